@@ -1,0 +1,429 @@
+//! The XBetza move language, parsed into a typed description.
+//!
+//! A piece's moves are a sequence of *units*, each a group of modifiers, an
+//! atom and an optional range: `fmWfceFifmnD` is the FIDE pawn, three units.
+//! Inside a unit the modifier `a` separates legs; the modifiers before an `a`
+//! describe the earlier leg. All legs use the unit's atom, and the directions of
+//! a later leg are relative to the step of the leg before it.
+//!
+//! Parsing only checks the syntax. [`crate::compile`] decides whether a
+//! combination can be compiled, and names the piece and the token when it cannot.
+
+use std::fmt;
+
+/// An error in an XBetza string, with the byte offset of the offending token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BetzaError {
+    /// The whole XBetza string.
+    pub text: String,
+    /// Byte offset of the token that could not be read.
+    pub offset: usize,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl fmt::Display for BetzaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad XBetza \"{}\" at column {}: {}",
+            self.text,
+            self.offset + 1,
+            self.message
+        )
+    }
+}
+
+impl std::error::Error for BetzaError {}
+
+/// A direction word written before an atom: one or two of `f b l r v s h`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DirWord {
+    /// The first letter.
+    pub first: u8,
+    /// The second letter of a pair such as `fl` or `fs`, if any.
+    pub second: Option<u8>,
+}
+
+impl fmt::Display for DirWord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.first as char)?;
+        if let Some(s) = self.second {
+            write!(f, "{}", s as char)?;
+        }
+        Ok(())
+    }
+}
+
+/// What may happen at the end of a leg.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Modality {
+    /// `m`: move to an empty square.
+    pub moves: bool,
+    /// `c`: capture an enemy piece.
+    pub captures: bool,
+    /// `d`: capture a friendly piece.
+    pub friend: bool,
+    /// `e`: capture en passant.
+    pub en_passant: bool,
+    /// `p`: hop over an occupied square (cannon).
+    pub hop: bool,
+    /// `g`: hop, and switch from rider to leaper or back (grasshopper).
+    pub grasshop: bool,
+}
+
+impl Modality {
+    /// No modality letter was written.
+    pub fn is_empty(&self) -> bool {
+        *self == Modality::default()
+    }
+}
+
+/// One leg of a move unit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Leg {
+    /// The directions written for this leg, empty for "all".
+    pub dirs: Vec<DirWord>,
+    /// The modality letters written for this leg.
+    pub modality: Modality,
+    /// `n`: lame, the path must be empty.
+    pub lame: bool,
+    /// `j`: must jump (an occupied square on the path), or skip the first square of a ride.
+    pub jump: bool,
+    /// Letters that were parsed but that this version does not compile (`u t o y x z`),
+    /// with their offsets, so that the compiler can name them.
+    pub unsupported: Vec<(char, usize)>,
+    /// Byte offset of the leg's first modifier, for error messages.
+    pub offset: usize,
+}
+
+/// The basic step of a unit, in its canonical form `(a, b)` with `a >= b >= 0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Atom {
+    /// The longer coordinate of the step.
+    pub a: u8,
+    /// The shorter coordinate of the step.
+    pub b: u8,
+}
+
+impl Atom {
+    /// A step along a rank or file (W, D, H, R).
+    pub fn is_orthogonal(&self) -> bool {
+        self.b == 0
+    }
+    /// A step along a diagonal (F, A, G, B).
+    pub fn is_diagonal(&self) -> bool {
+        self.a == self.b
+    }
+    /// Neither orthogonal nor diagonal (N, C, Z, …).
+    pub fn is_oblique(&self) -> bool {
+        !self.is_orthogonal() && !self.is_diagonal()
+    }
+}
+
+/// How far a unit goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Range {
+    /// One step (a leaper).
+    Leap,
+    /// At most this many steps (a limited rider).
+    Limited(u8),
+    /// As many steps as the board allows (a rider).
+    Unlimited,
+}
+
+/// One unit: modifiers, an atom and a range. A compound atom such as `K` or `Q`
+/// is split into one unit per basic atom, each with the same modifiers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// The legs, in order. There is always at least one.
+    pub legs: Vec<Leg>,
+    /// `i`: only a piece that has not moved yet has this move.
+    pub initial: bool,
+    /// The basic step.
+    pub atom: Atom,
+    /// The range of the step.
+    pub range: Range,
+    /// The text of the unit, for messages.
+    pub text: String,
+    /// Byte offset of the unit in the whole string.
+    pub offset: usize,
+}
+
+/// A parsed XBetza string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Betza {
+    /// The original text.
+    pub text: String,
+    /// The units, in the order written.
+    pub units: Vec<Unit>,
+}
+
+const DIR_LETTERS: &[u8] = b"fblrvsh";
+
+fn basic_atom(c: u8) -> Option<Vec<(Atom, bool)>> {
+    // (atom, is_rider_by_default)
+    let at = |a, b| Atom { a, b };
+    Some(match c {
+        b'W' => vec![(at(1, 0), false)],
+        b'F' => vec![(at(1, 1), false)],
+        b'D' => vec![(at(2, 0), false)],
+        b'N' => vec![(at(2, 1), false)],
+        b'A' => vec![(at(2, 2), false)],
+        b'H' => vec![(at(3, 0), false)],
+        b'C' | b'L' => vec![(at(3, 1), false)],
+        b'Z' | b'J' => vec![(at(3, 2), false)],
+        b'G' => vec![(at(3, 3), false)],
+        b'K' => vec![(at(1, 0), false), (at(1, 1), false)],
+        b'R' => vec![(at(1, 0), true)],
+        b'B' => vec![(at(1, 1), true)],
+        b'Q' => vec![(at(1, 0), true), (at(1, 1), true)],
+        _ => return None,
+    })
+}
+
+/// Parses an XBetza string.
+///
+/// ```
+/// use chimera::betza::{parse, Range};
+/// let pawn = parse("fmWfceFifmnD").unwrap();
+/// assert_eq!(pawn.units.len(), 3);
+/// assert!(pawn.units[2].initial && pawn.units[2].legs[0].lame);
+/// let lion = parse("KNADcaKmcabK").unwrap();
+/// assert_eq!(lion.units.iter().filter(|u| u.legs.len() == 2).count(), 4);
+/// assert_eq!(parse("R").unwrap().units[0].range, Range::Unlimited);
+/// assert!(parse("fX").is_err());
+/// ```
+pub fn parse(text: &str) -> Result<Betza, BetzaError> {
+    let b = text.as_bytes();
+    let err = |offset: usize, message: String| BetzaError {
+        text: text.to_string(),
+        offset,
+        message,
+    };
+    let mut units = Vec::new();
+    let mut i = 0;
+    if b.is_empty() {
+        return Err(err(0, "empty move description".into()));
+    }
+    while i < b.len() {
+        let start = i;
+        let mut legs = vec![Leg {
+            offset: i,
+            ..Leg::default()
+        }];
+        let mut initial = false;
+        // modifiers
+        while i < b.len() && b[i].is_ascii_lowercase() {
+            let c = b[i];
+            let leg = legs.last_mut().unwrap();
+            match c {
+                b'a' => {
+                    legs.push(Leg {
+                        offset: i + 1,
+                        ..Leg::default()
+                    });
+                }
+                b'f' | b'b' | b'l' | b'r' | b'v' | b's' | b'h' => {
+                    // a pair such as fl, fs, rf, lv: two direction letters in a row
+                    let pairable = matches!(c, b'f' | b'b' | b'l' | b'r');
+                    if pairable
+                        && i + 1 < b.len()
+                        && DIR_LETTERS.contains(&b[i + 1])
+                        && b[i + 1] != b'h'
+                    {
+                        leg.dirs.push(DirWord {
+                            first: c,
+                            second: Some(b[i + 1]),
+                        });
+                        i += 1;
+                    } else if c == b'h' {
+                        return Err(err(
+                            i,
+                            "the 'h' (half) direction modifier is not supported".into(),
+                        ));
+                    } else {
+                        leg.dirs.push(DirWord {
+                            first: c,
+                            second: None,
+                        });
+                    }
+                }
+                b'm' => leg.modality.moves = true,
+                b'c' => leg.modality.captures = true,
+                b'd' => leg.modality.friend = true,
+                b'e' => leg.modality.en_passant = true,
+                b'p' => leg.modality.hop = true,
+                b'g' => leg.modality.grasshop = true,
+                b'n' => leg.lame = true,
+                b'j' => leg.jump = true,
+                b'i' => initial = true,
+                b'u' | b't' | b'o' | b'y' | b'x' | b'z' | b'k' | b'w' | b'q' => {
+                    leg.unsupported.push((c as char, i))
+                }
+                _ => return Err(err(i, format!("unknown modifier '{}'", c as char))),
+            }
+            i += 1;
+        }
+        if i >= b.len() {
+            return Err(err(start, "modifiers without an atom".into()));
+        }
+        // atom
+        let atom_off = i;
+        let atoms: Vec<(Atom, bool)>;
+        let letter;
+        if b[i] == b'(' {
+            let close = text[i..]
+                .find(')')
+                .map(|k| i + k)
+                .ok_or_else(|| err(i, "unclosed '('".into()))?;
+            let inner = &text[i + 1..close];
+            let parts: Vec<&str> = inner.split(',').collect();
+            if parts.len() != 2 {
+                return Err(err(i, format!("a leap is written (x,y), not ({inner})")));
+            }
+            let x: u8 = parts[0]
+                .trim()
+                .parse()
+                .map_err(|_| err(i, format!("bad leap coordinate '{}'", parts[0])))?;
+            let y: u8 = parts[1]
+                .trim()
+                .parse()
+                .map_err(|_| err(i, format!("bad leap coordinate '{}'", parts[1])))?;
+            if x == 0 && y == 0 || x > 15 || y > 15 {
+                return Err(err(i, format!("leap ({x},{y}) is out of range")));
+            }
+            atoms = vec![(
+                Atom {
+                    a: x.max(y),
+                    b: x.min(y),
+                },
+                false,
+            )];
+            letter = None;
+            i = close + 1;
+        } else {
+            let c = b[i];
+            atoms = basic_atom(c).ok_or_else(|| {
+                if c.is_ascii_uppercase() {
+                    err(i, format!("unsupported atom '{}'", c as char))
+                } else {
+                    err(i, format!("unexpected character '{}'", c as char))
+                }
+            })?;
+            letter = Some(c);
+            i += 1;
+        }
+        // range: digits, or the same letter doubled
+        let mut range = if atoms[0].1 {
+            Range::Unlimited
+        } else {
+            Range::Leap
+        };
+        if let Some(l) = letter {
+            if i < b.len() && b[i] == l && !atoms[0].1 && atoms.len() == 1 {
+                range = Range::Unlimited;
+                i += 1;
+            }
+        }
+        if i < b.len() && b[i].is_ascii_digit() {
+            let ds = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let digits = &text[ds..i];
+            if digits.len() > 1 && digits.starts_with('0') {
+                return Err(err(ds, format!("exact range '{digits}' is not supported")));
+            }
+            let n: u32 = digits
+                .parse()
+                .map_err(|_| err(ds, format!("bad range '{digits}'")))?;
+            range = match n {
+                0 => Range::Unlimited,
+                1 => Range::Leap,
+                n if n <= 255 => Range::Limited(n as u8),
+                _ => return Err(err(ds, format!("range {n} is too large"))),
+            };
+        }
+        let _ = atom_off;
+        let unit_text = text[start..i].to_string();
+        for (atom, _) in atoms {
+            units.push(Unit {
+                legs: legs.clone(),
+                initial,
+                atom,
+                range,
+                text: unit_text.clone(),
+                offset: start,
+            });
+        }
+    }
+    Ok(Betza {
+        text: text.to_string(),
+        units,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brief_examples_parse() {
+        let lion = parse("KNADcaKmcabK").unwrap();
+        // K, N, A, D direct (K = W + F) and two-leg caK, mcabK (each split into W and F)
+        assert_eq!(lion.units.len(), 9);
+        let two: Vec<_> = lion.units.iter().filter(|u| u.legs.len() == 2).collect();
+        assert_eq!(two.len(), 4);
+        assert!(two[0].legs[0].modality.captures && !two[0].legs[0].modality.moves);
+        assert_eq!(
+            two[2].legs[1].dirs,
+            vec![DirWord {
+                first: b'b',
+                second: None
+            }]
+        );
+
+        let pawn = parse("fmWfceFifmnD").unwrap();
+        assert_eq!(pawn.units.len(), 3);
+        assert!(pawn.units[1].legs[0].modality.en_passant);
+        assert!(pawn.units[2].initial);
+
+        let mao = parse("afsW").unwrap();
+        assert_eq!(mao.units[0].legs.len(), 2);
+        assert_eq!(
+            mao.units[0].legs[1].dirs,
+            vec![DirWord {
+                first: b'f',
+                second: Some(b's')
+            }]
+        );
+
+        let elephant = parse("mafsmafW").unwrap();
+        assert_eq!(elephant.units[0].legs.len(), 3);
+        assert!(elephant.units[0].legs[1].modality.moves);
+    }
+
+    #[test]
+    fn ranges() {
+        assert_eq!(parse("W3").unwrap().units[0].range, Range::Limited(3));
+        assert_eq!(parse("NN").unwrap().units[0].range, Range::Unlimited);
+        assert_eq!(parse("N0").unwrap().units[0].range, Range::Unlimited);
+        assert_eq!(parse("R4").unwrap().units[0].range, Range::Limited(4));
+        assert_eq!(parse("(4,1)").unwrap().units[0].atom, Atom { a: 4, b: 1 });
+        assert_eq!(parse("KNAD").unwrap().units.len(), 5);
+    }
+
+    #[test]
+    fn errors_name_the_token() {
+        let e = parse("fmWqX").unwrap_err();
+        assert_eq!(e.offset, 4);
+        assert!(e.to_string().contains("'X'"));
+        assert!(parse("").is_err());
+        assert!(parse("fm").is_err());
+        assert!(parse("(1,").is_err());
+        assert!(parse("W03").is_err());
+        assert!(parse("(0,0)").is_err());
+        assert!(parse("W#").is_err());
+    }
+}

@@ -1,0 +1,892 @@
+//! The XBetza compiler: piece definitions become flat trajectory tables.
+//!
+//! For every piece type, colour, virginity and square, the compiler builds the
+//! tree of everything the piece could do from there, then lays the tree out as
+//! a run of [`Cell`]s in one flat array. A cell names a target square, what the
+//! piece may do there (its *rights*), and where the walk continues when the
+//! square is empty (the next cell) or occupied (the `occ` fork). When a branch
+//! ends, the walk jumps to `next`, the next sibling of the subtree.
+//!
+//! Off-board and out-of-zone squares simply do not appear, and zone-dependent
+//! moves are baked into the lists of the squares where they apply, so the
+//! generator tests nothing at run time but the board.
+
+use crate::betza::{Atom, DirWord, Leg, Range, Unit};
+use crate::square::{Color, Geometry, Square, NO_SQUARE};
+use crate::variant::VariantDef;
+use std::fmt;
+
+/// The piece may stop here if the square is empty.
+pub const QUIET: u8 = 1;
+/// The piece may stop here capturing an enemy piece.
+pub const CAPTURE: u8 = 2;
+/// The piece may stop here capturing a friendly piece.
+pub const FRIEND: u8 = 4;
+/// If the square is empty, the walk continues with the next cell.
+pub const EMPTY_CHILD: u8 = 8;
+/// If an enemy piece stands here, the walk continues at `occ`.
+pub const OCC_FOE: u8 = 16;
+/// If a friendly piece stands here, the walk continues at `occ`.
+pub const OCC_FRIEND: u8 = 32;
+/// The piece may capture en passant here, if this is the e.p. square.
+pub const EP: u8 = 64;
+/// The cell has `aux` flags that need a closer look.
+pub const SPECIAL: u8 = 128;
+
+/// `aux`: a quiet move ending here creates an e.p. square at `victim`.
+pub const AUX_EP_CREATE: u8 = 1;
+/// `aux`: the occupied fork is not taken over piece types the mover may not hop.
+pub const AUX_NO_HOP: u8 = 2;
+/// `aux`: a capture here is not allowed of piece types the mover may not capture.
+pub const AUX_NO_CAPTURE: u8 = 4;
+
+/// One cell of a trajectory table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[repr(C)]
+pub struct Cell {
+    /// The square this cell reaches.
+    pub to: Square,
+    /// Rights and fork flags (`QUIET`, `CAPTURE`, …).
+    pub flags: u8,
+    /// Rare flags, looked at only when `SPECIAL` is set.
+    pub aux: u8,
+    /// The square of a piece captured on an earlier leg (a locust victim), or the
+    /// e.p. square created by the move, or [`NO_SQUARE`].
+    pub victim: Square,
+    /// Index (within the list) of the cell that follows when the square is occupied.
+    pub occ: u16,
+    /// Index (within the list) where the walk goes when this subtree is done.
+    pub next: u16,
+}
+
+/// An error compiling a piece's moves: it names the piece and the token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileError {
+    /// The piece's name.
+    pub piece: String,
+    /// The XBetza unit (token) that could not be compiled.
+    pub token: String,
+    /// Why.
+    pub message: String,
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "piece '{}': cannot compile '{}': {}",
+            self.piece, self.token, self.message
+        )
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// Where a list of cells lives in [`Tables::cells`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ListRef {
+    /// Index of the first cell.
+    pub start: u32,
+    /// Number of cells.
+    pub len: u16,
+    /// The list can produce the same move along two paths, so the generator
+    /// removes duplicates.
+    pub dedup: bool,
+    /// Some path passes over or ends on the piece's own square, so the generator
+    /// lifts the piece off the board while walking.
+    pub lift: bool,
+}
+
+/// Promotion data, per piece code.
+#[derive(Clone, Debug, Default)]
+pub struct PromoInfo {
+    /// For each square: arriving there promotes.
+    pub zone: Vec<bool>,
+    /// The piece codes it may become.
+    pub choices: Vec<u8>,
+    /// Must promote on arrival.
+    pub mandatory: bool,
+}
+
+/// The compiled move tables of a variant.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    /// All cells of all lists.
+    pub cells: Vec<Cell>,
+    /// Indexed by `list_index(code, virgin, sq)`.
+    pub lists: Vec<ListRef>,
+    /// Promotion data by piece code, `None` when the piece never promotes.
+    pub promo: Vec<Option<PromoInfo>>,
+    /// Per piece code: piece-type bitmask it may not hop over.
+    pub no_hop: Vec<u128>,
+    /// Per piece code: piece-type bitmask it may not capture.
+    pub no_capture: Vec<u128>,
+    nsq: usize,
+}
+
+/// The piece code of a piece type and colour: 0 is an empty square, and codes
+/// start at 2 so that `code & 1` is the colour.
+#[inline]
+pub fn code_of(piece_type: usize, color: Color) -> u8 {
+    (2 + 2 * piece_type + color.index()) as u8
+}
+
+/// The piece type of a non-empty code.
+#[inline]
+pub fn type_of(code: u8) -> usize {
+    (code as usize >> 1) - 1
+}
+
+impl Tables {
+    /// The index of the list of `code` (virgin or not) on `sq`.
+    #[inline(always)]
+    pub fn list_index(&self, code: u8, virgin: bool, sq: Square) -> usize {
+        ((code as usize - 2) * 2 + virgin as usize) * self.nsq + sq as usize
+    }
+
+    /// The cells of `code` (virgin or not) on `sq`, and the list's flags.
+    #[inline(always)]
+    pub fn list(&self, code: u8, virgin: bool, sq: Square) -> (&[Cell], ListRef) {
+        let l = self.lists[self.list_index(code, virgin, sq)];
+        (
+            &self.cells[l.start as usize..l.start as usize + l.len as usize],
+            l,
+        )
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Node {
+    sq: Square,
+    flags: u8,
+    aux: u8,
+    victim: Square,
+    empty: Vec<Node>,
+    occ: Vec<Node>,
+}
+
+impl Node {
+    fn new(sq: Square, victim: Square) -> Node {
+        Node {
+            sq,
+            flags: 0,
+            aux: 0,
+            victim,
+            empty: Vec::new(),
+            occ: Vec::new(),
+        }
+    }
+    fn size(&self) -> usize {
+        1 + self.empty.iter().map(Node::size).sum::<usize>()
+            + self.occ.iter().map(Node::size).sum::<usize>()
+    }
+    fn occ_cond(&self) -> u8 {
+        self.flags & (OCC_FOE | OCC_FRIEND)
+    }
+}
+
+/// Merges sibling nodes that test the same square under the same conditions,
+/// so that shared path prefixes are walked once, and drops exact duplicates.
+fn merge_forest(nodes: Vec<Node>) -> Vec<Node> {
+    let mut out: Vec<Node> = Vec::with_capacity(nodes.len());
+    for n in nodes {
+        let found = out.iter_mut().find(|m| {
+            m.sq == n.sq
+                && m.victim == n.victim
+                && m.aux == n.aux
+                && (m.occ.is_empty() || n.occ.is_empty() || m.occ_cond() == n.occ_cond())
+        });
+        match found {
+            Some(m) => {
+                let occ_flags = if n.occ.is_empty() { 0 } else { n.occ_cond() };
+                m.flags |= (n.flags & !(OCC_FOE | OCC_FRIEND)) | occ_flags;
+                m.empty.extend(n.empty);
+                m.occ.extend(n.occ);
+            }
+            None => out.push(n),
+        }
+    }
+    for m in &mut out {
+        m.empty = merge_forest(std::mem::take(&mut m.empty));
+        m.occ = merge_forest(std::mem::take(&mut m.occ));
+        if !m.empty.is_empty() {
+            m.flags |= EMPTY_CHILD;
+        }
+    }
+    out
+}
+
+fn linearize(nodes: &[Node], cont: usize, out: &mut Vec<Cell>) {
+    for (k, n) in nodes.iter().enumerate() {
+        let idx = out.len();
+        let next = if k + 1 == nodes.len() {
+            cont
+        } else {
+            idx + n.size()
+        };
+        out.push(Cell {
+            to: n.sq,
+            flags: n.flags,
+            aux: n.aux,
+            victim: n.victim,
+            occ: 0,
+            next: next as u16,
+        });
+        linearize(&n.empty, next, out);
+        if !n.occ.is_empty() {
+            out[idx].occ = out.len() as u16;
+            linearize(&n.occ, next, out);
+        }
+    }
+}
+
+/// Collects (to, victim) of every possible ending, to find lists that can
+/// produce one move along two paths.
+fn endings(nodes: &[Node], origin: Square, acc: &mut Vec<(Square, Square)>, lift: &mut bool) {
+    for n in nodes {
+        if n.sq == origin {
+            *lift = true;
+        }
+        if n.flags & (QUIET | CAPTURE | FRIEND | EP) != 0 {
+            acc.push((n.sq, n.victim));
+        }
+        endings(&n.empty, origin, acc, lift);
+        endings(&n.occ, origin, acc, lift);
+    }
+}
+
+/// A compass direction index (0 = east, counter-clockwise) of a unit vector.
+fn compass(dx: i32, dy: i32) -> usize {
+    const DIRS: [(i32, i32); 8] = [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ];
+    DIRS.iter()
+        .position(|&d| d == (dx.signum(), dy.signum()))
+        .unwrap()
+}
+
+fn compass_vec(i: usize) -> (i32, i32) {
+    const DIRS: [(i32, i32); 8] = [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ];
+    DIRS[i % 8]
+}
+
+fn all_vectors(atom: Atom) -> Vec<(i32, i32)> {
+    let (a, b) = (atom.a as i32, atom.b as i32);
+    let mut v = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let w = (x * sx, y * sy);
+            if !v.contains(&w) {
+                v.push(w);
+            }
+        }
+    }
+    v
+}
+
+/// Vectors with the largest component towards `letter` (f, b, l, r), in White's frame.
+fn single(vs: &[(i32, i32)], letter: u8) -> Vec<(i32, i32)> {
+    vs.iter()
+        .copied()
+        .filter(|&(x, y)| match letter {
+            b'f' => y > 0 && y >= x.abs(),
+            b'b' => y < 0 && -y >= x.abs(),
+            b'l' => x < 0 && -x >= y.abs(),
+            b'r' => x > 0 && x >= y.abs(),
+            b'v' => y != 0 && y.abs() >= x.abs(),
+            b's' => x != 0 && x.abs() >= y.abs(),
+            _ => false,
+        })
+        .collect()
+}
+
+fn half(letter: u8, (x, y): (i32, i32)) -> bool {
+    match letter {
+        b'f' => y > 0,
+        b'b' => y < 0,
+        b'l' => x < 0,
+        b'r' => x > 0,
+        _ => false,
+    }
+}
+
+fn first_leg_vectors(atom: Atom, dirs: &[DirWord]) -> Vec<(i32, i32)> {
+    let all = all_vectors(atom);
+    if dirs.is_empty() {
+        return all;
+    }
+    let mut out: Vec<(i32, i32)> = Vec::new();
+    let mut add = |v: Vec<(i32, i32)>| {
+        for w in v {
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+    };
+    for d in dirs {
+        match d.second {
+            None => add(single(&all, d.first)),
+            Some(s) => {
+                let cand: Vec<_> = single(&all, s)
+                    .into_iter()
+                    .filter(|&v| half(d.first, v))
+                    .collect();
+                if cand.is_empty() {
+                    add(single(&all, d.first));
+                    add(single(&all, s));
+                } else {
+                    add(cand);
+                }
+            }
+        }
+    }
+    // keep the atom's own order for determinism
+    all.into_iter().filter(|v| out.contains(v)).collect()
+}
+
+/// Relative turns (in 45° steps, counter-clockwise) named by a later leg's directions.
+fn relative_turns(dirs: &[DirWord]) -> Result<Vec<i32>, String> {
+    if dirs.is_empty() {
+        return Ok((0..8).collect());
+    }
+    let mut out = Vec::new();
+    for d in dirs {
+        let turns: &[i32] = match (d.first, d.second) {
+            (b'f', None) | (b'f', Some(b'f')) => &[0],
+            (b'b', None) | (b'b', Some(b'b')) => &[4],
+            (b'l', None) => &[2],
+            (b'r', None) => &[-2],
+            (b's', None) => &[2, -2],
+            (b'v', None) => &[0, 4],
+            (b'f', Some(b'l')) | (b'l', Some(b'f')) => &[1],
+            (b'f', Some(b'r')) | (b'r', Some(b'f')) => &[-1],
+            (b'b', Some(b'l')) | (b'l', Some(b'b')) => &[3],
+            (b'b', Some(b'r')) | (b'r', Some(b'b')) => &[-3],
+            (b'f', Some(b's')) => &[1, -1],
+            (b'b', Some(b's')) => &[3, -3],
+            _ => return Err(format!("direction '{d}' is not supported on a later leg")),
+        };
+        for &t in turns {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The path of a lame leap: orthogonal steps first, then diagonal ones.
+fn lame_path(v: (i32, i32)) -> Vec<(i32, i32)> {
+    let (x, y) = v;
+    let (ax, ay) = (x.abs(), y.abs());
+    let (sx, sy) = (x.signum(), y.signum());
+    let mut path = Vec::new();
+    let (mut px, mut py) = (0, 0);
+    let diag = ax.min(ay);
+    let orth = ax.max(ay) - diag;
+    for _ in 0..orth {
+        if ax > ay {
+            px += sx;
+        } else {
+            py += sy;
+        }
+        path.push((px, py));
+    }
+    for _ in 0..diag {
+        px += sx;
+        py += sy;
+        path.push((px, py));
+    }
+    path.pop(); // the last one is the target
+    path
+}
+
+struct Builder<'a> {
+    g: Geometry,
+    color: Color,
+    /// Squares the moves may visit (confinement), already for this colour.
+    allowed: Vec<bool>,
+    piece: &'a str,
+    no_hop: bool,
+    no_capture: bool,
+    ep_rule: bool,
+}
+
+impl Builder<'_> {
+    fn err(&self, unit: &Unit, msg: impl Into<String>) -> CompileError {
+        CompileError {
+            piece: self.piece.to_string(),
+            token: unit.text.clone(),
+            message: msg.into(),
+        }
+    }
+
+    fn sq(&self, from: Square, (dx, dy): (i32, i32)) -> Option<Square> {
+        let dy = if self.color == Color::White { dy } else { -dy };
+        let f = self.g.file_of(from) + dx;
+        let r = self.g.rank_of(from) + dy;
+        let s = self.g.square(f, r)?;
+        if self.allowed[s as usize] {
+            Some(s)
+        } else {
+            None
+        }
+    }
+
+    fn max_steps(&self, range: Range) -> i32 {
+        match range {
+            Range::Leap => 1,
+            Range::Limited(n) => n as i32,
+            Range::Unlimited => self.g.width.max(self.g.height) as i32,
+        }
+    }
+
+    fn unit(&self, unit: &Unit, from: Square) -> Result<Vec<Node>, CompileError> {
+        for leg in &unit.legs {
+            if let Some(&(c, _)) = leg.unsupported.first() {
+                return Err(self.err(unit, format!("the modifier '{c}' is not supported yet")));
+            }
+        }
+        // A final leg that hops is a leg ending on the screen, then a straight continuation.
+        let mut legs: Vec<(Leg, Range)> =
+            unit.legs.iter().map(|l| (l.clone(), unit.range)).collect();
+        let last = legs.len() - 1;
+        let (fl, _) = legs[last].clone();
+        if fl.modality.hop || fl.modality.grasshop {
+            if unit.range == Range::Leap {
+                return Err(self.err(
+                    unit,
+                    "a hopping leaper is not supported; hoppers must be riders",
+                ));
+            }
+            let mut pre = fl.clone();
+            pre.modality = crate::betza::Modality {
+                hop: true,
+                ..Default::default()
+            };
+            let mut post = Leg {
+                dirs: vec![DirWord {
+                    first: b'f',
+                    second: None,
+                }],
+                ..Leg::default()
+            };
+            post.modality = fl.modality;
+            post.modality.hop = false;
+            post.modality.grasshop = false;
+            let post_range = if fl.modality.grasshop {
+                Range::Leap
+            } else {
+                unit.range
+            };
+            legs[last] = (pre, unit.range);
+            legs.push((post, post_range));
+        }
+        if unit.atom.is_oblique() && legs.len() > 1 {
+            for (l, _) in &legs[1..] {
+                for d in &l.dirs {
+                    if d.second.is_some() {
+                        return Err(self.err(
+                            unit,
+                            format!("direction '{d}' on a later leg of an oblique atom"),
+                        ));
+                    }
+                }
+                if l.dirs.is_empty() {
+                    return Err(self.err(
+                        unit,
+                        "a later leg of an oblique atom needs a direction (f, b, l, r, s or v)",
+                    ));
+                }
+            }
+        }
+        let vectors = first_leg_vectors(unit.atom, &legs[0].0.dirs);
+        let mut out = Vec::new();
+        for v in vectors {
+            out.extend(self.leg(unit, &legs, 0, from, v, NO_SQUARE)?);
+        }
+        Ok(out)
+    }
+
+    /// The nodes of leg `li` starting at `at` with step `v` (White's frame).
+    fn leg(
+        &self,
+        unit: &Unit,
+        legs: &[(Leg, Range)],
+        li: usize,
+        at: Square,
+        v: (i32, i32),
+        victim: Square,
+    ) -> Result<Vec<Node>, CompileError> {
+        let (leg, range) = &legs[li];
+        let is_final = li + 1 == legs.len();
+        let m = leg.modality;
+        if leg.jump && *range != Range::Leap {
+            return Err(self.err(unit, "'j' on a rider is not supported yet"));
+        }
+        if m.friend && !is_final {
+            return Err(self.err(unit, "'d' on a non-final leg is not supported yet"));
+        }
+        if m.en_passant && !is_final {
+            return Err(self.err(unit, "'e' on a non-final leg is not supported"));
+        }
+        let steps = self.max_steps(*range);
+        let leaper = *range == Range::Leap;
+        if leg.lame && !leaper {
+            return Err(self.err(unit, "'n' on a rider is not supported"));
+        }
+
+        // The squares along the leg.
+        let mut path_squares: Vec<Square> = Vec::new(); // intermediate squares that must be empty (lame)
+        let mut targets: Vec<Square> = Vec::new();
+        if leaper {
+            if leg.lame || leg.jump {
+                let inter = lame_path(v);
+                if inter.is_empty() {
+                    return Err(self.err(unit, "'n' or 'j' on a one-step atom means nothing"));
+                }
+                if leg.jump && inter.len() != 1 {
+                    return Err(self.err(
+                        unit,
+                        "'j' is supported only on leaps with one square between",
+                    ));
+                }
+                for d in inter {
+                    match self.sq(at, d) {
+                        Some(s) => path_squares.push(s),
+                        None => return Ok(Vec::new()),
+                    }
+                }
+            }
+            match self.sq(at, v) {
+                Some(s) => targets.push(s),
+                None => return Ok(Vec::new()),
+            }
+        } else {
+            for k in 1..=steps {
+                match self.sq(at, (v.0 * k, v.1 * k)) {
+                    Some(s) => targets.push(s),
+                    None => break,
+                }
+            }
+        }
+        if targets.is_empty() {
+            return Ok(Vec::new());
+        }
+
+        // The nodes of each possible end square of this leg, innermost first.
+        let mut chain: Option<Node> = None;
+        for (k, &t) in targets.iter().enumerate().rev() {
+            let mut node = Node::new(t, victim);
+            if is_final {
+                if m.is_empty() || m.moves {
+                    node.flags |= QUIET;
+                }
+                if m.is_empty() || m.captures {
+                    node.flags |= CAPTURE;
+                    if self.no_capture {
+                        node.flags |= SPECIAL;
+                        node.aux |= AUX_NO_CAPTURE;
+                    }
+                }
+                if m.friend {
+                    node.flags |= FRIEND;
+                }
+                if m.en_passant {
+                    node.flags |= EP;
+                }
+                if unit.initial
+                    && self.ep_rule
+                    && leg.lame
+                    && m.moves
+                    && !m.captures
+                    && li == 0
+                    && legs.len() == 1
+                {
+                    // an initial lame multi-step non-capture (the pawn's double step) creates e.p. rights
+                    if let Some(&passed) = path_squares.last() {
+                        node.flags |= SPECIAL;
+                        node.aux |= AUX_EP_CREATE;
+                        node.victim = passed;
+                    }
+                }
+            } else {
+                // a later leg starts here
+                let (next_leg, _) = &legs[li + 1];
+                let turns = relative_turns(&next_leg.dirs).map_err(|e| self.err(unit, e))?;
+                let nv = |turn: i32| -> (i32, i32) {
+                    if unit.atom.is_oblique() {
+                        // 90° rotations only
+                        match turn.rem_euclid(8) {
+                            0 => v,
+                            2 => (-v.1, v.0),
+                            4 => (-v.0, -v.1),
+                            6 => (v.1, -v.0),
+                            _ => v,
+                        }
+                    } else {
+                        let size = unit.atom.a as i32;
+                        let c = compass(v.0, v.1) as i32;
+                        let (ux, uy) = compass_vec((c + turn).rem_euclid(8) as usize);
+                        (ux * size, uy * size)
+                    }
+                };
+                let mut mods = m;
+                if mods.is_empty() {
+                    mods.moves = true;
+                }
+                if mods.moves {
+                    for &turn in &turns {
+                        if unit.atom.is_oblique() && turn % 2 != 0 {
+                            continue;
+                        }
+                        node.empty
+                            .extend(self.leg(unit, legs, li + 1, t, nv(turn), victim)?);
+                    }
+                }
+                if mods.captures || mods.hop {
+                    if mods.captures && mods.hop {
+                        return Err(self.err(unit, "'c' and 'p' on one leg are not supported"));
+                    }
+                    let vic = if mods.captures { t } else { victim };
+                    if mods.captures && victim != NO_SQUARE {
+                        return Err(self.err(
+                            unit,
+                            "more than one locust capture per move is not supported",
+                        ));
+                    }
+                    for &turn in &turns {
+                        if unit.atom.is_oblique() && turn % 2 != 0 {
+                            continue;
+                        }
+                        node.occ
+                            .extend(self.leg(unit, legs, li + 1, t, nv(turn), vic)?);
+                    }
+                    if !node.occ.is_empty() {
+                        node.flags |= if mods.captures {
+                            OCC_FOE
+                        } else {
+                            OCC_FOE | OCC_FRIEND
+                        };
+                        if mods.hop && self.no_hop {
+                            node.flags |= SPECIAL;
+                            node.aux |= AUX_NO_HOP;
+                        }
+                    }
+                }
+            }
+            // a rider continues over empty squares
+            if !leaper && k + 1 < targets.len() {
+                if let Some(c) = chain.take() {
+                    node.empty.push(c);
+                }
+            }
+            if !node.empty.is_empty() {
+                node.flags |= EMPTY_CHILD;
+            }
+            chain = Some(node);
+        }
+        let mut node = chain.unwrap();
+        // lame or jumping leaper: prepend the intermediate squares
+        for &p in path_squares.iter().rev() {
+            let mut inter = Node::new(p, victim);
+            if leg.jump {
+                inter.flags = OCC_FOE | OCC_FRIEND;
+                inter.occ.push(node);
+            } else {
+                inter.flags = EMPTY_CHILD;
+                inter.empty.push(node);
+            }
+            node = inter;
+        }
+        Ok(vec![node])
+    }
+}
+
+/// Compiles the moves of every piece of a variant.
+pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
+    let g = def.geometry;
+    let nsq = g.squares();
+    let ntypes = def.pieces.len();
+    let ncodes = 2 * ntypes;
+    let mut cells = Vec::new();
+    let mut lists = vec![ListRef::default(); ncodes * 2 * nsq];
+    let ep_rule = def.pieces.iter().any(|p| {
+        p.betza
+            .units
+            .iter()
+            .any(|u| u.legs.iter().any(|l| l.modality.en_passant))
+    });
+    let mut promo = vec![None; ncodes + 2];
+    let mut no_hop = vec![0u128; ncodes + 2];
+    let mut no_capture = vec![0u128; ncodes + 2];
+    for (t, p) in def.pieces.iter().enumerate() {
+        for color in [Color::White, Color::Black] {
+            let code = code_of(t, color);
+            for &h in &p.cannot_hop {
+                no_hop[code as usize] |= 1u128 << h;
+            }
+            for &h in &p.cannot_capture {
+                no_capture[code as usize] |= 1u128 << h;
+            }
+            if let Some(pr) = &p.promotion {
+                let zone = &def.zones[pr.zone];
+                promo[code as usize] = Some(PromoInfo {
+                    zone: (0..nsq)
+                        .map(|s| zone.contains(&g, color, s as Square))
+                        .collect(),
+                    choices: pr.choices.iter().map(|&c| code_of(c, color)).collect(),
+                    mandatory: pr.mandatory,
+                });
+            }
+            for virgin in [false, true] {
+                for sq in 0..nsq as Square {
+                    let base_allowed: Vec<bool> = (0..nsq)
+                        .map(|s| {
+                            p.confine
+                                .map(|z| def.zones[z].contains(&g, color, s as Square))
+                                .unwrap_or(true)
+                        })
+                        .collect();
+                    let mut b = Builder {
+                        g,
+                        color,
+                        allowed: base_allowed.clone(),
+                        piece: &p.name,
+                        no_hop: !p.cannot_hop.is_empty(),
+                        no_capture: !p.cannot_capture.is_empty(),
+                        ep_rule,
+                    };
+                    let mut forest = Vec::new();
+                    if b.allowed[sq as usize] || p.confine.is_none() {
+                        for unit in &p.betza.units {
+                            if unit.initial && !virgin {
+                                continue;
+                            }
+                            forest.extend(b.unit(unit, sq)?);
+                        }
+                        for zm in &p.zone_moves {
+                            if !def.zones[zm.zone].contains(&g, color, sq) {
+                                continue;
+                            }
+                            b.allowed = (0..nsq)
+                                .map(|s| {
+                                    base_allowed[s]
+                                        && zm
+                                            .confine
+                                            .map(|z| def.zones[z].contains(&g, color, s as Square))
+                                            .unwrap_or(true)
+                                })
+                                .collect();
+                            for unit in &zm.betza.units {
+                                if unit.initial && !virgin {
+                                    continue;
+                                }
+                                forest.extend(b.unit(unit, sq)?);
+                            }
+                            b.allowed = base_allowed.clone();
+                        }
+                    }
+                    let forest = merge_forest(forest);
+                    let mut ends = Vec::new();
+                    let mut lift = false;
+                    endings(&forest, sq, &mut ends, &mut lift);
+                    ends.sort_unstable();
+                    let dedup = ends.windows(2).any(|w| w[0] == w[1]);
+                    let start = cells.len();
+                    let mut local = Vec::new();
+                    let total: usize = forest.iter().map(Node::size).sum();
+                    if total > u16::MAX as usize {
+                        return Err(CompileError {
+                            piece: p.name.clone(),
+                            token: p.betza.text.clone(),
+                            message: format!("{total} cells on one square is more than supported"),
+                        });
+                    }
+                    linearize(&forest, total, &mut local);
+                    cells.extend(local);
+                    let idx = ((code as usize - 2) * 2 + virgin as usize) * nsq + sq as usize;
+                    lists[idx] = ListRef {
+                        start: start as u32,
+                        len: total as u16,
+                        dedup,
+                        lift,
+                    };
+                }
+            }
+        }
+    }
+    Ok(Tables {
+        cells,
+        lists,
+        promo,
+        no_hop,
+        no_capture,
+        nsq,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::betza;
+
+    fn vecs(atom: &str) -> Vec<(i32, i32)> {
+        let b = betza::parse(atom).unwrap();
+        let u = &b.units[0];
+        let mut v = first_leg_vectors(u.atom, &u.legs[0].dirs);
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn directions_on_orthogonal_diagonal_and_oblique_atoms() {
+        assert_eq!(vecs("fW"), vec![(0, 1)]);
+        assert_eq!(vecs("fsW"), vec![(-1, 0), (0, 1), (1, 0)]);
+        assert_eq!(vecs("fF"), vec![(-1, 1), (1, 1)]);
+        assert_eq!(vecs("flF"), vec![(-1, 1)]);
+        assert_eq!(vecs("fN"), vec![(-1, 2), (1, 2)]);
+        assert_eq!(vecs("fsN"), vec![(-2, 1), (2, 1)]);
+        assert_eq!(vecs("frN"), vec![(2, 1)]);
+        assert_eq!(vecs("rfN"), vec![(1, 2)]);
+        assert_eq!(vecs("lvN"), vec![(-1, -2), (-1, 2)]);
+        assert_eq!(vecs("N").len(), 8);
+        assert_eq!(vecs("vW"), vec![(0, -1), (0, 1)]);
+    }
+
+    #[test]
+    fn lame_paths_go_orthogonally_first() {
+        assert_eq!(lame_path((1, 2)), vec![(0, 1)]);
+        assert_eq!(lame_path((2, 2)), vec![(1, 1)]);
+        assert_eq!(lame_path((3, 2)), vec![(1, 0), (2, 1)]);
+        assert_eq!(lame_path((0, -2)), vec![(0, -1)]);
+    }
+
+    #[test]
+    fn later_leg_turns() {
+        let d = |s: &str| {
+            betza::parse(&format!("a{s}W")).unwrap().units[0].legs[1]
+                .dirs
+                .clone()
+        };
+        assert_eq!(relative_turns(&d("fs")).unwrap(), vec![1, -1]);
+        assert_eq!(relative_turns(&d("b")).unwrap(), vec![4]);
+        assert_eq!(relative_turns(&[]).unwrap().len(), 8);
+    }
+}

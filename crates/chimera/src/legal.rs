@@ -1,0 +1,179 @@
+//! Legality by the reference method: play the move, then ask whether any
+//! opponent move captures a royal piece. It is slow but has no special cases,
+//! which makes it the oracle for faster methods.
+
+use crate::compile::{Cell, AUX_EP_CREATE, SPECIAL};
+use crate::movegen::Visitor;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Position;
+use crate::square::{Color, Square, NO_SQUARE};
+use crate::variant::StalemateResult;
+
+/// Finds a capture of a royal piece of one colour.
+struct RoyalHit {
+    /// The colour bit (0 or 1) of the royal pieces looked for.
+    target: u8,
+}
+
+impl RoyalHit {
+    #[inline(always)]
+    fn hits(&self, pos: &Position, sq: Square) -> bool {
+        let code = pos.board[sq as usize];
+        code != 0 && code & 1 == self.target && pos.variant().royal[code as usize]
+    }
+}
+
+impl Visitor for RoyalHit {
+    #[inline(always)]
+    fn quiet(&mut self, pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+        // a locust move that ends on an empty square still captures its victim
+        c.victim != NO_SQUARE
+            && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0)
+            && self.hits(pos, c.victim)
+    }
+    #[inline(always)]
+    fn capture(&mut self, pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+        self.hits(pos, c.to) || (c.victim != NO_SQUARE && self.hits(pos, c.victim))
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, pos: &Position, _from: Square, _c: &Cell) -> bool {
+        self.hits(pos, pos.ep_victim)
+    }
+}
+
+/// How a game ends when the side to move has no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move is checkmated and loses.
+    Checkmate,
+    /// The side to move is stalemated; the variant scores it.
+    Stalemate(StalemateResult),
+}
+
+impl Position {
+    /// True if any move of `c`'s opponent (pseudo-legal, ignoring whose turn it
+    /// is) captures a royal piece of `c`, or if the variant forbids facing
+    /// royals and `c`'s royal faces the enemy's on an open file.
+    pub fn royal_attacked(&mut self, c: Color) -> bool {
+        let them = c.flip();
+        let mut hit = RoyalHit {
+            target: c.index() as u8,
+        };
+        let n = self.lists[them.index()].len;
+        for i in 0..n {
+            let sq = self.lists[them.index()].sq[i];
+            if self.walk_piece(sq, &mut hit) {
+                return true;
+            }
+        }
+        self.variant().def.rules.flying_general && self.royals_face(c)
+    }
+
+    /// True if a royal piece of `c` sees an enemy royal along its file with nothing between.
+    fn royals_face(&self, c: Color) -> bool {
+        let g = self.geometry();
+        let royal = &self.variant().royal;
+        for &sq in self.pieces(c) {
+            if !royal[self.board[sq as usize] as usize] {
+                continue;
+            }
+            for dir in [1, -1] {
+                let (f, mut r) = (g.file_of(sq), g.rank_of(sq) + dir);
+                while let Some(s) = g.square(f, r) {
+                    let code = self.board[s as usize];
+                    if code != 0 {
+                        if code & 1 != c.index() as u8 && royal[code as usize] {
+                            return true;
+                        }
+                        break;
+                    }
+                    r += dir;
+                }
+            }
+        }
+        false
+    }
+
+    /// True if the side to move has a royal piece under attack.
+    pub fn in_check(&mut self) -> bool {
+        let us = self.side;
+        self.royal_attacked(us)
+    }
+
+    /// Whether a pseudo-legal move is legal, by the reference method.
+    pub fn is_legal_reference(&mut self, m: Move) -> bool {
+        let us = self.side;
+        if m.kind() == MoveKind::Castle {
+            // the king may not castle out of, or through, an attacked square
+            if self.royal_attacked(us) {
+                return false;
+            }
+            let (from, to) = (m.from(), m.to());
+            let step: i32 = if to > from { 1 } else { -1 };
+            let mut s = from as i32 + step;
+            while s != to as i32 {
+                let sq = s as Square;
+                if self.board[sq as usize] == 0 {
+                    self.shift(from, sq);
+                    let attacked = self.royal_attacked(us);
+                    self.shift(sq, from);
+                    if attacked {
+                        return false;
+                    }
+                }
+                s += step;
+            }
+        }
+        let undo = self.make(m);
+        let ok = !self.royal_attacked(us);
+        self.unmake(m, &undo);
+        ok
+    }
+
+    /// Fills `out` with the legal moves, using `scratch` for the pseudo-legal ones.
+    pub fn generate_legal_reference(&mut self, scratch: &mut MoveList, out: &mut MoveList) {
+        self.generate_pseudo(scratch);
+        out.clear();
+        for m in scratch.captures().iter().copied() {
+            if self.is_legal_reference(m) {
+                out.push_capture(m);
+            }
+        }
+        for m in scratch.quiets().iter().rev().copied() {
+            if self.is_legal_reference(m) {
+                out.push_quiet(m);
+            }
+        }
+    }
+
+    /// The legal moves, as a vector (convenient, but it allocates).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chimera::{builtin, position::Position};
+    /// let mut p = Position::start(Arc::new(builtin::variant("chess").unwrap()));
+    /// assert_eq!(p.legal_moves().len(), 20);
+    /// ```
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        let mut scratch = MoveList::new();
+        let mut out = MoveList::new();
+        self.generate_legal_reference(&mut scratch, &mut out);
+        out.iter().collect()
+    }
+
+    /// The result if the side to move has no legal move, `None` otherwise.
+    /// Stops at the first legal move found.
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        let mut scratch = MoveList::new();
+        self.generate_pseudo(&mut scratch);
+        let moves: Vec<Move> = scratch.iter().collect();
+        if moves.into_iter().any(|m| self.is_legal_reference(m)) {
+            return None;
+        }
+        if self.in_check() {
+            Some(Outcome::Checkmate)
+        } else {
+            Some(Outcome::Stalemate(self.variant().def.rules.stalemate))
+        }
+    }
+}

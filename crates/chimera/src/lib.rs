@@ -1,0 +1,31 @@
+//! Chimera: a chess-variant move generator.
+//!
+//! A variant is data (see [`variant`]): a board, zones, piece types with moves
+//! in XBetza notation ([`betza`]), a start position and rules. The compiler
+//! ([`compile`]) turns each piece's moves into flat trajectory tables per
+//! square; one general walker ([`movegen`]) then generates moves for any
+//! variant. [`legal`] decides legality, [`perft`] counts move trees.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use chimera::{builtin, position::Position, perft};
+//! let v = Arc::new(builtin::variant("xiangqi").unwrap());
+//! let mut pos = Position::start(v);
+//! assert_eq!(perft::perft(&mut pos, 2), 1920);
+//! ```
+#![warn(missing_docs)]
+
+pub mod betza;
+pub mod builtin;
+pub mod compile;
+pub mod legal;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod square;
+pub mod variant;
+
+/// The most piece types a variant may define.
+pub const MAX_PIECE_TYPES: usize = 120;

@@ -1,0 +1,267 @@
+//! Pseudo-legal move generation: one walker over the compiled trajectory tables.
+//!
+//! The walker reads cells from the flat table of the piece's (code, virginity,
+//! square) list. On an empty square it may stop (a non-capture) and continues
+//! with the next cell; on an occupied square it may capture and continues at
+//! the occupied fork, if the cell has one. Everything variant-specific was
+//! decided when the tables were compiled.
+
+use crate::compile::{
+    type_of, Cell, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_HOP, CAPTURE, EMPTY_CHILD, EP, FRIEND,
+    OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
+};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Position;
+use crate::square::{Color, Square, NO_SQUARE};
+use crate::variant::PassRule;
+
+/// Receives what a walk finds. Implemented by the move buffer filler and by
+/// the royal-capture detector; both are static types, so calls are inlined.
+pub(crate) trait Visitor {
+    /// A move ending on an empty square (`cell.to`); `victim` is a locust victim or NO_SQUARE.
+    /// Returns true to stop the walk.
+    fn quiet(&mut self, pos: &Position, code: u8, from: Square, cell: &Cell) -> bool;
+    /// A move capturing the piece on `cell.to` (an enemy, or a friend for `d`).
+    fn capture(&mut self, pos: &Position, code: u8, from: Square, cell: &Cell) -> bool;
+    /// An en-passant capture onto `cell.to`.
+    fn en_passant(&mut self, pos: &Position, from: Square, cell: &Cell) -> bool;
+}
+
+impl Position {
+    /// Walks one list of cells for the piece `code` on `from`. Returns true if the visitor stopped it.
+    #[inline(always)]
+    pub(crate) fn walk<V: Visitor>(
+        &self,
+        cells: &[Cell],
+        code: u8,
+        from: Square,
+        v: &mut V,
+    ) -> bool {
+        let us = (code & 1) as u8;
+        let board = &self.board;
+        let n = cells.len();
+        let mut i = 0usize;
+        while i < n {
+            let c = &cells[i];
+            let occ = board[c.to as usize];
+            if occ == 0 {
+                if c.flags & QUIET != 0 && v.quiet(self, code, from, c) {
+                    return true;
+                }
+                if c.flags & EP != 0 && c.to == self.ep && v.en_passant(self, from, c) {
+                    return true;
+                }
+                i = if c.flags & EMPTY_CHILD != 0 {
+                    i + 1
+                } else {
+                    c.next as usize
+                };
+            } else {
+                let foe = (occ & 1) != us;
+                let (may_take, fork) = if foe {
+                    (c.flags & CAPTURE != 0, c.flags & OCC_FOE != 0)
+                } else {
+                    (c.flags & FRIEND != 0, c.flags & OCC_FRIEND != 0)
+                };
+                let (may_take, fork) = if c.flags & SPECIAL != 0 {
+                    self.special(code, c, occ, may_take, fork)
+                } else {
+                    (may_take, fork)
+                };
+                if may_take && v.capture(self, code, from, c) {
+                    return true;
+                }
+                i = if fork {
+                    c.occ as usize
+                } else {
+                    c.next as usize
+                };
+            }
+        }
+        false
+    }
+
+    #[cold]
+    fn special(&self, code: u8, c: &Cell, occ: u8, may_take: bool, fork: bool) -> (bool, bool) {
+        let t = &self.variant().tables;
+        let victim_bit = 1u128 << type_of(occ);
+        let may_take = may_take
+            && !(c.aux & AUX_NO_CAPTURE != 0 && t.no_capture[code as usize] & victim_bit != 0);
+        let fork = fork && !(c.aux & AUX_NO_HOP != 0 && t.no_hop[code as usize] & victim_bit != 0);
+        (may_take, fork)
+    }
+
+    /// Walks every list of one piece, lifting it off its square when a path may come back to it.
+    #[inline(always)]
+    pub(crate) fn walk_piece<V: Visitor>(&mut self, sq: Square, v: &mut V) -> bool {
+        let code = self.board[sq as usize];
+        let variant = self.variant().clone();
+        let (cells, l) = variant.tables.list(code, self.is_virgin(sq), sq);
+        if l.lift {
+            self.board[sq as usize] = 0;
+            let r = self.walk(cells, code, sq, v);
+            self.board[sq as usize] = code;
+            r
+        } else {
+            self.walk(cells, code, sq, v)
+        }
+    }
+
+    /// Generates every pseudo-legal move of the side to move: moves that obey the
+    /// pieces' rules, without regard to whether they leave a royal piece attacked.
+    /// Castling is generated only when the squares between are empty; its
+    /// attacked-square conditions belong to the legality test.
+    pub fn generate_pseudo(&mut self, list: &mut MoveList) {
+        list.clear();
+        let us = self.side;
+        let variant = self.variant().clone();
+        let mut filler = Filler { list };
+        for i in 0..self.lists[us.index()].len {
+            let sq = self.lists[us.index()].sq[i];
+            let code = self.board[sq as usize];
+            let (cells, l) = variant.tables.list(code, self.is_virgin(sq), sq);
+            if l.lift || l.dedup {
+                let mark = filler.list.mark();
+                self.walk_piece(sq, &mut filler);
+                if l.dedup {
+                    filler.list.dedup_since(mark);
+                }
+            } else {
+                self.walk(cells, code, sq, &mut filler);
+            }
+        }
+        self.generate_castling(filler.list);
+        if variant.def.rules.pass == PassRule::Always {
+            if let Some(k) = self.royal_square(us) {
+                filler.list.push_quiet(Move::new(k, k, 0, MoveKind::Pass));
+            }
+        }
+    }
+
+    /// The square of a royal piece of `c`, if it has one.
+    pub fn royal_square(&self, c: Color) -> Option<Square> {
+        let royal = &self.variant().royal;
+        self.pieces(c)
+            .iter()
+            .copied()
+            .find(|&s| royal[self.board[s as usize] as usize])
+    }
+
+    fn generate_castling(&self, list: &mut MoveList) {
+        let Some(cast) = &self.variant().def.rules.castling else {
+            return;
+        };
+        let us = self.side;
+        let g = self.geometry();
+        for side in 0..2 {
+            let right = us.index() * 2 + side;
+            if self.castling & (1 << right) == 0 {
+                continue;
+            }
+            let rsq = self.castle_rook[right];
+            let king = crate::compile::code_of(cast.king, us);
+            let Some(ksq) = self
+                .pieces(us)
+                .iter()
+                .copied()
+                .find(|&s| self.board[s as usize] == king && self.is_virgin(s))
+            else {
+                continue;
+            };
+            let rank = g.rank_of(ksq);
+            let kto = g
+                .square(
+                    if side == 0 {
+                        cast.kingside_file
+                    } else {
+                        cast.queenside_file
+                    } as i32,
+                    rank,
+                )
+                .unwrap();
+            let rto = Position::castle_rook_target(ksq, kto);
+            let lo = ksq.min(kto).min(rsq).min(rto);
+            let hi = ksq.max(kto).max(rsq).max(rto);
+            if (lo..=hi).all(|s| s == ksq || s == rsq || self.board[s as usize] == 0) {
+                list.push_quiet(Move::new(ksq, kto, rsq, MoveKind::Castle));
+            }
+        }
+    }
+}
+
+struct Filler<'a> {
+    list: &'a mut MoveList,
+}
+
+impl Filler<'_> {
+    #[inline(always)]
+    fn push(&mut self, pos: &Position, code: u8, from: Square, to: Square, capture: bool) {
+        let promo = &pos.variant().tables.promo[code as usize];
+        if let Some(p) = promo {
+            if p.zone[to as usize] {
+                for &choice in &p.choices {
+                    let m = Move::new(from, to, choice, MoveKind::Promotion);
+                    if capture {
+                        self.list.push_capture(m)
+                    } else {
+                        self.list.push_quiet(m)
+                    }
+                }
+                if p.mandatory {
+                    return;
+                }
+            }
+        }
+        let m = Move::new(
+            from,
+            to,
+            0,
+            if from == to {
+                MoveKind::Pass
+            } else {
+                MoveKind::Normal
+            },
+        );
+        if capture {
+            self.list.push_capture(m)
+        } else {
+            self.list.push_quiet(m)
+        }
+    }
+}
+
+impl Visitor for Filler<'_> {
+    #[inline(always)]
+    fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+        if c.victim != NO_SQUARE {
+            if c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0 {
+                self.list
+                    .push_quiet(Move::new(from, c.to, c.victim, MoveKind::Double));
+            } else {
+                self.list
+                    .push_capture(Move::new(from, c.to, c.victim, MoveKind::Locust));
+            }
+        } else {
+            self.push(pos, code, from, c.to, false);
+        }
+        false
+    }
+
+    #[inline(always)]
+    fn capture(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+        if c.victim != NO_SQUARE {
+            self.list
+                .push_capture(Move::new(from, c.to, c.victim, MoveKind::Locust));
+        } else {
+            self.push(pos, code, from, c.to, true);
+        }
+        false
+    }
+
+    #[inline(always)]
+    fn en_passant(&mut self, pos: &Position, from: Square, c: &Cell) -> bool {
+        self.list
+            .push_capture(Move::new(from, c.to, pos.ep_victim, MoveKind::EnPassant));
+        false
+    }
+}

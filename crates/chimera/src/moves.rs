@@ -1,0 +1,226 @@
+//! Moves, packed into 32 bits, and the move buffer.
+
+use crate::square::Square;
+use std::fmt;
+
+/// The kind of a move, which says how to read its `extra` byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum MoveKind {
+    /// A plain move or capture.
+    Normal = 0,
+    /// A move that promotes; `extra` is the new piece code.
+    Promotion = 1,
+    /// An en-passant capture; `extra` is the square of the captured piece.
+    EnPassant = 2,
+    /// Castling; `to` is the king's destination, `extra` the rook's square.
+    Castle = 3,
+    /// A move that creates an e.p. square; `extra` is that square.
+    Double = 4,
+    /// A multi-leg move that captures on its way; `extra` is the victim's square.
+    Locust = 5,
+    /// A pass; `from == to`.
+    Pass = 6,
+    /// A drop from the pocket; `extra` is the piece code.
+    Drop = 7,
+}
+
+/// A move: origin, destination, an extra byte and a kind, in one `u32`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(pub u32);
+
+impl Move {
+    /// Packs a move.
+    #[inline(always)]
+    pub fn new(from: Square, to: Square, extra: u8, kind: MoveKind) -> Move {
+        Move(from as u32 | (to as u32) << 8 | (extra as u32) << 16 | (kind as u32) << 24)
+    }
+    /// The origin square (for a drop: the destination too).
+    #[inline(always)]
+    pub fn from(self) -> Square {
+        self.0 as u8
+    }
+    /// The destination square.
+    #[inline(always)]
+    pub fn to(self) -> Square {
+        (self.0 >> 8) as u8
+    }
+    /// The extra byte; its meaning depends on the kind.
+    #[inline(always)]
+    pub fn extra(self) -> u8 {
+        (self.0 >> 16) as u8
+    }
+    /// The kind.
+    #[inline(always)]
+    pub fn kind(self) -> MoveKind {
+        match self.0 >> 24 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::Promotion,
+            2 => MoveKind::EnPassant,
+            3 => MoveKind::Castle,
+            4 => MoveKind::Double,
+            5 => MoveKind::Locust,
+            6 => MoveKind::Pass,
+            _ => MoveKind::Drop,
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Move({}->{} {:?} {})",
+            self.from(),
+            self.to(),
+            self.kind(),
+            self.extra()
+        )
+    }
+}
+
+/// The most moves one position can have in a move buffer.
+pub const MAX_MOVES: usize = 4096;
+
+/// A fixed-capacity move buffer. Captures fill it from the front and
+/// non-captures from the back, so a search sees captures first without sorting.
+/// It is allocated once and reused: clearing it costs nothing.
+pub struct MoveList {
+    buf: Box<[Move]>,
+    ncap: usize,
+    qstart: usize,
+    overflow: bool,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl MoveList {
+    /// An empty buffer of [`MAX_MOVES`] moves.
+    pub fn new() -> MoveList {
+        MoveList {
+            buf: vec![Move(0); MAX_MOVES].into_boxed_slice(),
+            ncap: 0,
+            qstart: MAX_MOVES,
+            overflow: false,
+        }
+    }
+    /// Empties the buffer.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.ncap = 0;
+        self.qstart = MAX_MOVES;
+        self.overflow = false;
+    }
+    /// Adds a capture (at the front).
+    #[inline(always)]
+    pub fn push_capture(&mut self, m: Move) {
+        if self.ncap < self.qstart {
+            self.buf[self.ncap] = m;
+            self.ncap += 1;
+        } else {
+            self.overflow = true;
+        }
+    }
+    /// Adds a non-capture (at the back).
+    #[inline(always)]
+    pub fn push_quiet(&mut self, m: Move) {
+        if self.ncap < self.qstart {
+            self.qstart -= 1;
+            self.buf[self.qstart] = m;
+        } else {
+            self.overflow = true;
+        }
+    }
+    /// True if moves were dropped because the buffer was full.
+    pub fn overflowed(&self) -> bool {
+        self.overflow
+    }
+    /// The captures.
+    #[inline]
+    pub fn captures(&self) -> &[Move] {
+        &self.buf[..self.ncap]
+    }
+    /// The non-captures.
+    #[inline]
+    pub fn quiets(&self) -> &[Move] {
+        &self.buf[self.qstart..]
+    }
+    /// Number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.ncap + (MAX_MOVES - self.qstart)
+    }
+    /// True if there are no moves.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// All moves, captures first.
+    pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        self.captures().iter().chain(self.quiets().iter()).copied()
+    }
+    /// The number of captures and the start of the non-captures, to mark a point
+    /// for [`MoveList::dedup_since`].
+    #[inline]
+    pub fn mark(&self) -> (usize, usize) {
+        (self.ncap, self.qstart)
+    }
+    /// Removes duplicates among the moves added since `mark`.
+    pub fn dedup_since(&mut self, mark: (usize, usize)) {
+        let (c0, q0) = mark;
+        let mut w = c0;
+        for r in c0..self.ncap {
+            let m = self.buf[r];
+            if !self.buf[c0..w].contains(&m) {
+                self.buf[w] = m;
+                w += 1;
+            }
+        }
+        self.ncap = w;
+        // quiets occupy [qstart, q0)
+        let mut w = q0;
+        for r in (self.qstart..q0).rev() {
+            let m = self.buf[r];
+            if !self.buf[w..q0].contains(&m) {
+                w -= 1;
+                self.buf[w] = m;
+            }
+        }
+        self.qstart = w;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pack_and_unpack() {
+        let m = Move::new(12, 200, 77, MoveKind::Locust);
+        assert_eq!(
+            (m.from(), m.to(), m.extra(), m.kind()),
+            (12, 200, 77, MoveKind::Locust)
+        );
+    }
+
+    #[test]
+    fn captures_front_quiets_back_and_dedup() {
+        let mut l = MoveList::new();
+        l.push_quiet(Move::new(1, 2, 0, MoveKind::Normal));
+        let mark = l.mark();
+        l.push_capture(Move::new(1, 3, 0, MoveKind::Normal));
+        l.push_capture(Move::new(1, 3, 0, MoveKind::Normal));
+        l.push_quiet(Move::new(1, 1, 0, MoveKind::Pass));
+        l.push_quiet(Move::new(1, 1, 0, MoveKind::Pass));
+        l.push_quiet(Move::new(1, 4, 0, MoveKind::Normal));
+        assert_eq!(l.len(), 6);
+        l.dedup_since(mark);
+        assert_eq!(l.len(), 4);
+        assert_eq!(l.captures().len(), 1);
+        assert_eq!(l.quiets().len(), 3);
+    }
+}

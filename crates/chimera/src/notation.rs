@@ -1,0 +1,120 @@
+//! Move text in Fairy-Stockfish's UCI notation: `e2e4`, `e7e8q`, `P@e5`,
+//! the Janggi pass `e2e2`, and multi-leg moves `d4e5,e5f6`.
+
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use std::fmt;
+
+/// An error reading a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// The text that was read.
+    pub text: String,
+    /// The position it was read in, as a FEN.
+    pub fen: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move '{}' in {}: {}", self.text, self.fen, self.message)
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Position {
+    /// Writes a move in UCI notation.
+    pub fn move_text(&self, m: Move) -> String {
+        let g = self.geometry();
+        let mut s = String::with_capacity(8);
+        match m.kind() {
+            MoveKind::Drop => {
+                s.push(self.letter(m.extra()).to_ascii_uppercase());
+                s.push('@');
+                g.write_square(m.to(), &mut s);
+            }
+            MoveKind::Locust => {
+                g.write_square(m.from(), &mut s);
+                g.write_square(m.extra(), &mut s);
+                s.push(',');
+                g.write_square(m.extra(), &mut s);
+                g.write_square(m.to(), &mut s);
+            }
+            kind => {
+                g.write_square(m.from(), &mut s);
+                g.write_square(m.to(), &mut s);
+                if kind == MoveKind::Promotion {
+                    s.push(self.letter(m.extra()).to_ascii_lowercase());
+                }
+            }
+        }
+        s
+    }
+
+    /// Reads a move in UCI notation and checks that it is legal here.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chimera::{builtin, position::Position};
+    /// let mut p = Position::start(Arc::new(builtin::variant("chess").unwrap()));
+    /// let m = p.parse_move("e2e4").unwrap();
+    /// assert_eq!(p.move_text(m), "e2e4");
+    /// assert!(p.parse_move("e2e5").is_err());
+    /// ```
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        let err = |pos: &Position, message: String| MoveError {
+            text: text.to_string(),
+            fen: pos.fen(),
+            message,
+        };
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(err(self, "empty move".into()));
+        }
+        if !t
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'@' || b == b',' || b == b'+' || b == b'=')
+        {
+            return Err(err(
+                self,
+                "a move is written like e2e4, e7e8q, P@e5 or d4e5,e5f6".into(),
+            ));
+        }
+        // check the squares named exist, for a clearer message than "illegal"
+        let g = self.geometry();
+        for part in t.split(',') {
+            let body = part.split_once('@').map(|(_, b)| b).unwrap_or(part);
+            let mut rest = body;
+            let mut n = 0;
+            while !rest.is_empty() && n < 2 {
+                match g.parse_square_prefix(rest) {
+                    Some((_, r)) => {
+                        rest = r;
+                        n += 1;
+                    }
+                    None => break,
+                }
+            }
+            if n == 0 || (!part.contains('@') && n < 2) {
+                return Err(err(
+                    self,
+                    format!("'{part}' does not name squares of this board"),
+                ));
+            }
+        }
+        let moves = self.legal_moves();
+        if let Some(&m) = moves.iter().find(|&&m| self.move_text(m) == t) {
+            return Ok(m);
+        }
+        let lower = t.to_ascii_lowercase();
+        if let Some(&m) = moves
+            .iter()
+            .find(|&&m| self.move_text(m).to_ascii_lowercase() == lower)
+        {
+            return Ok(m);
+        }
+        Err(err(self, "not a legal move in this position".into()))
+    }
+}

@@ -1,0 +1,97 @@
+//! Perft: counting the leaves of the legal move tree, the standard test of a
+//! move generator.
+
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// Reusable per-ply move buffers, so that perft allocates nothing per node.
+pub struct PerftBuffers {
+    pseudo: Vec<MoveList>,
+    legal: Vec<MoveList>,
+}
+
+impl PerftBuffers {
+    /// Buffers for a search of up to `depth` plies.
+    pub fn new(depth: usize) -> PerftBuffers {
+        PerftBuffers {
+            pseudo: (0..depth.max(1)).map(|_| MoveList::new()).collect(),
+            legal: (0..depth.max(1)).map(|_| MoveList::new()).collect(),
+        }
+    }
+}
+
+/// Counts the leaf nodes `depth` plies below `pos`. The last ply is counted,
+/// not played ("bulk counting"), as Fairy-Stockfish does.
+///
+/// ```
+/// use std::sync::Arc;
+/// use chimera::{builtin, perft, position::Position};
+/// let mut p = Position::start(Arc::new(builtin::variant("chess").unwrap()));
+/// assert_eq!(perft::perft(&mut p, 3), 8902);
+/// ```
+pub fn perft(pos: &mut Position, depth: usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut bufs = PerftBuffers::new(depth);
+    perft_with(pos, depth, &mut bufs, 0)
+}
+
+fn perft_with(pos: &mut Position, depth: usize, bufs: &mut PerftBuffers, ply: usize) -> u64 {
+    perft_rec(pos, depth, &mut bufs.pseudo[ply..], &mut bufs.legal[ply..])
+}
+
+fn perft_rec(
+    pos: &mut Position,
+    depth: usize,
+    pseudo: &mut [MoveList],
+    legal: &mut [MoveList],
+) -> u64 {
+    let (p0, prest) = pseudo
+        .split_first_mut()
+        .expect("perft buffers cover the depth");
+    let (l0, lrest) = legal
+        .split_first_mut()
+        .expect("perft buffers cover the depth");
+    pos.generate_legal_reference(p0, l0);
+    if depth == 1 {
+        return l0.len() as u64;
+    }
+    let mut total = 0;
+    for k in 0..l0.len() {
+        let m = nth(l0, k);
+        let undo = pos.make(m);
+        total += perft_rec(pos, depth - 1, prest, lrest);
+        pos.unmake(m, &undo);
+    }
+    total
+}
+
+#[inline(always)]
+fn nth(list: &MoveList, k: usize) -> Move {
+    let c = list.captures();
+    if k < c.len() {
+        c[k]
+    } else {
+        list.quiets()[k - c.len()]
+    }
+}
+
+/// Perft split by first move ("divide"): each legal move and its count.
+pub fn divide(pos: &mut Position, depth: usize) -> Vec<(Move, u64)> {
+    let moves = pos.legal_moves();
+    let mut bufs = PerftBuffers::new(depth.max(1));
+    moves
+        .into_iter()
+        .map(|m| {
+            let undo = pos.make(m);
+            let n = if depth <= 1 {
+                1
+            } else {
+                perft_with(pos, depth - 1, &mut bufs, 0)
+            };
+            pos.unmake(m, &undo);
+            (m, n)
+        })
+        .collect()
+}

@@ -1,0 +1,803 @@
+//! The position: a mailbox, piece lists, pockets, the state that FENs carry,
+//! an incremental Zobrist hash, and make/unmake.
+
+use crate::compile::{code_of, type_of};
+use crate::moves::{Move, MoveKind};
+use crate::square::{Color, Geometry, Square, MAX_SQUARES, NO_SQUARE};
+use crate::variant::{Variant, MAX_POCKET};
+use std::fmt;
+use std::sync::Arc;
+
+/// An error in a FEN, naming the field and the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    /// The FEN that was read.
+    pub fen: String,
+    /// The field: "board", "side to move", "castling", "en passant", "half-move clock", "move number".
+    pub field: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad FEN \"{}\": {}: {}",
+            self.fen, self.field, self.message
+        )
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// The most pieces one side may have on the board.
+pub const MAX_PIECES: usize = 256;
+
+/// The pieces of one side, as a list of squares.
+#[derive(Clone)]
+pub struct PieceList {
+    /// The squares, in no particular order.
+    pub sq: [Square; MAX_PIECES],
+    /// How many.
+    pub len: usize,
+}
+
+impl PieceList {
+    /// The occupied squares.
+    #[inline]
+    pub fn squares(&self) -> &[Square] {
+        &self.sq[..self.len]
+    }
+}
+
+/// What make() changed, so that unmake() can restore it exactly.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    mover: u8,
+    captured: u8,
+    extra_captured: u8,
+    castling: u8,
+    ep: Square,
+    ep_victim: Square,
+    halfmove: u32,
+    hash: u64,
+    virgin: [u64; 4],
+}
+
+/// A position of some variant.
+#[derive(Clone)]
+pub struct Position {
+    variant: Arc<Variant>,
+    pub(crate) board: [u8; MAX_SQUARES],
+    pub(crate) index: [u8; MAX_SQUARES],
+    pub(crate) lists: [PieceList; 2],
+    pub(crate) virgin: [u64; 4],
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    pub(crate) castle_rook: [Square; 4],
+    pub(crate) castle_clear: [u8; MAX_SQUARES],
+    pub(crate) ep: Square,
+    pub(crate) ep_victim: Square,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+    pub(crate) pockets: [[u8; 128]; 2],
+}
+
+/// Reads the board field of a FEN (with an optional `[pocket]`) into piece codes per square.
+pub fn parse_board_field(v: &Variant, fen: &str) -> Result<Vec<u8>, FenError> {
+    let (board, _) = parse_board_and_pockets(v, fen)?;
+    Ok(board)
+}
+
+fn fen_err(fen: &str, field: &'static str, message: impl Into<String>) -> FenError {
+    FenError {
+        fen: fen.to_string(),
+        field,
+        message: message.into(),
+    }
+}
+
+type Pockets = [[u8; 128]; 2];
+
+fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets), FenError> {
+    let g = v.geometry();
+    let field = fen
+        .split_whitespace()
+        .next()
+        .ok_or_else(|| fen_err(fen, "board", "the FEN is empty"))?;
+    let mut pockets = [[0u8; 128]; 2];
+    let (placement, pocket) = match field.find('[') {
+        Some(i) => {
+            if !field.ends_with(']') {
+                return Err(fen_err(fen, "board", "a pocket '[' is not closed by ']'"));
+            }
+            (&field[..i], Some(&field[i + 1..field.len() - 1]))
+        }
+        None => (field, None),
+    };
+    let mut board = vec![0u8; g.squares()];
+    let rows: Vec<&str> = placement.split('/').collect();
+    // a pocket may also be written as an extra rank after the last one
+    let (rows, extra_pocket) = if rows.len() == g.height as usize + 1 && pocket.is_none() {
+        (&rows[..g.height as usize], Some(rows[g.height as usize]))
+    } else {
+        (&rows[..], None)
+    };
+    if rows.len() != g.height as usize {
+        return Err(fen_err(
+            fen,
+            "board",
+            format!("{} ranks, but the board has {}", rows.len(), g.height),
+        ));
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let rank = g.height as i32 - 1 - i as i32;
+        let mut file = 0i32;
+        let b = row.as_bytes();
+        let mut k = 0;
+        while k < b.len() {
+            let c = b[k];
+            if c.is_ascii_digit() {
+                let s = k;
+                while k < b.len() && b[k].is_ascii_digit() {
+                    k += 1;
+                }
+                let n: i32 = row[s..k]
+                    .parse()
+                    .map_err(|_| fen_err(fen, "board", "bad number"))?;
+                if n == 0 {
+                    return Err(fen_err(
+                        fen,
+                        "board",
+                        format!("rank {}: an empty run of 0", rank + 1),
+                    ));
+                }
+                file += n;
+                continue;
+            }
+            if c == b'~' || c == b'+' {
+                return Err(fen_err(
+                    fen,
+                    "board",
+                    format!("'{}' (promoted pieces) is not supported yet", c as char),
+                ));
+            }
+            let t = v.def.piece_by_letter(c as char).ok_or_else(|| {
+                fen_err(
+                    fen,
+                    "board",
+                    format!("'{}' is not a piece of {}", c as char, v.name()),
+                )
+            })?;
+            if file >= g.width as i32 {
+                return Err(fen_err(
+                    fen,
+                    "board",
+                    format!("rank {} has more than {} files", rank + 1, g.width),
+                ));
+            }
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            board[g.square(file, rank).unwrap() as usize] = code_of(t, color);
+            file += 1;
+            k += 1;
+        }
+        if file != g.width as i32 {
+            return Err(fen_err(
+                fen,
+                "board",
+                format!(
+                    "rank {} has {} files, the board has {}",
+                    rank + 1,
+                    file,
+                    g.width
+                ),
+            ));
+        }
+    }
+    for p in pocket.into_iter().chain(extra_pocket) {
+        for c in p.chars() {
+            if c == '-' {
+                continue;
+            }
+            let t = v.def.piece_by_letter(c).ok_or_else(|| {
+                fen_err(
+                    fen,
+                    "board",
+                    format!("pocket: '{c}' is not a piece of {}", v.name()),
+                )
+            })?;
+            let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+            if pockets[side][t] as usize >= MAX_POCKET - 1 {
+                return Err(fen_err(fen, "board", "too many pieces in a pocket"));
+            }
+            pockets[side][t] += 1;
+        }
+    }
+    Ok((board, pockets))
+}
+
+impl Position {
+    /// The start position of a variant.
+    pub fn start(variant: Arc<Variant>) -> Position {
+        let fen = variant.def.start_fen.clone();
+        // the start FEN was checked when the variant was built
+        Position::from_fen(variant, &fen).expect("start FEN checked at build")
+    }
+
+    /// Reads a FEN. Accepts ranks of 10 and more files, multi-digit empty runs,
+    /// and pockets written as `[...]` or as an extra rank.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chimera::{builtin, position::Position};
+    /// let v = Arc::new(builtin::variant("xiangqi").unwrap());
+    /// let p = Position::from_fen(v.clone(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1").unwrap();
+    /// assert_eq!(p.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    /// assert!(Position::from_fen(v, "rnbakabnr/9/1c5c1 w - - 0 1").is_err());
+    /// ```
+    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Position, FenError> {
+        let g = variant.geometry();
+        let (board, pockets) = parse_board_and_pockets(&variant, fen)?;
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let mut pos = Position {
+            variant: variant.clone(),
+            board: [0; MAX_SQUARES],
+            index: [0; MAX_SQUARES],
+            lists: [
+                PieceList {
+                    sq: [0; MAX_PIECES],
+                    len: 0,
+                },
+                PieceList {
+                    sq: [0; MAX_PIECES],
+                    len: 0,
+                },
+            ],
+            virgin: [0; 4],
+            side: Color::White,
+            castling: 0,
+            castle_rook: [NO_SQUARE; 4],
+            castle_clear: [0; MAX_SQUARES],
+            ep: NO_SQUARE,
+            ep_victim: NO_SQUARE,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            pockets,
+        };
+        for (sq, &code) in board.iter().enumerate() {
+            if code != 0 {
+                let c = (code & 1) as usize;
+                if pos.lists[c].len >= MAX_PIECES {
+                    return Err(fen_err(fen, "board", "too many pieces"));
+                }
+                pos.put(sq as Square, code);
+                if variant.start_board[sq] == code {
+                    pos.set_virgin(sq as Square, true);
+                }
+            }
+        }
+        pos.side = match fields.get(1).copied() {
+            None | Some("w") => Color::White,
+            Some("b") => Color::Black,
+            Some(s) => {
+                return Err(fen_err(
+                    fen,
+                    "side to move",
+                    format!("expected 'w' or 'b', not '{s}'"),
+                ))
+            }
+        };
+        // castling
+        let castling_field = fields.get(2).copied().unwrap_or("-");
+        if let Some(cast) = variant.def.rules.castling.clone() {
+            for c in [Color::White, Color::Black] {
+                // the castling pieces are virgin only if a right says so
+                let king = code_of(cast.king, c);
+                let rook = code_of(cast.rook, c);
+                for sq in 0..g.squares() {
+                    if pos.board[sq] == king || pos.board[sq] == rook {
+                        pos.set_virgin(sq as Square, false);
+                    }
+                }
+            }
+            if castling_field != "-" {
+                for ch in castling_field.chars() {
+                    let (color, right) = match ch {
+                        'K' => (Color::White, 0),
+                        'Q' => (Color::White, 1),
+                        'k' => (Color::Black, 2),
+                        'q' => (Color::Black, 3),
+                        _ => {
+                            return Err(fen_err(
+                                fen,
+                                "castling",
+                                format!("'{ch}' is not one of KQkq"),
+                            ))
+                        }
+                    };
+                    let king = code_of(cast.king, color);
+                    let rook = code_of(cast.rook, color);
+                    let ksq = (0..g.squares())
+                        .find(|&s| pos.board[s] == king)
+                        .ok_or_else(|| {
+                            fen_err(
+                                fen,
+                                "castling",
+                                format!("right '{ch}' but no king of that side"),
+                            )
+                        })? as Square;
+                    let rank = g.rank_of(ksq);
+                    let kf = g.file_of(ksq);
+                    let files: Vec<i32> = if right % 2 == 0 {
+                        (kf + 1..g.width as i32).rev().collect()
+                    } else {
+                        (0..kf).collect()
+                    };
+                    let rsq = files
+                        .into_iter()
+                        .map(|f| g.square(f, rank).unwrap())
+                        .find(|&s| pos.board[s as usize] == rook)
+                        .ok_or_else(|| {
+                            fen_err(
+                                fen,
+                                "castling",
+                                format!("right '{ch}' but no rook on that side of the king"),
+                            )
+                        })?;
+                    if pos.castling & (1 << right) != 0 {
+                        return Err(fen_err(fen, "castling", format!("'{ch}' is given twice")));
+                    }
+                    pos.castling |= 1 << right;
+                    pos.castle_rook[right] = rsq;
+                    pos.castle_clear[ksq as usize] |= if color == Color::White { 3 } else { 12 };
+                    pos.castle_clear[rsq as usize] |= 1 << right;
+                    pos.set_virgin(ksq, true);
+                    pos.set_virgin(rsq, true);
+                }
+            }
+        } else if castling_field != "-" && !castling_field.is_empty() {
+            // Fairy-Stockfish writes '-' for variants without castling; accept nothing else
+            return Err(fen_err(
+                fen,
+                "castling",
+                format!("{} has no castling, expected '-'", variant.name()),
+            ));
+        }
+        // en passant
+        match fields.get(3).copied() {
+            None | Some("-") => {}
+            Some(s) => {
+                let sq = g
+                    .parse_square(s)
+                    .ok_or_else(|| fen_err(fen, "en passant", format!("'{s}' is not a square")))?;
+                let victim_rank = if pos.side == Color::White {
+                    g.rank_of(sq) - 1
+                } else {
+                    g.rank_of(sq) + 1
+                };
+                let victim = g.square(g.file_of(sq), victim_rank);
+                match victim {
+                    Some(vs) if pos.board[sq as usize] == 0 && pos.board[vs as usize] != 0 => {
+                        pos.ep = sq;
+                        pos.ep_victim = vs;
+                    }
+                    // Like Fairy-Stockfish, ignore an e.p. square that no pawn can have passed.
+                    _ => {}
+                }
+            }
+        }
+        if let Some(s) = fields.get(4) {
+            pos.halfmove = s
+                .parse()
+                .map_err(|_| fen_err(fen, "half-move clock", format!("'{s}' is not a number")))?;
+        }
+        if let Some(s) = fields.get(5) {
+            pos.fullmove = s
+                .parse()
+                .map_err(|_| fen_err(fen, "move number", format!("'{s}' is not a number")))?;
+            if pos.fullmove == 0 {
+                pos.fullmove = 1;
+            }
+        }
+        if fields.len() > 6 {
+            return Err(fen_err(
+                fen,
+                "move number",
+                format!("unexpected text '{}' after the FEN", fields[6..].join(" ")),
+            ));
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Writes the position as a FEN, in the form Fairy-Stockfish's `get_fen` uses.
+    pub fn fen(&self) -> String {
+        let g = self.geometry();
+        let mut s = String::new();
+        for rank in (0..g.height as i32).rev() {
+            let mut empty = 0;
+            for file in 0..g.width as i32 {
+                let code = self.board[g.square(file, rank).unwrap() as usize];
+                if code == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                s.push(self.letter(code));
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push_str(&self.side.to_string());
+        s.push(' ');
+        if self.castling == 0 {
+            s.push('-');
+        } else {
+            for (bit, ch) in [(0, 'K'), (1, 'Q'), (2, 'k'), (3, 'q')] {
+                if self.castling & (1 << bit) != 0 {
+                    s.push(ch);
+                }
+            }
+        }
+        s.push(' ');
+        if self.ep == NO_SQUARE {
+            s.push('-');
+        } else {
+            g.write_square(self.ep, &mut s);
+        }
+        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        s
+    }
+
+    /// The FEN letter of a piece code.
+    pub fn letter(&self, code: u8) -> char {
+        let l = self.variant.def.pieces[type_of(code)].letter;
+        if code & 1 == 0 {
+            l.to_ascii_uppercase()
+        } else {
+            l
+        }
+    }
+
+    /// The variant.
+    #[inline]
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The board's geometry.
+    #[inline]
+    pub fn geometry(&self) -> Geometry {
+        self.variant.def.geometry
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The piece code on a square (0 for empty).
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> u8 {
+        self.board[sq as usize]
+    }
+
+    /// The Zobrist hash.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The squares of one side's pieces.
+    #[inline]
+    pub fn pieces(&self, c: Color) -> &[Square] {
+        self.lists[c.index()].squares()
+    }
+
+    /// The number of pieces of type `t` in `c`'s pocket.
+    pub fn pocket(&self, c: Color, t: usize) -> u8 {
+        self.pockets[c.index()][t]
+    }
+
+    /// Whether the piece on `sq` has not moved yet.
+    #[inline(always)]
+    pub fn is_virgin(&self, sq: Square) -> bool {
+        self.virgin[(sq >> 6) as usize] >> (sq & 63) & 1 != 0
+    }
+
+    #[inline(always)]
+    fn set_virgin(&mut self, sq: Square, on: bool) {
+        let (w, b) = ((sq >> 6) as usize, sq & 63);
+        if on {
+            self.virgin[w] |= 1 << b;
+        } else {
+            self.virgin[w] &= !(1 << b);
+        }
+    }
+
+    /// Computes the hash from scratch.
+    pub fn compute_hash(&self) -> u64 {
+        let v = &self.variant;
+        let nsq = self.geometry().squares();
+        let mut h = 0;
+        for sq in 0..nsq {
+            let code = self.board[sq];
+            if code != 0 {
+                h ^= v.z_piece[code as usize * nsq + sq];
+            }
+        }
+        if self.side == Color::Black {
+            h ^= v.z_side;
+        }
+        for bit in 0..4 {
+            if self.castling & (1 << bit) != 0 {
+                h ^= v.z_castle[bit];
+            }
+        }
+        if self.ep != NO_SQUARE {
+            h ^= v.z_ep[self.ep as usize];
+        }
+        for c in 0..2 {
+            for t in 0..v.def.pieces.len() {
+                let n = self.pockets[c][t] as usize;
+                if n > 0 {
+                    h ^= v.z_pocket[code_of(t, Color::from_index(c)) as usize * MAX_POCKET + n];
+                }
+            }
+        }
+        h
+    }
+
+    #[inline(always)]
+    fn zkey(&self, code: u8, sq: Square) -> u64 {
+        let nsq = self.variant.def.geometry.squares();
+        self.variant.z_piece[code as usize * nsq + sq as usize]
+    }
+
+    #[inline(always)]
+    fn put(&mut self, sq: Square, code: u8) {
+        let c = (code & 1) as usize;
+        self.board[sq as usize] = code;
+        let l = &mut self.lists[c];
+        l.sq[l.len] = sq;
+        self.index[sq as usize] = l.len as u8;
+        l.len += 1;
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, sq: Square) -> u8 {
+        let code = self.board[sq as usize];
+        let c = (code & 1) as usize;
+        self.board[sq as usize] = 0;
+        let l = &mut self.lists[c];
+        let i = self.index[sq as usize] as usize;
+        l.len -= 1;
+        let last = l.sq[l.len];
+        l.sq[i] = last;
+        self.index[last as usize] = i as u8;
+        code
+    }
+
+    #[inline(always)]
+    pub(crate) fn shift(&mut self, from: Square, to: Square) {
+        let code = self.board[from as usize];
+        let c = (code & 1) as usize;
+        self.board[from as usize] = 0;
+        self.board[to as usize] = code;
+        let i = self.index[from as usize];
+        self.lists[c].sq[i as usize] = to;
+        self.index[to as usize] = i;
+    }
+
+    /// The castling rook's landing square for a castle with the king going `from` → `to`.
+    #[inline]
+    pub fn castle_rook_target(from: Square, to: Square) -> Square {
+        if to > from {
+            to - 1
+        } else {
+            to + 1
+        }
+    }
+
+    /// Plays a move. The move must come from this position's generator.
+    pub fn make(&mut self, m: Move) -> Undo {
+        let v = self.variant.clone();
+        let v = &*v;
+        let undo = Undo {
+            mover: self.board[m.from() as usize],
+            captured: 0,
+            extra_captured: 0,
+            castling: self.castling,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            virgin: self.virgin,
+        };
+        let mut undo = undo;
+        let (from, to) = (m.from(), m.to());
+        let mut h = self.hash ^ v.z_side;
+        if self.ep != NO_SQUARE {
+            h ^= v.z_ep[self.ep as usize];
+        }
+        self.ep = NO_SQUARE;
+        self.ep_victim = NO_SQUARE;
+        let mover = self.board[from as usize];
+        let mut reset = v.pawn_like[mover as usize];
+        let mut touched = self.castle_clear[from as usize] | self.castle_clear[to as usize];
+        match m.kind() {
+            MoveKind::Pass => {}
+            MoveKind::Castle => {
+                let rsq = m.extra();
+                let rto = Self::castle_rook_target(from, to);
+                let rook = self.remove(rsq);
+                let king = self.remove(from);
+                h ^= self.zkey(rook, rsq)
+                    ^ self.zkey(king, from)
+                    ^ self.zkey(rook, rto)
+                    ^ self.zkey(king, to);
+                self.put(to, king);
+                self.put(rto, rook);
+                touched |= self.castle_clear[rsq as usize];
+                self.set_virgin(rsq, false);
+            }
+            MoveKind::Drop => {
+                // drops come with the holdings rules
+                unreachable!("drops are not generated yet")
+            }
+            kind => {
+                if kind == MoveKind::EnPassant || kind == MoveKind::Locust {
+                    let vs = m.extra();
+                    let victim = self.remove(vs);
+                    h ^= self.zkey(victim, vs);
+                    undo.extra_captured = victim;
+                    touched |= self.castle_clear[vs as usize];
+                    self.set_virgin(vs, false);
+                    reset = true;
+                }
+                if from != to {
+                    let cap = self.board[to as usize];
+                    if cap != 0 {
+                        self.remove(to);
+                        h ^= self.zkey(cap, to);
+                        undo.captured = cap;
+                        reset = true;
+                    }
+                    self.shift(from, to);
+                    h ^= self.zkey(mover, from) ^ self.zkey(mover, to);
+                }
+                if kind == MoveKind::Promotion {
+                    let new = m.extra();
+                    self.board[to as usize] = new;
+                    h ^= self.zkey(mover, to) ^ self.zkey(new, to);
+                } else if kind == MoveKind::Double {
+                    self.ep = m.extra();
+                    self.ep_victim = to;
+                    h ^= v.z_ep[self.ep as usize];
+                }
+            }
+        }
+        self.set_virgin(from, false);
+        self.set_virgin(to, false);
+        if touched & self.castling != 0 {
+            for bit in 0..4 {
+                if touched & self.castling & (1 << bit) != 0 {
+                    h ^= v.z_castle[bit];
+                }
+            }
+            self.castling &= !touched;
+        }
+        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.flip();
+        self.hash = h;
+        debug_assert_eq!(self.hash, self.compute_hash(), "hash after {m:?}");
+        undo
+    }
+
+    /// Takes back a move played with [`Position::make`], restoring everything exactly.
+    pub fn unmake(&mut self, m: Move, undo: &Undo) {
+        self.side = self.side.flip();
+        if self.side == Color::Black {
+            self.fullmove -= 1;
+        }
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Pass => {}
+            MoveKind::Castle => {
+                let rsq = m.extra();
+                let rto = Self::castle_rook_target(from, to);
+                let rook = self.remove(rto);
+                let king = self.remove(to);
+                self.put(from, king);
+                self.put(rsq, rook);
+            }
+            MoveKind::Drop => unreachable!("drops are not generated yet"),
+            kind => {
+                if kind == MoveKind::Promotion {
+                    self.board[to as usize] = undo.mover;
+                }
+                if from != to {
+                    self.shift(to, from);
+                    if undo.captured != 0 {
+                        self.put(to, undo.captured);
+                    }
+                }
+                if undo.extra_captured != 0 {
+                    self.put(m.extra(), undo.extra_captured);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+        self.virgin = undo.virgin;
+        debug_assert!(self.lists_consistent());
+    }
+
+    /// Checks that the piece lists, the index and the board agree (for debug assertions and tests).
+    pub fn lists_consistent(&self) -> bool {
+        let nsq = self.geometry().squares();
+        let mut count = [0usize; 2];
+        for sq in 0..nsq {
+            let code = self.board[sq];
+            if code != 0 {
+                let c = (code & 1) as usize;
+                count[c] += 1;
+                let i = self.index[sq] as usize;
+                if i >= self.lists[c].len || self.lists[c].sq[i] as usize != sq {
+                    return false;
+                }
+            }
+        }
+        count[0] == self.lists[0].len && count[1] == self.lists[1].len
+    }
+
+    /// The board as text, rank by rank, with coordinates.
+    pub fn board_text(&self) -> String {
+        let g = self.geometry();
+        let mut s = String::new();
+        for rank in (0..g.height as i32).rev() {
+            s.push_str(&format!("{:>2} ", rank + 1));
+            for file in 0..g.width as i32 {
+                let code = self.board[g.square(file, rank).unwrap() as usize];
+                s.push(' ');
+                s.push(if code == 0 { '.' } else { self.letter(code) });
+            }
+            s.push('\n');
+        }
+        s.push_str("   ");
+        for file in 0..g.width {
+            s.push(' ');
+            s.push((b'a' + file) as char);
+        }
+        s.push('\n');
+        s
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}

@@ -1,0 +1,219 @@
+//! Squares and board geometry.
+//!
+//! A square is a plain index `rank * width + file`, so every board up to
+//! [`MAX_FILES`] × [`MAX_RANKS`] fits in a `u8`. Off-board steps never appear in
+//! the compiled tables, so the generator needs no edge guards.
+
+use std::fmt;
+
+/// The widest board supported.
+pub const MAX_FILES: u8 = 16;
+/// The tallest board supported.
+pub const MAX_RANKS: u8 = 16;
+/// The largest number of squares on a board.
+pub const MAX_SQUARES: usize = MAX_FILES as usize * MAX_RANKS as usize;
+
+/// A square index on a board of known width.
+pub type Square = u8;
+
+/// A marker for "no square".
+pub const NO_SQUARE: Square = 255;
+
+/// The dimensions of a board, and conversions between squares and coordinates.
+///
+/// ```
+/// use chimera::square::Geometry;
+/// let g = Geometry::new(9, 10).unwrap();
+/// let sq = g.parse_square("e10").unwrap();
+/// assert_eq!(g.square_name(sq), "e10");
+/// assert_eq!(g.file_of(sq), 4);
+/// assert_eq!(g.rank_of(sq), 9);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// Number of files (columns).
+    pub width: u8,
+    /// Number of ranks (rows).
+    pub height: u8,
+}
+
+impl Geometry {
+    /// A board of `width` files and `height` ranks; `None` outside 2..=16.
+    pub fn new(width: u8, height: u8) -> Option<Geometry> {
+        if (2..=MAX_FILES).contains(&width) && (2..=MAX_RANKS).contains(&height) {
+            Some(Geometry { width, height })
+        } else {
+            None
+        }
+    }
+
+    /// The number of squares.
+    #[inline]
+    pub fn squares(&self) -> usize {
+        self.width as usize * self.height as usize
+    }
+
+    /// The square at `file`, `rank` (both from 0), if on the board.
+    #[inline]
+    pub fn square(&self, file: i32, rank: i32) -> Option<Square> {
+        if file >= 0 && rank >= 0 && file < self.width as i32 && rank < self.height as i32 {
+            Some((rank * self.width as i32 + file) as Square)
+        } else {
+            None
+        }
+    }
+
+    /// The file of a square, from 0.
+    #[inline]
+    pub fn file_of(&self, sq: Square) -> i32 {
+        sq as i32 % self.width as i32
+    }
+
+    /// The rank of a square, from 0.
+    #[inline]
+    pub fn rank_of(&self, sq: Square) -> i32 {
+        sq as i32 / self.width as i32
+    }
+
+    /// The square seen from the other side: the rank is mirrored.
+    #[inline]
+    pub fn flip(&self, sq: Square) -> Square {
+        let (f, r) = (self.file_of(sq), self.rank_of(sq));
+        (((self.height as i32 - 1 - r) * self.width as i32) + f) as Square
+    }
+
+    /// The algebraic name of a square: a file letter and a rank number from 1 (`e4`, `a10`).
+    pub fn square_name(&self, sq: Square) -> String {
+        let mut s = String::with_capacity(3);
+        self.write_square(sq, &mut s);
+        s
+    }
+
+    /// Appends the algebraic name of a square to `out`.
+    pub fn write_square(&self, sq: Square, out: &mut String) {
+        out.push((b'a' + self.file_of(sq) as u8) as char);
+        let r = self.rank_of(sq) + 1;
+        if r >= 10 {
+            out.push((b'0' + (r / 10) as u8) as char);
+        }
+        out.push((b'0' + (r % 10) as u8) as char);
+    }
+
+    /// Parses an algebraic square name such as `e4` or `i10`.
+    pub fn parse_square(&self, s: &str) -> Option<Square> {
+        let (sq, rest) = self.parse_square_prefix(s)?;
+        if rest.is_empty() {
+            Some(sq)
+        } else {
+            None
+        }
+    }
+
+    /// Parses a square name at the start of `s`, returning it and the rest of the text.
+    /// The rank is read greedily, but only as far as it stays on the board, so that
+    /// `a1a2` on a 10-rank board reads `a1` and leaves `a2`.
+    pub fn parse_square_prefix<'a>(&self, s: &'a str) -> Option<(Square, &'a str)> {
+        let b = s.as_bytes();
+        if b.is_empty() || !b[0].is_ascii_lowercase() {
+            return None;
+        }
+        let file = (b[0] - b'a') as i32;
+        let mut i = 1;
+        let mut rank = 0i32;
+        while i < b.len() && b[i].is_ascii_digit() {
+            let next = rank * 10 + (b[i] - b'0') as i32;
+            if i > 1 && (next > self.height as i32 || rank == 0) {
+                break;
+            }
+            rank = next;
+            i += 1;
+        }
+        if i == 1 || rank < 1 {
+            return None;
+        }
+        let sq = self.square(file, rank - 1)?;
+        Some((sq, &s[i..]))
+    }
+}
+
+/// A side: White moves first and has rank 1 at its edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// The first player.
+    White = 0,
+    /// The second player.
+    Black = 1,
+}
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub fn flip(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The colour with the given index (0 or 1).
+    #[inline]
+    pub fn from_index(i: usize) -> Color {
+        if i & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "w",
+            Color::Black => "b",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_on_tall_boards() {
+        let g = Geometry::new(12, 12).unwrap();
+        for sq in 0..g.squares() as Square {
+            assert_eq!(g.parse_square(&g.square_name(sq)), Some(sq));
+        }
+        assert_eq!(g.parse_square("m1"), None);
+        assert_eq!(g.parse_square("a13"), None);
+        assert_eq!(g.parse_square("a0"), None);
+    }
+
+    #[test]
+    fn prefix_parsing_splits_move_text() {
+        let g = Geometry::new(9, 10).unwrap();
+        let (a, rest) = g.parse_square_prefix("a1a10").unwrap();
+        assert_eq!(g.square_name(a), "a1");
+        assert_eq!(
+            g.parse_square(rest).map(|s| g.square_name(s)),
+            Some("a10".into())
+        );
+        let (b, rest) = g.parse_square_prefix("a10a9").unwrap();
+        assert_eq!(g.square_name(b), "a10");
+        assert_eq!(rest, "a9");
+    }
+
+    #[test]
+    fn geometry_limits() {
+        assert!(Geometry::new(1, 8).is_none());
+        assert!(Geometry::new(17, 8).is_none());
+        assert!(Geometry::new(16, 16).is_some());
+    }
+}

@@ -1,0 +1,762 @@
+//! The variant model, and the native definition format (TOML).
+//!
+//! A variant is data: the board, named zones, the piece types with their
+//! XBetza moves, the start position and the rule settings. Built-in variants
+//! are files under `variants/`, read by the same parser as a user's file.
+//!
+//! ```
+//! let v = chimera::variant::VariantDef::from_toml(r#"
+//! name = "tiny"
+//! files = 4
+//! ranks = 4
+//! start_fen = "k3/4/4/3K w - - 0 1"
+//! [[piece]]
+//! name = "king"
+//! letter = "k"
+//! betza = "K"
+//! royal = true
+//! "#, "tiny.toml").unwrap();
+//! assert_eq!(v.pieces[0].name, "king");
+//! ```
+
+use crate::betza::{self, Betza};
+use crate::square::{Color, Geometry, Square};
+use serde::Deserialize;
+use std::fmt;
+use toml::Spanned;
+
+/// An error in a variant definition, with the file, the line and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantError {
+    /// The file (or built-in name) being read.
+    pub file: String,
+    /// The line, from 1, or 0 when the error concerns the whole file.
+    pub line: usize,
+    /// The column, from 1, or 0 when unknown.
+    pub column: usize,
+    /// What went wrong and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.column, self.message
+            )
+        } else {
+            write!(f, "{}: {}", self.file, self.message)
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+/// What the side to move gets when it has no legal move and is not in check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StalemateResult {
+    /// The game is drawn (chess).
+    Draw,
+    /// The side to move loses (Xiangqi, Janggi).
+    Loss,
+    /// The side to move wins.
+    Win,
+}
+
+/// When a player may pass (make no move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassRule {
+    /// Never.
+    Never,
+    /// At any turn, if the pass does not leave the player's royal piece attacked (Janggi).
+    Always,
+}
+
+/// Castling, as the FIDE rules describe it, with configurable files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castling {
+    /// The piece type index of the castling king.
+    pub king: usize,
+    /// The piece type index of the castling rook.
+    pub rook: usize,
+    /// The file (from 0) the king lands on when castling on the h-side.
+    pub kingside_file: u8,
+    /// The file the king lands on when castling on the a-side.
+    pub queenside_file: u8,
+}
+
+/// Promotion of one piece type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// The zone (index into [`VariantDef::zones`]) where the piece promotes on arrival.
+    pub zone: usize,
+    /// The piece types it may promote to.
+    pub choices: Vec<usize>,
+    /// Whether the promotion is compulsory on arrival in the zone.
+    pub mandatory: bool,
+}
+
+/// A named set of squares, given from White's side; Black's is its mirror image.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Zone {
+    /// The name used in the definition.
+    pub name: String,
+    /// Membership per square, for White.
+    pub white: Vec<bool>,
+}
+
+impl Zone {
+    /// Whether `sq` is in the zone for side `c`.
+    pub fn contains(&self, g: &Geometry, c: Color, sq: Square) -> bool {
+        let s = if c == Color::White { sq } else { g.flip(sq) };
+        self.white[s as usize]
+    }
+}
+
+/// Extra moves a piece has while it stands in a zone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZoneMoves {
+    /// The zone index.
+    pub zone: usize,
+    /// The moves.
+    pub betza: Betza,
+    /// If set, these moves may not leave this zone.
+    pub confine: Option<usize>,
+}
+
+/// One piece type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceType {
+    /// Its name.
+    pub name: String,
+    /// Its FEN letter, lowercase (White's is the uppercase form).
+    pub letter: char,
+    /// Its moves everywhere.
+    pub betza: Betza,
+    /// Whether losing it loses the game (it may not be left attacked).
+    pub royal: bool,
+    /// A zone the piece may never leave.
+    pub confine: Option<usize>,
+    /// Extra moves inside zones.
+    pub zone_moves: Vec<ZoneMoves>,
+    /// Piece types it may not hop over.
+    pub cannot_hop: Vec<usize>,
+    /// Piece types it may not capture.
+    pub cannot_capture: Vec<usize>,
+    /// How it promotes, if it does.
+    pub promotion: Option<Promotion>,
+}
+
+/// The rule settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Castling, if the variant has it.
+    pub castling: Option<Castling>,
+    /// Royal pieces may not face each other on an open file (Xiangqi's flying general).
+    pub flying_general: bool,
+    /// When a player may pass.
+    pub pass: PassRule,
+    /// The result of a stalemate for the side to move.
+    pub stalemate: StalemateResult,
+}
+
+/// A complete variant definition, validated but not yet compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantDef {
+    /// The variant's name (Fairy-Stockfish's where it has the variant).
+    pub name: String,
+    /// A one-line description.
+    pub description: String,
+    /// The board.
+    pub geometry: Geometry,
+    /// Named zones.
+    pub zones: Vec<Zone>,
+    /// The piece types.
+    pub pieces: Vec<PieceType>,
+    /// The start position.
+    pub start_fen: String,
+    /// The rules.
+    pub rules: Rules,
+}
+
+// ----- the file format -----
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileDef {
+    name: String,
+    #[serde(default)]
+    description: String,
+    files: Spanned<u8>,
+    ranks: Spanned<u8>,
+    start_fen: Spanned<String>,
+    #[serde(default)]
+    zones: toml::value::Table,
+    #[serde(default)]
+    rules: FileRules,
+    #[serde(default)]
+    piece: Vec<FilePiece>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct FileRules {
+    castling: Option<FileCastling>,
+    #[serde(default)]
+    flying_general: bool,
+    pass: Option<Spanned<String>>,
+    stalemate: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileCastling {
+    king: Spanned<String>,
+    rook: Spanned<String>,
+    kingside_file: Spanned<String>,
+    queenside_file: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FilePiece {
+    name: String,
+    letter: Spanned<String>,
+    betza: Spanned<String>,
+    #[serde(default)]
+    royal: bool,
+    confine: Option<Spanned<String>>,
+    #[serde(default)]
+    zone_moves: Vec<FileZoneMoves>,
+    cannot_hop: Option<Spanned<String>>,
+    cannot_capture: Option<Spanned<String>>,
+    promotion: Option<FilePromotion>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileZoneMoves {
+    zone: Spanned<String>,
+    betza: Spanned<String>,
+    confine: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FilePromotion {
+    zone: Spanned<String>,
+    to: Spanned<String>,
+    #[serde(default = "yes")]
+    mandatory: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+struct Ctx<'a> {
+    file: &'a str,
+    src: &'a str,
+}
+
+impl Ctx<'_> {
+    fn at(&self, span: std::ops::Range<usize>, message: impl Into<String>) -> VariantError {
+        let (line, column) = line_col(self.src, span.start);
+        VariantError {
+            file: self.file.to_string(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+    fn whole(&self, message: impl Into<String>) -> VariantError {
+        VariantError {
+            file: self.file.to_string(),
+            line: 0,
+            column: 0,
+            message: message.into(),
+        }
+    }
+}
+
+fn line_col(src: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(src.len());
+    let before = &src[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = offset - before.rfind('\n').map(|p| p + 1).unwrap_or(0) + 1;
+    (line, column)
+}
+
+/// Parses a zone description: squares (`e4`) and rectangles (`d1-f3`), separated by spaces.
+pub fn parse_zone(g: &Geometry, text: &str) -> Result<Vec<bool>, String> {
+    let mut set = vec![false; g.squares()];
+    for word in text.split_whitespace() {
+        let (a, b) = match word.split_once('-') {
+            Some((a, b)) => (a, b),
+            None => (word, word),
+        };
+        let sa = g
+            .parse_square(a)
+            .ok_or_else(|| format!("'{a}' is not a square of this board"))?;
+        let sb = g
+            .parse_square(b)
+            .ok_or_else(|| format!("'{b}' is not a square of this board"))?;
+        let (f0, f1) = (
+            g.file_of(sa).min(g.file_of(sb)),
+            g.file_of(sa).max(g.file_of(sb)),
+        );
+        let (r0, r1) = (
+            g.rank_of(sa).min(g.rank_of(sb)),
+            g.rank_of(sa).max(g.rank_of(sb)),
+        );
+        for r in r0..=r1 {
+            for f in f0..=f1 {
+                set[g.square(f, r).unwrap() as usize] = true;
+            }
+        }
+    }
+    Ok(set)
+}
+
+impl VariantDef {
+    /// Reads a definition in the native TOML format. `file` names the source in errors.
+    pub fn from_toml(src: &str, file: &str) -> Result<VariantDef, VariantError> {
+        let cx = Ctx { file, src };
+        let fd: FileDef = toml::from_str(src).map_err(|e| {
+            let (line, column) = e.span().map(|s| line_col(src, s.start)).unwrap_or((0, 0));
+            VariantError {
+                file: file.to_string(),
+                line,
+                column,
+                message: e.message().to_string(),
+            }
+        })?;
+        let geometry =
+            Geometry::new(*fd.files.get_ref(), *fd.ranks.get_ref()).ok_or_else(|| {
+                cx.at(
+                    fd.files.span(),
+                    format!(
+                        "board {}x{} is outside 2x2 to 16x16",
+                        fd.files.get_ref(),
+                        fd.ranks.get_ref()
+                    ),
+                )
+            })?;
+
+        // zones
+        let mut zones = Vec::new();
+        for (name, value) in &fd.zones {
+            let text = value.as_str().ok_or_else(|| {
+                cx.whole(format!(
+                    "zone '{name}' must be a string of squares and rectangles such as \"d1-f3 e4\""
+                ))
+            })?;
+            let white =
+                parse_zone(&geometry, text).map_err(|m| cx.whole(format!("zone '{name}': {m}")))?;
+            zones.push(Zone {
+                name: name.clone(),
+                white,
+            });
+        }
+        let zone_index = |s: &Spanned<String>| -> Result<usize, VariantError> {
+            zones
+                .iter()
+                .position(|z| z.name == *s.get_ref())
+                .ok_or_else(|| {
+                    let known: Vec<&str> = zones.iter().map(|z| z.name.as_str()).collect();
+                    cx.at(
+                        s.span(),
+                        format!(
+                            "unknown zone '{}', expected one of: {}",
+                            s.get_ref(),
+                            known.join(", ")
+                        ),
+                    )
+                })
+        };
+
+        // piece letters first, so that pieces can refer to each other
+        let mut letters = Vec::new();
+        for p in &fd.piece {
+            let l = p.letter.get_ref();
+            let mut chars = l.chars();
+            let c = match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_lowercase(),
+                _ => {
+                    return Err(cx.at(
+                        p.letter.span(),
+                        format!("a piece letter is one ASCII letter, not '{l}'"),
+                    ))
+                }
+            };
+            if letters.contains(&c) {
+                return Err(cx.at(p.letter.span(), format!("piece letter '{c}' is used twice")));
+            }
+            letters.push(c);
+        }
+        if letters.is_empty() {
+            return Err(cx.whole("a variant needs at least one [[piece]]"));
+        }
+        if letters.len() > crate::MAX_PIECE_TYPES {
+            return Err(cx.whole(format!(
+                "at most {} piece types are supported",
+                crate::MAX_PIECE_TYPES
+            )));
+        }
+        let piece_list = |s: &Spanned<String>| -> Result<Vec<usize>, VariantError> {
+            s.get_ref()
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| {
+                    letters
+                        .iter()
+                        .position(|&l| l == c.to_ascii_lowercase())
+                        .ok_or_else(|| {
+                            cx.at(
+                                s.span(),
+                                format!("'{c}' is not the letter of a piece of this variant"),
+                            )
+                        })
+                })
+                .collect()
+        };
+        let parse_betza = |s: &Spanned<String>| -> Result<Betza, VariantError> {
+            betza::parse(s.get_ref()).map_err(|e| {
+                let span = s.span();
+                // +1 for the opening quote of the TOML string
+                cx.at(span.start + 1 + e.offset..span.end, e.to_string())
+            })
+        };
+
+        let mut pieces = Vec::new();
+        for p in &fd.piece {
+            let mut zone_moves = Vec::new();
+            for zm in &p.zone_moves {
+                zone_moves.push(ZoneMoves {
+                    zone: zone_index(&zm.zone)?,
+                    betza: parse_betza(&zm.betza)?,
+                    confine: zm.confine.as_ref().map(&zone_index).transpose()?,
+                });
+            }
+            let promotion = match &p.promotion {
+                Some(fp) => Some(Promotion {
+                    zone: zone_index(&fp.zone)?,
+                    choices: piece_list(&fp.to)?,
+                    mandatory: fp.mandatory,
+                }),
+                None => None,
+            };
+            pieces.push(PieceType {
+                name: p.name.clone(),
+                letter: letters[pieces.len()],
+                betza: parse_betza(&p.betza)?,
+                royal: p.royal,
+                confine: p.confine.as_ref().map(&zone_index).transpose()?,
+                zone_moves,
+                cannot_hop: p
+                    .cannot_hop
+                    .as_ref()
+                    .map(&piece_list)
+                    .transpose()?
+                    .unwrap_or_default(),
+                cannot_capture: p
+                    .cannot_capture
+                    .as_ref()
+                    .map(&piece_list)
+                    .transpose()?
+                    .unwrap_or_default(),
+                promotion,
+            });
+        }
+
+        let piece_of = |s: &Spanned<String>| -> Result<usize, VariantError> {
+            let v = piece_list(s)?;
+            if v.len() != 1 {
+                return Err(cx.at(s.span(), "expected the letter of one piece"));
+            }
+            Ok(v[0])
+        };
+        let file_of = |s: &Spanned<String>| -> Result<u8, VariantError> {
+            let t = s.get_ref();
+            match t.as_bytes() {
+                [c] if c.is_ascii_lowercase() && (c - b'a') < geometry.width => Ok(c - b'a'),
+                _ => Err(cx.at(
+                    s.span(),
+                    format!("expected a file letter of this board, not '{t}'"),
+                )),
+            }
+        };
+        let castling = match &fd.rules.castling {
+            Some(c) => Some(Castling {
+                king: piece_of(&c.king)?,
+                rook: piece_of(&c.rook)?,
+                kingside_file: file_of(&c.kingside_file)?,
+                queenside_file: file_of(&c.queenside_file)?,
+            }),
+            None => None,
+        };
+        let pass = match &fd.rules.pass {
+            None => PassRule::Never,
+            Some(s) => match s.get_ref().as_str() {
+                "never" => PassRule::Never,
+                "always" => PassRule::Always,
+                other => {
+                    return Err(cx.at(
+                        s.span(),
+                        format!("pass must be \"never\" or \"always\", not \"{other}\""),
+                    ))
+                }
+            },
+        };
+        let stalemate = match &fd.rules.stalemate {
+            None => StalemateResult::Draw,
+            Some(s) => match s.get_ref().as_str() {
+                "draw" => StalemateResult::Draw,
+                "loss" => StalemateResult::Loss,
+                "win" => StalemateResult::Win,
+                other => {
+                    return Err(cx.at(
+                        s.span(),
+                        format!("stalemate must be \"draw\", \"loss\" or \"win\", not \"{other}\""),
+                    ))
+                }
+            },
+        };
+        if !pieces.iter().any(|p| p.royal) && castling.is_some() {
+            return Err(cx.whole("castling needs a royal king"));
+        }
+        let def = VariantDef {
+            name: fd.name,
+            description: fd.description,
+            geometry,
+            zones,
+            pieces,
+            start_fen: fd.start_fen.get_ref().clone(),
+            rules: Rules {
+                castling,
+                flying_general: fd.rules.flying_general,
+                pass,
+                stalemate,
+            },
+        };
+        Ok(def)
+    }
+
+    /// The index of the piece type with this FEN letter (either case).
+    pub fn piece_by_letter(&self, c: char) -> Option<usize> {
+        let l = c.to_ascii_lowercase();
+        self.pieces.iter().position(|p| p.letter == l)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MINI: &str = r#"
+name = "mini"
+files = 5
+ranks = 5
+start_fen = "k4/5/5/5/4K w - - 0 1"
+[zones]
+home = "a1-e2"
+[[piece]]
+name = "king"
+letter = "k"
+betza = "K"
+royal = true
+"#;
+
+    #[test]
+    fn reads_a_small_definition() {
+        let v = VariantDef::from_toml(MINI, "mini.toml").unwrap();
+        assert_eq!(v.geometry.width, 5);
+        assert_eq!(v.zones[0].white.iter().filter(|&&b| b).count(), 10);
+        assert!(v.pieces[0].royal);
+    }
+
+    #[test]
+    fn unknown_key_names_file_and_line() {
+        let src = MINI.replace("royal = true", "royal = true\ncolour = \"red\"");
+        let e = VariantDef::from_toml(&src, "mini.toml").unwrap_err();
+        assert_eq!(e.file, "mini.toml");
+        assert_eq!(e.line, 14);
+        assert!(
+            e.message.contains("unknown field `colour`"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("expected one of"), "{}", e.message);
+    }
+
+    #[test]
+    fn bad_betza_points_into_the_string() {
+        let src = MINI.replace("betza = \"K\"", "betza = \"KQ!\"");
+        let e = VariantDef::from_toml(&src, "mini.toml").unwrap_err();
+        assert_eq!(e.line, 12);
+        assert!(e.to_string().contains("unexpected character '!'"), "{e}");
+    }
+
+    #[test]
+    fn unknown_zone_is_an_error() {
+        let src = MINI.replace("royal = true", "royal = true\nconfine = \"palace\"");
+        let e = VariantDef::from_toml(&src, "mini.toml").unwrap_err();
+        assert!(e.message.contains("unknown zone 'palace'"), "{}", e.message);
+        assert_eq!(e.line, 14);
+    }
+
+    #[test]
+    fn board_size_is_checked() {
+        let src = MINI.replace("files = 5", "files = 40");
+        assert!(VariantDef::from_toml(&src, "x").is_err());
+    }
+}
+
+/// A variant ready to play: its definition, compiled move tables and hash keys.
+#[derive(Debug)]
+pub struct Variant {
+    /// The definition it was compiled from.
+    pub def: VariantDef,
+    /// The trajectory tables.
+    pub tables: crate::compile::Tables,
+    /// Per piece code: the piece is royal.
+    pub royal: Vec<bool>,
+    /// Per piece code: moves of this piece reset the half-move clock (pawns).
+    pub pawn_like: Vec<bool>,
+    /// Zobrist keys per piece code and square (`code * squares + sq`).
+    pub z_piece: Vec<u64>,
+    /// Zobrist key for Black to move.
+    pub z_side: u64,
+    /// Zobrist keys per castling-rights bit.
+    pub z_castle: [u64; 4],
+    /// Zobrist keys per e.p. square.
+    pub z_ep: Vec<u64>,
+    /// Zobrist keys per pocket slot: `(code * MAX_POCKET + count)`.
+    pub z_pocket: Vec<u64>,
+    /// The start position's board, one piece code per square, for virginity.
+    pub start_board: Vec<u8>,
+}
+
+/// Most pieces of one type one side can hold in its pocket.
+pub const MAX_POCKET: usize = 64;
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// An error turning a definition into a playable variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuildError {
+    /// The definition could not be read.
+    Definition(VariantError),
+    /// A piece's moves could not be compiled.
+    Compile(crate::compile::CompileError),
+    /// The start position is not valid for the variant.
+    StartFen(crate::position::FenError),
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::Definition(e) => e.fmt(f),
+            BuildError::Compile(e) => e.fmt(f),
+            BuildError::StartFen(e) => write!(f, "start_fen: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+impl From<VariantError> for BuildError {
+    fn from(e: VariantError) -> Self {
+        BuildError::Definition(e)
+    }
+}
+
+impl Variant {
+    /// Compiles a definition.
+    pub fn new(def: VariantDef) -> Result<Variant, BuildError> {
+        for p in &def.pieces {
+            let locust = p
+                .betza
+                .units
+                .iter()
+                .chain(p.zone_moves.iter().flat_map(|z| z.betza.units.iter()))
+                .any(|u| {
+                    u.legs.len() > 1
+                        && u.legs[..u.legs.len() - 1]
+                            .iter()
+                            .any(|l| l.modality.captures)
+                });
+            if locust && p.promotion.is_some() {
+                return Err(BuildError::Compile(crate::compile::CompileError {
+                    piece: p.name.clone(),
+                    token: p.betza.text.clone(),
+                    message: "a piece with locust captures cannot promote yet".into(),
+                }));
+            }
+        }
+        let tables = crate::compile::compile(&def).map_err(BuildError::Compile)?;
+        let ncodes = 2 * def.pieces.len() + 2;
+        let nsq = def.geometry.squares();
+        let mut royal = vec![false; ncodes];
+        let mut pawn_like = vec![false; ncodes];
+        for (t, p) in def.pieces.iter().enumerate() {
+            for c in [Color::White, Color::Black] {
+                let code = crate::compile::code_of(t, c) as usize;
+                royal[code] = p.royal;
+                pawn_like[code] = p.promotion.is_some() || p.betza.units.iter().any(|u| u.initial);
+            }
+        }
+        let mut seed = 0x1234_5678_9ABC_DEF0u64;
+        let z_piece = (0..ncodes * nsq).map(|_| splitmix(&mut seed)).collect();
+        let z_side = splitmix(&mut seed);
+        let z_castle = [
+            splitmix(&mut seed),
+            splitmix(&mut seed),
+            splitmix(&mut seed),
+            splitmix(&mut seed),
+        ];
+        let z_ep = (0..nsq).map(|_| splitmix(&mut seed)).collect();
+        let z_pocket = (0..ncodes * MAX_POCKET)
+            .map(|_| splitmix(&mut seed))
+            .collect();
+        let mut v = Variant {
+            def,
+            tables,
+            royal,
+            pawn_like,
+            z_piece,
+            z_side,
+            z_castle,
+            z_ep,
+            z_pocket,
+            start_board: vec![0; nsq],
+        };
+        let board = crate::position::parse_board_field(&v, &v.def.start_fen)
+            .map_err(BuildError::StartFen)?;
+        v.start_board = board;
+        Ok(v)
+    }
+
+    /// Reads and compiles a native (TOML) definition.
+    pub fn from_toml(src: &str, file: &str) -> Result<Variant, BuildError> {
+        Variant::new(VariantDef::from_toml(src, file)?)
+    }
+
+    /// The board.
+    pub fn geometry(&self) -> Geometry {
+        self.def.geometry
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &str {
+        &self.def.name
+    }
+}
