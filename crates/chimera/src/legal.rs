@@ -48,6 +48,10 @@ pub enum Outcome {
     Checkmate,
     /// The side to move is stalemated; the variant scores it.
     Stalemate(StalemateResult),
+    /// The game ended by a rule of its history: two passes in a row, or
+    /// bikjang twice in a row. (Janggi then counts material; that scoring
+    /// belongs to the engine.)
+    EndedByRule,
 }
 
 impl Position {
@@ -69,16 +73,16 @@ impl Position {
         self.variant().def.rules.flying_general && self.royals_face(c)
     }
 
-    /// True if a royal piece of `c` sees an enemy royal along its file with nothing between.
-    fn royals_face(&self, c: Color) -> bool {
+    /// True if a royal piece of `c` sees an enemy royal along its file or rank with nothing between.
+    pub fn royals_face(&self, c: Color) -> bool {
         let g = self.geometry();
         let royal = &self.variant().royal;
         for &sq in self.pieces(c) {
             if !royal[self.board[sq as usize] as usize] {
                 continue;
             }
-            for dir in [1, -1] {
-                let (f, mut r) = (g.file_of(sq), g.rank_of(sq) + dir);
+            for (df, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let (mut f, mut r) = (g.file_of(sq) + df, g.rank_of(sq) + dr);
                 while let Some(s) = g.square(f, r) {
                     let code = self.board[s as usize];
                     if code != 0 {
@@ -87,7 +91,8 @@ impl Position {
                         }
                         break;
                     }
-                    r += dir;
+                    f += df;
+                    r += dr;
                 }
             }
         }
@@ -100,9 +105,26 @@ impl Position {
         self.royal_attacked(us)
     }
 
+    /// True if the game has ended by a rule that needs the move history: two
+    /// passes in a row, or (bikjang) facing royals in two positions in a row.
+    pub fn ended_by_rule(&self) -> bool {
+        let rules = &self.variant().def.rules;
+        (self.pass_run >= 2) || (rules.bikjang && self.prev_facing && self.royals_face(self.side))
+    }
+
     /// Whether a pseudo-legal move is legal, by the reference method.
     pub fn is_legal_reference(&mut self, m: Move) -> bool {
+        let facing = self.variant().def.rules.bikjang && self.royals_face(self.side);
+        self.is_legal_reference_in(m, facing)
+    }
+
+    /// The reference test, given whether the royals face each other now (bikjang).
+    fn is_legal_reference_in(&mut self, m: Move, facing: bool) -> bool {
         let us = self.side;
+        if facing && m.kind() == MoveKind::Pass {
+            // under bikjang a pass is always allowed, even in check
+            return true;
+        }
         if m.kind() == MoveKind::Castle {
             // the king may not castle out of, or through, an attacked square
             if self.royal_attacked(us) {
@@ -125,22 +147,27 @@ impl Position {
             }
         }
         let undo = self.make(m);
-        let ok = !self.royal_attacked(us);
+        let ok = !self.royal_attacked(us) && !(facing && self.royals_face(us));
         self.unmake(m, &undo);
         ok
     }
 
     /// Fills `out` with the legal moves, using `scratch` for the pseudo-legal ones.
+    /// A game that has ended by rule ([`Position::ended_by_rule`]) has no legal moves.
     pub fn generate_legal_reference(&mut self, scratch: &mut MoveList, out: &mut MoveList) {
-        self.generate_pseudo(scratch);
         out.clear();
+        if self.ended_by_rule() {
+            return;
+        }
+        self.generate_pseudo(scratch);
+        let facing = self.variant().def.rules.bikjang && self.royals_face(self.side);
         for m in scratch.captures().iter().copied() {
-            if self.is_legal_reference(m) {
+            if self.is_legal_reference_in(m, facing) {
                 out.push_capture(m);
             }
         }
         for m in scratch.quiets().iter().rev().copied() {
-            if self.is_legal_reference(m) {
+            if self.is_legal_reference_in(m, facing) {
                 out.push_quiet(m);
             }
         }
@@ -164,6 +191,9 @@ impl Position {
     /// The result if the side to move has no legal move, `None` otherwise.
     /// Stops at the first legal move found.
     pub fn outcome(&mut self) -> Option<Outcome> {
+        if self.ended_by_rule() {
+            return Some(Outcome::EndedByRule);
+        }
         let mut scratch = MoveList::new();
         self.generate_pseudo(&mut scratch);
         let moves: Vec<Move> = scratch.iter().collect();

@@ -63,6 +63,8 @@ pub struct Undo {
     halfmove: u32,
     hash: u64,
     virgin: [u64; 4],
+    pass_run: u8,
+    prev_facing: bool,
 }
 
 /// A position of some variant.
@@ -83,6 +85,10 @@ pub struct Position {
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
     pub(crate) pockets: [[u8; 128]; 2],
+    /// How many passes in a row ended with the last move.
+    pub(crate) pass_run: u8,
+    /// The royals faced each other in the position before the last move (bikjang).
+    pub(crate) prev_facing: bool,
 }
 
 /// Reads the board field of a FEN (with an optional `[pocket]`) into piece codes per square.
@@ -270,6 +276,8 @@ impl Position {
             fullmove: 1,
             hash: 0,
             pockets,
+            pass_run: 0,
+            prev_facing: false,
         };
         for (sq, &code) in board.iter().enumerate() {
             if code != 0 {
@@ -629,8 +637,18 @@ impl Position {
             halfmove: self.halfmove,
             hash: self.hash,
             virgin: self.virgin,
+            pass_run: self.pass_run,
+            prev_facing: self.prev_facing,
         };
         let mut undo = undo;
+        if v.def.rules.bikjang {
+            self.prev_facing = self.royals_face(self.side);
+        }
+        self.pass_run = if m.kind() == MoveKind::Pass {
+            self.pass_run.saturating_add(1)
+        } else {
+            0
+        };
         let (from, to) = (m.from(), m.to());
         let mut h = self.hash ^ v.z_side;
         if self.ep != NO_SQUARE {
@@ -752,6 +770,8 @@ impl Position {
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
         self.virgin = undo.virgin;
+        self.pass_run = undo.pass_run;
+        self.prev_facing = undo.prev_facing;
         debug_assert!(self.lists_consistent());
     }
 

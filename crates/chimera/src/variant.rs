@@ -70,7 +70,8 @@ pub enum StalemateResult {
 pub enum PassRule {
     /// Never.
     Never,
-    /// At any turn, if the pass does not leave the player's royal piece attacked (Janggi).
+    /// At any turn, if the pass does not leave the player's royal piece attacked
+    /// (Janggi). Two passes in a row end the game, as in Fairy-Stockfish.
     Always,
 }
 
@@ -154,8 +155,12 @@ pub struct PieceType {
 pub struct Rules {
     /// Castling, if the variant has it.
     pub castling: Option<Castling>,
-    /// Royal pieces may not face each other on an open file (Xiangqi's flying general).
+    /// Royal pieces may not face each other on an open file or rank (Xiangqi's flying general).
     pub flying_general: bool,
+    /// Janggi's bikjang: when the royals face each other at the start of a turn,
+    /// the player must break the facing or pass (a pass is then legal even in
+    /// check), and two positions in a row with facing royals end the game.
+    pub bikjang: bool,
     /// When a player may pass.
     pub pass: PassRule,
     /// The result of a stalemate for the side to move.
@@ -206,6 +211,8 @@ struct FileRules {
     castling: Option<FileCastling>,
     #[serde(default)]
     flying_general: bool,
+    #[serde(default)]
+    bikjang: bool,
     pass: Option<Spanned<String>>,
     stalemate: Option<Spanned<String>>,
 }
@@ -537,6 +544,7 @@ impl VariantDef {
             rules: Rules {
                 castling,
                 flying_general: fd.rules.flying_general,
+                bikjang: fd.rules.bikjang,
                 pass,
                 stalemate,
             },
