@@ -590,7 +590,7 @@ royal = true
         let src = MINI.replace("royal = true", "royal = true\ncolour = \"red\"");
         let e = VariantDef::from_toml(&src, "mini.toml").unwrap_err();
         assert_eq!(e.file, "mini.toml");
-        assert_eq!(e.line, 14);
+        assert_eq!(e.line, 13);
         assert!(
             e.message.contains("unknown field `colour`"),
             "{}",
@@ -603,7 +603,7 @@ royal = true
     fn bad_betza_points_into_the_string() {
         let src = MINI.replace("betza = \"K\"", "betza = \"KQ!\"");
         let e = VariantDef::from_toml(&src, "mini.toml").unwrap_err();
-        assert_eq!(e.line, 12);
+        assert_eq!(e.line, 11);
         assert!(e.to_string().contains("unexpected character '!'"), "{e}");
     }
 
@@ -612,7 +612,7 @@ royal = true
         let src = MINI.replace("royal = true", "royal = true\nconfine = \"palace\"");
         let e = VariantDef::from_toml(&src, "mini.toml").unwrap_err();
         assert!(e.message.contains("unknown zone 'palace'"), "{}", e.message);
-        assert_eq!(e.line, 14);
+        assert_eq!(e.line, 13);
     }
 
     #[test]
