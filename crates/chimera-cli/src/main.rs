@@ -29,21 +29,13 @@ struct Options {
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        variant: None,
-        variant_file: None,
-        fen: None,
-        moves: None,
-        positional: Vec::new(),
-    };
+    let mut o = Options { variant: None, variant_file: None, fen: None, moves: None, positional: Vec::new() };
     let mut i = 0;
     while i < args.len() {
         let a = &args[i];
         let mut value = |name: &str| -> Result<String, String> {
             i += 1;
-            args.get(i)
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
+            args.get(i).cloned().ok_or_else(|| format!("{name} needs a value"))
         };
         match a.as_str() {
             "--variant" | "-v" => o.variant = Some(value("--variant")?),
@@ -60,26 +52,17 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
 
 fn load_variant(o: &Options) -> Result<Arc<Variant>, String> {
     if let Some(path) = &o.variant_file {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read variant file '{path}': {e}"))?;
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read variant file '{path}': {e}"))?;
         let def = VariantDef::from_toml(&text, path).map_err(|e| e.to_string())?;
         if let Some(name) = &o.variant {
             if *name != def.name {
-                return Err(format!(
-                    "variant file '{path}' defines '{}', not '{name}'",
-                    def.name
-                ));
+                return Err(format!("variant file '{path}' defines '{}', not '{name}'", def.name));
             }
         }
         return Variant::new(def).map(Arc::new).map_err(|e| e.to_string());
     }
-    let name = o
-        .variant
-        .as_deref()
-        .ok_or("--variant is required (see 'chimera variants')")?;
-    builtin::variant(name)
-        .map(Arc::new)
-        .map_err(|e| e.to_string())
+    let name = o.variant.as_deref().ok_or("--variant is required (see 'chimera variants')")?;
+    builtin::variant(name).map(Arc::new).map_err(|e| e.to_string())
 }
 
 fn load_position(o: &Options) -> Result<Position, String> {
@@ -115,9 +98,7 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         "perft" => {
             let depth: usize = match o.positional.as_slice() {
-                [d] => d
-                    .parse()
-                    .map_err(|_| format!("DEPTH must be a number, not '{d}'"))?,
+                [d] => d.parse().map_err(|_| format!("DEPTH must be a number, not '{d}'"))?,
                 [] => return Err("perft needs a DEPTH".into()),
                 more => return Err(format!("unexpected argument '{}'", more[1])),
             };

@@ -24,13 +24,7 @@ pub struct BetzaError {
 
 impl fmt::Display for BetzaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "bad XBetza \"{}\" at column {}: {}",
-            self.text,
-            self.offset + 1,
-            self.message
-        )
+        write!(f, "bad XBetza \"{}\" at column {}: {}", self.text, self.offset + 1, self.message)
     }
 }
 
@@ -196,11 +190,7 @@ fn basic_atom(c: u8) -> Option<Vec<(Atom, bool)>> {
 /// ```
 pub fn parse(text: &str) -> Result<Betza, BetzaError> {
     let b = text.as_bytes();
-    let err = |offset: usize, message: String| BetzaError {
-        text: text.to_string(),
-        offset,
-        message,
-    };
+    let err = |offset: usize, message: String| BetzaError { text: text.to_string(), offset, message };
     let mut units = Vec::new();
     let mut i = 0;
     if b.is_empty() {
@@ -208,10 +198,7 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
     }
     while i < b.len() {
         let start = i;
-        let mut legs = vec![Leg {
-            offset: i,
-            ..Leg::default()
-        }];
+        let mut legs = vec![Leg { offset: i, ..Leg::default() }];
         let mut initial = false;
         // modifiers
         while i < b.len() && b[i].is_ascii_lowercase() {
@@ -219,34 +206,18 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
             let leg = legs.last_mut().unwrap();
             match c {
                 b'a' => {
-                    legs.push(Leg {
-                        offset: i + 1,
-                        ..Leg::default()
-                    });
+                    legs.push(Leg { offset: i + 1, ..Leg::default() });
                 }
                 b'f' | b'b' | b'l' | b'r' | b'v' | b's' | b'h' => {
                     // a pair such as fl, fs, rf, lv: two direction letters in a row
                     let pairable = matches!(c, b'f' | b'b' | b'l' | b'r');
-                    if pairable
-                        && i + 1 < b.len()
-                        && DIR_LETTERS.contains(&b[i + 1])
-                        && b[i + 1] != b'h'
-                    {
-                        leg.dirs.push(DirWord {
-                            first: c,
-                            second: Some(b[i + 1]),
-                        });
+                    if pairable && i + 1 < b.len() && DIR_LETTERS.contains(&b[i + 1]) && b[i + 1] != b'h' {
+                        leg.dirs.push(DirWord { first: c, second: Some(b[i + 1]) });
                         i += 1;
                     } else if c == b'h' {
-                        return Err(err(
-                            i,
-                            "the 'h' (half) direction modifier is not supported".into(),
-                        ));
+                        return Err(err(i, "the 'h' (half) direction modifier is not supported".into()));
                     } else {
-                        leg.dirs.push(DirWord {
-                            first: c,
-                            second: None,
-                        });
+                        leg.dirs.push(DirWord { first: c, second: None });
                     }
                 }
                 b'm' => leg.modality.moves = true,
@@ -258,9 +229,7 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
                 b'n' => leg.lame = true,
                 b'j' => leg.jump = true,
                 b'i' => initial = true,
-                b'u' | b't' | b'o' | b'y' | b'x' | b'z' | b'k' | b'w' | b'q' => {
-                    leg.unsupported.push((c as char, i))
-                }
+                b'u' | b't' | b'o' | b'y' | b'x' | b'z' | b'k' | b'w' | b'q' => leg.unsupported.push((c as char, i)),
                 _ => return Err(err(i, format!("unknown modifier '{}'", c as char))),
             }
             i += 1;
@@ -273,33 +242,18 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
         let atoms: Vec<(Atom, bool)>;
         let letter;
         if b[i] == b'(' {
-            let close = text[i..]
-                .find(')')
-                .map(|k| i + k)
-                .ok_or_else(|| err(i, "unclosed '('".into()))?;
+            let close = text[i..].find(')').map(|k| i + k).ok_or_else(|| err(i, "unclosed '('".into()))?;
             let inner = &text[i + 1..close];
             let parts: Vec<&str> = inner.split(',').collect();
             if parts.len() != 2 {
                 return Err(err(i, format!("a leap is written (x,y), not ({inner})")));
             }
-            let x: u8 = parts[0]
-                .trim()
-                .parse()
-                .map_err(|_| err(i, format!("bad leap coordinate '{}'", parts[0])))?;
-            let y: u8 = parts[1]
-                .trim()
-                .parse()
-                .map_err(|_| err(i, format!("bad leap coordinate '{}'", parts[1])))?;
+            let x: u8 = parts[0].trim().parse().map_err(|_| err(i, format!("bad leap coordinate '{}'", parts[0])))?;
+            let y: u8 = parts[1].trim().parse().map_err(|_| err(i, format!("bad leap coordinate '{}'", parts[1])))?;
             if x == 0 && y == 0 || x > 15 || y > 15 {
                 return Err(err(i, format!("leap ({x},{y}) is out of range")));
             }
-            atoms = vec![(
-                Atom {
-                    a: x.max(y),
-                    b: x.min(y),
-                },
-                false,
-            )];
+            atoms = vec![(Atom { a: x.max(y), b: x.min(y) }, false)];
             letter = None;
             i = close + 1;
         } else {
@@ -315,11 +269,7 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
             i += 1;
         }
         // range: digits, or the same letter doubled
-        let mut range = if atoms[0].1 {
-            Range::Unlimited
-        } else {
-            Range::Leap
-        };
+        let mut range = if atoms[0].1 { Range::Unlimited } else { Range::Leap };
         if let Some(l) = letter {
             if i < b.len() && b[i] == l && !atoms[0].1 && atoms.len() == 1 {
                 range = Range::Unlimited;
@@ -335,9 +285,7 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
             if digits.len() > 1 && digits.starts_with('0') {
                 return Err(err(ds, format!("exact range '{digits}' is not supported")));
             }
-            let n: u32 = digits
-                .parse()
-                .map_err(|_| err(ds, format!("bad range '{digits}'")))?;
+            let n: u32 = digits.parse().map_err(|_| err(ds, format!("bad range '{digits}'")))?;
             range = match n {
                 0 => Range::Unlimited,
                 1 => Range::Leap,
@@ -348,20 +296,10 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
         let _ = atom_off;
         let unit_text = text[start..i].to_string();
         for (atom, _) in atoms {
-            units.push(Unit {
-                legs: legs.clone(),
-                initial,
-                atom,
-                range,
-                text: unit_text.clone(),
-                offset: start,
-            });
+            units.push(Unit { legs: legs.clone(), initial, atom, range, text: unit_text.clone(), offset: start });
         }
     }
-    Ok(Betza {
-        text: text.to_string(),
-        units,
-    })
+    Ok(Betza { text: text.to_string(), units })
 }
 
 #[cfg(test)]
@@ -376,13 +314,7 @@ mod tests {
         let two: Vec<_> = lion.units.iter().filter(|u| u.legs.len() == 2).collect();
         assert_eq!(two.len(), 4);
         assert!(two[0].legs[0].modality.captures && !two[0].legs[0].modality.moves);
-        assert_eq!(
-            two[2].legs[1].dirs,
-            vec![DirWord {
-                first: b'b',
-                second: None
-            }]
-        );
+        assert_eq!(two[2].legs[1].dirs, vec![DirWord { first: b'b', second: None }]);
 
         let pawn = parse("fmWfceFifmnD").unwrap();
         assert_eq!(pawn.units.len(), 3);
@@ -391,13 +323,7 @@ mod tests {
 
         let mao = parse("afsW").unwrap();
         assert_eq!(mao.units[0].legs.len(), 2);
-        assert_eq!(
-            mao.units[0].legs[1].dirs,
-            vec![DirWord {
-                first: b'f',
-                second: Some(b's')
-            }]
-        );
+        assert_eq!(mao.units[0].legs[1].dirs, vec![DirWord { first: b'f', second: Some(b's') }]);
 
         let elephant = parse("mafsmafW").unwrap();
         assert_eq!(elephant.units[0].legs.len(), 3);

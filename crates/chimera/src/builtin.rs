@@ -5,21 +5,9 @@ use crate::variant::{BuildError, Variant};
 
 /// The embedded definition files: (name, file name, text).
 pub const FILES: &[(&str, &str, &str)] = &[
-    (
-        "chess",
-        "variants/chess.toml",
-        include_str!("../../../variants/chess.toml"),
-    ),
-    (
-        "xiangqi",
-        "variants/xiangqi.toml",
-        include_str!("../../../variants/xiangqi.toml"),
-    ),
-    (
-        "janggi",
-        "variants/janggi.toml",
-        include_str!("../../../variants/janggi.toml"),
-    ),
+    ("chess", "variants/chess.toml", include_str!("../../../variants/chess.toml")),
+    ("xiangqi", "variants/xiangqi.toml", include_str!("../../../variants/xiangqi.toml")),
+    ("janggi", "variants/janggi.toml", include_str!("../../../variants/janggi.toml")),
 ];
 
 /// The names of the built-in variants.
@@ -39,11 +27,7 @@ pub enum LookupError {
 impl std::fmt::Display for LookupError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LookupError::Unknown(n) => write!(
-                f,
-                "unknown variant '{n}'; known variants: {}",
-                names().join(", ")
-            ),
+            LookupError::Unknown(n) => write!(f, "unknown variant '{n}'; known variants: {}", names().join(", ")),
             LookupError::Build(e) => e.fmt(f),
         }
     }
@@ -59,9 +43,6 @@ impl std::error::Error for LookupError {}
 /// assert!(chimera::builtin::variant("nonesuch").is_err());
 /// ```
 pub fn variant(name: &str) -> Result<Variant, LookupError> {
-    let (_, file, text) = FILES
-        .iter()
-        .find(|f| f.0 == name)
-        .ok_or_else(|| LookupError::Unknown(name.to_string()))?;
+    let (_, file, text) = FILES.iter().find(|f| f.0 == name).ok_or_else(|| LookupError::Unknown(name.to_string()))?;
     Variant::from_toml(text, file).map_err(LookupError::Build)
 }

@@ -72,11 +72,7 @@ pub struct CompileError {
 
 impl fmt::Display for CompileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "piece '{}': cannot compile '{}': {}",
-            self.piece, self.token, self.message
-        )
+        write!(f, "piece '{}': cannot compile '{}': {}", self.piece, self.token, self.message)
     }
 }
 
@@ -121,6 +117,9 @@ pub struct Tables {
     pub no_hop: Vec<u128>,
     /// Per piece code: piece-type bitmask it may not capture.
     pub no_capture: Vec<u128>,
+    /// Per square, when the variant forbids facing royals: four orthogonal
+    /// rays that capture (royals only, as the legality test reads them).
+    pub facing: Vec<ListRef>,
     nsq: usize,
 }
 
@@ -144,14 +143,20 @@ impl Tables {
         ((code as usize - 2) * 2 + virgin as usize) * self.nsq + sq as usize
     }
 
+    /// The facing rays from `sq` (empty unless the variant has the flying-general rule).
+    #[inline]
+    pub fn facing_list(&self, sq: Square) -> &[Cell] {
+        match self.facing.get(sq as usize) {
+            Some(l) => &self.cells[l.start as usize..l.start as usize + l.len as usize],
+            None => &[],
+        }
+    }
+
     /// The cells of `code` (virgin or not) on `sq`, and the list's flags.
     #[inline(always)]
     pub fn list(&self, code: u8, virgin: bool, sq: Square) -> (&[Cell], ListRef) {
         let l = self.lists[self.list_index(code, virgin, sq)];
-        (
-            &self.cells[l.start as usize..l.start as usize + l.len as usize],
-            l,
-        )
+        (&self.cells[l.start as usize..l.start as usize + l.len as usize], l)
     }
 }
 
@@ -167,18 +172,10 @@ struct Node {
 
 impl Node {
     fn new(sq: Square, victim: Square) -> Node {
-        Node {
-            sq,
-            flags: 0,
-            aux: 0,
-            victim,
-            empty: Vec::new(),
-            occ: Vec::new(),
-        }
+        Node { sq, flags: 0, aux: 0, victim, empty: Vec::new(), occ: Vec::new() }
     }
     fn size(&self) -> usize {
-        1 + self.empty.iter().map(Node::size).sum::<usize>()
-            + self.occ.iter().map(Node::size).sum::<usize>()
+        1 + self.empty.iter().map(Node::size).sum::<usize>() + self.occ.iter().map(Node::size).sum::<usize>()
     }
     fn occ_cond(&self) -> u8 {
         self.flags & (OCC_FOE | OCC_FRIEND)
@@ -219,19 +216,8 @@ fn merge_forest(nodes: Vec<Node>) -> Vec<Node> {
 fn linearize(nodes: &[Node], cont: usize, out: &mut Vec<Cell>) {
     for (k, n) in nodes.iter().enumerate() {
         let idx = out.len();
-        let next = if k + 1 == nodes.len() {
-            cont
-        } else {
-            idx + n.size()
-        };
-        out.push(Cell {
-            to: n.sq,
-            flags: n.flags,
-            aux: n.aux,
-            victim: n.victim,
-            occ: 0,
-            next: next as u16,
-        });
+        let next = if k + 1 == nodes.len() { cont } else { idx + n.size() };
+        out.push(Cell { to: n.sq, flags: n.flags, aux: n.aux, victim: n.victim, occ: 0, next: next as u16 });
         linearize(&n.empty, next, out);
         if !n.occ.is_empty() {
             out[idx].occ = out.len() as u16;
@@ -257,32 +243,12 @@ fn endings(nodes: &[Node], origin: Square, acc: &mut Vec<(Square, Square)>, lift
 
 /// A compass direction index (0 = east, counter-clockwise) of a unit vector.
 fn compass(dx: i32, dy: i32) -> usize {
-    const DIRS: [(i32, i32); 8] = [
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-    ];
-    DIRS.iter()
-        .position(|&d| d == (dx.signum(), dy.signum()))
-        .unwrap()
+    const DIRS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+    DIRS.iter().position(|&d| d == (dx.signum(), dy.signum())).unwrap()
 }
 
 fn compass_vec(i: usize) -> (i32, i32) {
-    const DIRS: [(i32, i32); 8] = [
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-    ];
+    const DIRS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
     DIRS[i % 8]
 }
 
@@ -343,10 +309,7 @@ fn first_leg_vectors(atom: Atom, dirs: &[DirWord]) -> Vec<(i32, i32)> {
         match d.second {
             None => add(single(&all, d.first)),
             Some(s) => {
-                let cand: Vec<_> = single(&all, s)
-                    .into_iter()
-                    .filter(|&v| half(d.first, v))
-                    .collect();
+                let cand: Vec<_> = single(&all, s).into_iter().filter(|&v| half(d.first, v)).collect();
                 if cand.is_empty() {
                     add(single(&all, d.first));
                     add(single(&all, s));
@@ -430,11 +393,7 @@ struct Builder<'a> {
 
 impl Builder<'_> {
     fn err(&self, unit: &Unit, msg: impl Into<String>) -> CompileError {
-        CompileError {
-            piece: self.piece.to_string(),
-            token: unit.text.clone(),
-            message: msg.into(),
-        }
+        CompileError { piece: self.piece.to_string(), token: unit.text.clone(), message: msg.into() }
     }
 
     fn sq(&self, from: Square, (dx, dy): (i32, i32)) -> Option<Square> {
@@ -464,37 +423,20 @@ impl Builder<'_> {
             }
         }
         // A final leg that hops is a leg ending on the screen, then a straight continuation.
-        let mut legs: Vec<(Leg, Range)> =
-            unit.legs.iter().map(|l| (l.clone(), unit.range)).collect();
+        let mut legs: Vec<(Leg, Range)> = unit.legs.iter().map(|l| (l.clone(), unit.range)).collect();
         let last = legs.len() - 1;
         let (fl, _) = legs[last].clone();
         if fl.modality.hop || fl.modality.grasshop {
             if unit.range == Range::Leap {
-                return Err(self.err(
-                    unit,
-                    "a hopping leaper is not supported; hoppers must be riders",
-                ));
+                return Err(self.err(unit, "a hopping leaper is not supported; hoppers must be riders"));
             }
             let mut pre = fl.clone();
-            pre.modality = crate::betza::Modality {
-                hop: true,
-                ..Default::default()
-            };
-            let mut post = Leg {
-                dirs: vec![DirWord {
-                    first: b'f',
-                    second: None,
-                }],
-                ..Leg::default()
-            };
+            pre.modality = crate::betza::Modality { hop: true, ..Default::default() };
+            let mut post = Leg { dirs: vec![DirWord { first: b'f', second: None }], ..Leg::default() };
             post.modality = fl.modality;
             post.modality.hop = false;
             post.modality.grasshop = false;
-            let post_range = if fl.modality.grasshop {
-                Range::Leap
-            } else {
-                unit.range
-            };
+            let post_range = if fl.modality.grasshop { Range::Leap } else { unit.range };
             legs[last] = (pre, unit.range);
             legs.push((post, post_range));
         }
@@ -502,17 +444,11 @@ impl Builder<'_> {
             for (l, _) in &legs[1..] {
                 for d in &l.dirs {
                     if d.second.is_some() {
-                        return Err(self.err(
-                            unit,
-                            format!("direction '{d}' on a later leg of an oblique atom"),
-                        ));
+                        return Err(self.err(unit, format!("direction '{d}' on a later leg of an oblique atom")));
                     }
                 }
                 if l.dirs.is_empty() {
-                    return Err(self.err(
-                        unit,
-                        "a later leg of an oblique atom needs a direction (f, b, l, r, s or v)",
-                    ));
+                    return Err(self.err(unit, "a later leg of an oblique atom needs a direction (f, b, l, r, s or v)"));
                 }
             }
         }
@@ -562,10 +498,7 @@ impl Builder<'_> {
                     return Err(self.err(unit, "'n' or 'j' on a one-step atom means nothing"));
                 }
                 if leg.jump && inter.len() != 1 {
-                    return Err(self.err(
-                        unit,
-                        "'j' is supported only on leaps with one square between",
-                    ));
+                    return Err(self.err(unit, "'j' is supported only on leaps with one square between"));
                 }
                 for d in inter {
                     match self.sq(at, d) {
@@ -611,14 +544,7 @@ impl Builder<'_> {
                 if m.en_passant {
                     node.flags |= EP;
                 }
-                if unit.initial
-                    && self.ep_rule
-                    && leg.lame
-                    && m.moves
-                    && !m.captures
-                    && li == 0
-                    && legs.len() == 1
-                {
+                if unit.initial && self.ep_rule && leg.lame && m.moves && !m.captures && li == 0 && legs.len() == 1 {
                     // an initial lame multi-step non-capture (the pawn's double step) creates e.p. rights
                     if let Some(&passed) = path_squares.last() {
                         node.flags |= SPECIAL;
@@ -656,8 +582,7 @@ impl Builder<'_> {
                         if unit.atom.is_oblique() && turn % 2 != 0 {
                             continue;
                         }
-                        node.empty
-                            .extend(self.leg(unit, legs, li + 1, t, nv(turn), victim)?);
+                        node.empty.extend(self.leg(unit, legs, li + 1, t, nv(turn), victim)?);
                     }
                 }
                 if mods.captures || mods.hop {
@@ -666,24 +591,16 @@ impl Builder<'_> {
                     }
                     let vic = if mods.captures { t } else { victim };
                     if mods.captures && victim != NO_SQUARE {
-                        return Err(self.err(
-                            unit,
-                            "more than one locust capture per move is not supported",
-                        ));
+                        return Err(self.err(unit, "more than one locust capture per move is not supported"));
                     }
                     for &turn in &turns {
                         if unit.atom.is_oblique() && turn % 2 != 0 {
                             continue;
                         }
-                        node.occ
-                            .extend(self.leg(unit, legs, li + 1, t, nv(turn), vic)?);
+                        node.occ.extend(self.leg(unit, legs, li + 1, t, nv(turn), vic)?);
                     }
                     if !node.occ.is_empty() {
-                        node.flags |= if mods.captures {
-                            OCC_FOE
-                        } else {
-                            OCC_FOE | OCC_FRIEND
-                        };
+                        node.flags |= if mods.captures { OCC_FOE } else { OCC_FOE | OCC_FRIEND };
                         if mods.hop && self.no_hop {
                             node.flags |= SPECIAL;
                             node.aux |= AUX_NO_HOP;
@@ -727,12 +644,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let ncodes = 2 * ntypes;
     let mut cells = Vec::new();
     let mut lists = vec![ListRef::default(); ncodes * 2 * nsq];
-    let ep_rule = def.pieces.iter().any(|p| {
-        p.betza
-            .units
-            .iter()
-            .any(|u| u.legs.iter().any(|l| l.modality.en_passant))
-    });
+    let ep_rule = def.pieces.iter().any(|p| p.betza.units.iter().any(|u| u.legs.iter().any(|l| l.modality.en_passant)));
     let mut promo = vec![None; ncodes + 2];
     let mut no_hop = vec![0u128; ncodes + 2];
     let mut no_capture = vec![0u128; ncodes + 2];
@@ -748,9 +660,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             if let Some(pr) = &p.promotion {
                 let zone = &def.zones[pr.zone];
                 promo[code as usize] = Some(PromoInfo {
-                    zone: (0..nsq)
-                        .map(|s| zone.contains(&g, color, s as Square))
-                        .collect(),
+                    zone: (0..nsq).map(|s| zone.contains(&g, color, s as Square)).collect(),
                     choices: pr.choices.iter().map(|&c| code_of(c, color)).collect(),
                     mandatory: pr.mandatory,
                 });
@@ -758,11 +668,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             for virgin in [false, true] {
                 for sq in 0..nsq as Square {
                     let base_allowed: Vec<bool> = (0..nsq)
-                        .map(|s| {
-                            p.confine
-                                .map(|z| def.zones[z].contains(&g, color, s as Square))
-                                .unwrap_or(true)
-                        })
+                        .map(|s| p.confine.map(|z| def.zones[z].contains(&g, color, s as Square)).unwrap_or(true))
                         .collect();
                     let mut b = Builder {
                         g,
@@ -822,24 +728,41 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     linearize(&forest, total, &mut local);
                     cells.extend(local);
                     let idx = ((code as usize - 2) * 2 + virgin as usize) * nsq + sq as usize;
-                    lists[idx] = ListRef {
-                        start: start as u32,
-                        len: total as u16,
-                        dedup,
-                        lift,
-                    };
+                    lists[idx] = ListRef { start: start as u32, len: total as u16, dedup, lift };
                 }
             }
         }
     }
-    Ok(Tables {
-        cells,
-        lists,
-        promo,
-        no_hop,
-        no_capture,
-        nsq,
-    })
+    let mut facing = Vec::new();
+    if def.rules.flying_general {
+        let unit = crate::betza::parse("cR").expect("static XBetza").units.remove(0);
+        for sq in 0..nsq as Square {
+            let b = Builder {
+                g,
+                color: Color::White,
+                allowed: vec![true; nsq],
+                piece: "facing royal",
+                no_hop: false,
+                no_capture: false,
+                ep_rule: false,
+            };
+            let forest = merge_forest(b.unit(&unit, sq)?);
+            let total: usize = forest.iter().map(Node::size).sum();
+            let start = cells.len();
+            let mut local = Vec::new();
+            linearize(&forest, total, &mut local);
+            cells.extend(local);
+            facing.push(ListRef { start: start as u32, len: total as u16, dedup: false, lift: false });
+        }
+    }
+    if cells.len() > u32::MAX as usize / 2 {
+        return Err(CompileError {
+            piece: String::new(),
+            token: String::new(),
+            message: "the move tables are too large".into(),
+        });
+    }
+    Ok(Tables { cells, lists, promo, no_hop, no_capture, facing, nsq })
 }
 
 #[cfg(test)]
@@ -880,11 +803,7 @@ mod tests {
 
     #[test]
     fn later_leg_turns() {
-        let d = |s: &str| {
-            betza::parse(&format!("a{s}W")).unwrap().units[0].legs[1]
-                .dirs
-                .clone()
-        };
+        let d = |s: &str| betza::parse(&format!("a{s}W")).unwrap().units[0].legs[1].dirs.clone();
         assert_eq!(relative_turns(&d("fs")).unwrap(), vec![1, -1]);
         assert_eq!(relative_turns(&d("b")).unwrap(), vec![4]);
         assert_eq!(relative_turns(&[]).unwrap().len(), 8);

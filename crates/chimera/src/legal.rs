@@ -10,9 +10,9 @@ use crate::square::{Color, Square, NO_SQUARE};
 use crate::variant::StalemateResult;
 
 /// Finds a capture of a royal piece of one colour.
-struct RoyalHit {
+pub(crate) struct RoyalHit {
     /// The colour bit (0 or 1) of the royal pieces looked for.
-    target: u8,
+    pub(crate) target: u8,
 }
 
 impl RoyalHit {
@@ -27,9 +27,7 @@ impl Visitor for RoyalHit {
     #[inline(always)]
     fn quiet(&mut self, pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
         // a locust move that ends on an empty square still captures its victim
-        c.victim != NO_SQUARE
-            && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0)
-            && self.hits(pos, c.victim)
+        c.victim != NO_SQUARE && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0) && self.hits(pos, c.victim)
     }
     #[inline(always)]
     fn capture(&mut self, pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
@@ -60,9 +58,7 @@ impl Position {
     /// royals and `c`'s royal faces the enemy's on an open file.
     pub fn royal_attacked(&mut self, c: Color) -> bool {
         let them = c.flip();
-        let mut hit = RoyalHit {
-            target: c.index() as u8,
-        };
+        let mut hit = RoyalHit { target: c.index() as u8 };
         let n = self.lists[them.index()].len;
         for i in 0..n {
             let sq = self.lists[them.index()].sq[i];
@@ -182,6 +178,15 @@ impl Position {
     /// assert_eq!(p.legal_moves().len(), 20);
     /// ```
     pub fn legal_moves(&mut self) -> Vec<Move> {
+        let mut scratch = MoveList::new();
+        let mut out = MoveList::new();
+        let mut info = crate::check::CheckInfo::new();
+        self.generate_legal(&mut scratch, &mut out, &mut info);
+        out.iter().collect()
+    }
+
+    /// The legal moves by the reference method (for tests and comparisons).
+    pub fn legal_moves_reference(&mut self) -> Vec<Move> {
         let mut scratch = MoveList::new();
         let mut out = MoveList::new();
         self.generate_legal_reference(&mut scratch, &mut out);

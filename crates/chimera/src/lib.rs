@@ -17,6 +17,7 @@
 
 pub mod betza;
 pub mod builtin;
+pub mod check;
 pub mod compile;
 pub mod legal;
 pub mod movegen;

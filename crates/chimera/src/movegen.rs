@@ -7,8 +7,8 @@
 //! decided when the tables were compiled.
 
 use crate::compile::{
-    type_of, Cell, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_HOP, CAPTURE, EMPTY_CHILD, EP, FRIEND,
-    OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
+    type_of, Cell, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_HOP, CAPTURE, EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND,
+    QUIET, SPECIAL,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
@@ -30,17 +30,25 @@ pub(crate) trait Visitor {
 impl Position {
     /// Walks one list of cells for the piece `code` on `from`. Returns true if the visitor stopped it.
     #[inline(always)]
-    pub(crate) fn walk<V: Visitor>(
+    pub(crate) fn walk<V: Visitor>(&self, cells: &[Cell], code: u8, from: Square, v: &mut V) -> bool {
+        self.walk_range(cells, 0, cells.len(), code, from, v)
+    }
+
+    /// Walks the cells from `start` until the walk leaves `start..end` (one subtree, or the whole list).
+    #[inline(always)]
+    pub(crate) fn walk_range<V: Visitor>(
         &self,
         cells: &[Cell],
+        start: usize,
+        end: usize,
         code: u8,
         from: Square,
         v: &mut V,
     ) -> bool {
         let us = (code & 1) as u8;
         let board = &self.board;
-        let n = cells.len();
-        let mut i = 0usize;
+        let n = end;
+        let mut i = start;
         while i < n {
             let c = &cells[i];
             let occ = board[c.to as usize];
@@ -51,11 +59,7 @@ impl Position {
                 if c.flags & EP != 0 && c.to == self.ep && v.en_passant(self, from, c) {
                     return true;
                 }
-                i = if c.flags & EMPTY_CHILD != 0 {
-                    i + 1
-                } else {
-                    c.next as usize
-                };
+                i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
             } else {
                 let foe = (occ & 1) != us;
                 let (may_take, fork) = if foe {
@@ -63,30 +67,22 @@ impl Position {
                 } else {
                     (c.flags & FRIEND != 0, c.flags & OCC_FRIEND != 0)
                 };
-                let (may_take, fork) = if c.flags & SPECIAL != 0 {
-                    self.special(code, c, occ, may_take, fork)
-                } else {
-                    (may_take, fork)
-                };
+                let (may_take, fork) =
+                    if c.flags & SPECIAL != 0 { self.special(code, c, occ, may_take, fork) } else { (may_take, fork) };
                 if may_take && v.capture(self, code, from, c) {
                     return true;
                 }
-                i = if fork {
-                    c.occ as usize
-                } else {
-                    c.next as usize
-                };
+                i = if fork { c.occ as usize } else { c.next as usize };
             }
         }
         false
     }
 
     #[cold]
-    fn special(&self, code: u8, c: &Cell, occ: u8, may_take: bool, fork: bool) -> (bool, bool) {
+    pub(crate) fn special(&self, code: u8, c: &Cell, occ: u8, may_take: bool, fork: bool) -> (bool, bool) {
         let t = &self.variant().tables;
         let victim_bit = 1u128 << type_of(occ);
-        let may_take = may_take
-            && !(c.aux & AUX_NO_CAPTURE != 0 && t.no_capture[code as usize] & victim_bit != 0);
+        let may_take = may_take && !(c.aux & AUX_NO_CAPTURE != 0 && t.no_capture[code as usize] & victim_bit != 0);
         let fork = fork && !(c.aux & AUX_NO_HOP != 0 && t.no_hop[code as usize] & victim_bit != 0);
         (may_take, fork)
     }
@@ -141,10 +137,7 @@ impl Position {
     /// The square of a royal piece of `c`, if it has one.
     pub fn royal_square(&self, c: Color) -> Option<Square> {
         let royal = &self.variant().royal;
-        self.pieces(c)
-            .iter()
-            .copied()
-            .find(|&s| royal[self.board[s as usize] as usize])
+        self.pieces(c).iter().copied().find(|&s| royal[self.board[s as usize] as usize])
     }
 
     fn generate_castling(&self, list: &mut MoveList) {
@@ -160,25 +153,13 @@ impl Position {
             }
             let rsq = self.castle_rook[right];
             let king = crate::compile::code_of(cast.king, us);
-            let Some(ksq) = self
-                .pieces(us)
-                .iter()
-                .copied()
-                .find(|&s| self.board[s as usize] == king && self.is_virgin(s))
+            let Some(ksq) =
+                self.pieces(us).iter().copied().find(|&s| self.board[s as usize] == king && self.is_virgin(s))
             else {
                 continue;
             };
             let rank = g.rank_of(ksq);
-            let kto = g
-                .square(
-                    if side == 0 {
-                        cast.kingside_file
-                    } else {
-                        cast.queenside_file
-                    } as i32,
-                    rank,
-                )
-                .unwrap();
+            let kto = g.square(if side == 0 { cast.kingside_file } else { cast.queenside_file } as i32, rank).unwrap();
             let rto = Position::castle_rook_target(ksq, kto);
             let lo = ksq.min(kto).min(rsq).min(rto);
             let hi = ksq.max(kto).max(rsq).max(rto);
@@ -212,16 +193,7 @@ impl Filler<'_> {
                 }
             }
         }
-        let m = Move::new(
-            from,
-            to,
-            0,
-            if from == to {
-                MoveKind::Pass
-            } else {
-                MoveKind::Normal
-            },
-        );
+        let m = Move::new(from, to, 0, if from == to { MoveKind::Pass } else { MoveKind::Normal });
         if capture {
             self.list.push_capture(m)
         } else {
@@ -235,11 +207,9 @@ impl Visitor for Filler<'_> {
     fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
         if c.victim != NO_SQUARE {
             if c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0 {
-                self.list
-                    .push_quiet(Move::new(from, c.to, c.victim, MoveKind::Double));
+                self.list.push_quiet(Move::new(from, c.to, c.victim, MoveKind::Double));
             } else {
-                self.list
-                    .push_capture(Move::new(from, c.to, c.victim, MoveKind::Locust));
+                self.list.push_capture(Move::new(from, c.to, c.victim, MoveKind::Locust));
             }
         } else {
             self.push(pos, code, from, c.to, false);
@@ -250,8 +220,7 @@ impl Visitor for Filler<'_> {
     #[inline(always)]
     fn capture(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
         if c.victim != NO_SQUARE {
-            self.list
-                .push_capture(Move::new(from, c.to, c.victim, MoveKind::Locust));
+            self.list.push_capture(Move::new(from, c.to, c.victim, MoveKind::Locust));
         } else {
             self.push(pos, code, from, c.to, true);
         }
@@ -260,8 +229,7 @@ impl Visitor for Filler<'_> {
 
     #[inline(always)]
     fn en_passant(&mut self, pos: &Position, from: Square, c: &Cell) -> bool {
-        self.list
-            .push_capture(Move::new(from, c.to, pos.ep_victim, MoveKind::EnPassant));
+        self.list.push_capture(Move::new(from, c.to, pos.ep_victim, MoveKind::EnPassant));
         false
     }
 }

@@ -68,14 +68,7 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Move({}->{} {:?} {})",
-            self.from(),
-            self.to(),
-            self.kind(),
-            self.extra()
-        )
+        write!(f, "Move({}->{} {:?} {})", self.from(), self.to(), self.kind(), self.extra())
     }
 }
 
@@ -101,12 +94,7 @@ impl Default for MoveList {
 impl MoveList {
     /// An empty buffer of [`MAX_MOVES`] moves.
     pub fn new() -> MoveList {
-        MoveList {
-            buf: vec![Move(0); MAX_MOVES].into_boxed_slice(),
-            ncap: 0,
-            qstart: MAX_MOVES,
-            overflow: false,
-        }
+        MoveList { buf: vec![Move(0); MAX_MOVES].into_boxed_slice(), ncap: 0, qstart: MAX_MOVES, overflow: false }
     }
     /// Empties the buffer.
     #[inline]
@@ -201,10 +189,7 @@ mod tests {
     #[test]
     fn pack_and_unpack() {
         let m = Move::new(12, 200, 77, MoveKind::Locust);
-        assert_eq!(
-            (m.from(), m.to(), m.extra(), m.kind()),
-            (12, 200, 77, MoveKind::Locust)
-        );
+        assert_eq!((m.from(), m.to(), m.extra(), m.kind()), (12, 200, 77, MoveKind::Locust));
     }
 
     #[test]

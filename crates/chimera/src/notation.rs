@@ -64,23 +64,13 @@ impl Position {
     /// assert!(p.parse_move("e2e5").is_err());
     /// ```
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
-        let err = |pos: &Position, message: String| MoveError {
-            text: text.to_string(),
-            fen: pos.fen(),
-            message,
-        };
+        let err = |pos: &Position, message: String| MoveError { text: text.to_string(), fen: pos.fen(), message };
         let t = text.trim();
         if t.is_empty() {
             return Err(err(self, "empty move".into()));
         }
-        if !t
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'@' || b == b',' || b == b'+' || b == b'=')
-        {
-            return Err(err(
-                self,
-                "a move is written like e2e4, e7e8q, P@e5 or d4e5,e5f6".into(),
-            ));
+        if !t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'@' || b == b',' || b == b'+' || b == b'=') {
+            return Err(err(self, "a move is written like e2e4, e7e8q, P@e5 or d4e5,e5f6".into()));
         }
         // check the squares named exist, for a clearer message than "illegal"
         let g = self.geometry();
@@ -98,10 +88,7 @@ impl Position {
                 }
             }
             if n == 0 || (!part.contains('@') && n < 2) {
-                return Err(err(
-                    self,
-                    format!("'{part}' does not name squares of this board"),
-                ));
+                return Err(err(self, format!("'{part}' does not name squares of this board")));
             }
         }
         let moves = self.legal_moves();
@@ -109,10 +96,7 @@ impl Position {
             return Ok(m);
         }
         let lower = t.to_ascii_lowercase();
-        if let Some(&m) = moves
-            .iter()
-            .find(|&&m| self.move_text(m).to_ascii_lowercase() == lower)
-        {
+        if let Some(&m) = moves.iter().find(|&&m| self.move_text(m).to_ascii_lowercase() == lower) {
             return Ok(m);
         }
         Err(err(self, "not a legal move in this position".into()))

@@ -1,6 +1,7 @@
 //! Perft: counting the leaves of the legal move tree, the standard test of a
 //! move generator.
 
+use crate::check::CheckInfo;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
@@ -8,6 +9,8 @@ use crate::position::Position;
 pub struct PerftBuffers {
     pseudo: Vec<MoveList>,
     legal: Vec<MoveList>,
+    info: CheckInfo,
+    reference: bool,
 }
 
 impl PerftBuffers {
@@ -16,7 +19,15 @@ impl PerftBuffers {
         PerftBuffers {
             pseudo: (0..depth.max(1)).map(|_| MoveList::new()).collect(),
             legal: (0..depth.max(1)).map(|_| MoveList::new()).collect(),
+            info: CheckInfo::new(),
+            reference: false,
         }
+    }
+
+    /// Buffers for a perft that tests legality by the reference method
+    /// (make the move, look for any capture of a royal piece).
+    pub fn reference(depth: usize) -> PerftBuffers {
+        PerftBuffers { reference: true, ..PerftBuffers::new(depth) }
     }
 }
 
@@ -37,8 +48,19 @@ pub fn perft(pos: &mut Position, depth: usize) -> u64 {
     perft_with(pos, depth, &mut bufs, 0)
 }
 
-fn perft_with(pos: &mut Position, depth: usize, bufs: &mut PerftBuffers, ply: usize) -> u64 {
-    perft_rec(pos, depth, &mut bufs.pseudo[ply..], &mut bufs.legal[ply..])
+/// Perft with the reference legality test, the oracle for [`perft`].
+pub fn perft_reference(pos: &mut Position, depth: usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut bufs = PerftBuffers::reference(depth);
+    perft_with(pos, depth, &mut bufs, 0)
+}
+
+/// Counts with caller-owned buffers (as many plies as `depth`), starting at buffer `ply`.
+pub fn perft_with(pos: &mut Position, depth: usize, bufs: &mut PerftBuffers, ply: usize) -> u64 {
+    let reference = bufs.reference;
+    perft_rec(pos, depth, &mut bufs.pseudo[ply..], &mut bufs.legal[ply..], &mut bufs.info, reference)
 }
 
 fn perft_rec(
@@ -46,14 +68,16 @@ fn perft_rec(
     depth: usize,
     pseudo: &mut [MoveList],
     legal: &mut [MoveList],
+    info: &mut CheckInfo,
+    reference: bool,
 ) -> u64 {
-    let (p0, prest) = pseudo
-        .split_first_mut()
-        .expect("perft buffers cover the depth");
-    let (l0, lrest) = legal
-        .split_first_mut()
-        .expect("perft buffers cover the depth");
-    pos.generate_legal_reference(p0, l0);
+    let (p0, prest) = pseudo.split_first_mut().expect("perft buffers cover the depth");
+    let (l0, lrest) = legal.split_first_mut().expect("perft buffers cover the depth");
+    if reference {
+        pos.generate_legal_reference(p0, l0);
+    } else {
+        pos.generate_legal(p0, l0, info);
+    }
     if depth == 1 {
         return l0.len() as u64;
     }
@@ -61,7 +85,7 @@ fn perft_rec(
     for k in 0..l0.len() {
         let m = nth(l0, k);
         let undo = pos.make(m);
-        total += perft_rec(pos, depth - 1, prest, lrest);
+        total += perft_rec(pos, depth - 1, prest, lrest, info, reference);
         pos.unmake(m, &undo);
     }
     total
@@ -85,11 +109,7 @@ pub fn divide(pos: &mut Position, depth: usize) -> Vec<(Move, u64)> {
         .into_iter()
         .map(|m| {
             let undo = pos.make(m);
-            let n = if depth <= 1 {
-                1
-            } else {
-                perft_with(pos, depth - 1, &mut bufs, 0)
-            };
+            let n = if depth <= 1 { 1 } else { perft_with(pos, depth - 1, &mut bufs, 0) };
             pos.unmake(m, &undo);
             (m, n)
         })

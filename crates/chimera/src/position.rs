@@ -21,11 +21,7 @@ pub struct FenError {
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "bad FEN \"{}\": {}: {}",
-            self.fen, self.field, self.message
-        )
+        write!(f, "bad FEN \"{}\": {}: {}", self.fen, self.field, self.message)
     }
 }
 
@@ -98,21 +94,14 @@ pub fn parse_board_field(v: &Variant, fen: &str) -> Result<Vec<u8>, FenError> {
 }
 
 fn fen_err(fen: &str, field: &'static str, message: impl Into<String>) -> FenError {
-    FenError {
-        fen: fen.to_string(),
-        field,
-        message: message.into(),
-    }
+    FenError { fen: fen.to_string(), field, message: message.into() }
 }
 
 type Pockets = [[u8; 128]; 2];
 
 fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets), FenError> {
     let g = v.geometry();
-    let field = fen
-        .split_whitespace()
-        .next()
-        .ok_or_else(|| fen_err(fen, "board", "the FEN is empty"))?;
+    let field = fen.split_whitespace().next().ok_or_else(|| fen_err(fen, "board", "the FEN is empty"))?;
     let mut pockets = [[0u8; 128]; 2];
     let (placement, pocket) = match field.find('[') {
         Some(i) => {
@@ -132,11 +121,7 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
         (&rows[..], None)
     };
     if rows.len() != g.height as usize {
-        return Err(fen_err(
-            fen,
-            "board",
-            format!("{} ranks, but the board has {}", rows.len(), g.height),
-        ));
+        return Err(fen_err(fen, "board", format!("{} ranks, but the board has {}", rows.len(), g.height)));
     }
     for (i, row) in rows.iter().enumerate() {
         let rank = g.height as i32 - 1 - i as i32;
@@ -150,45 +135,24 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
                 while k < b.len() && b[k].is_ascii_digit() {
                     k += 1;
                 }
-                let n: i32 = row[s..k]
-                    .parse()
-                    .map_err(|_| fen_err(fen, "board", "bad number"))?;
+                let n: i32 = row[s..k].parse().map_err(|_| fen_err(fen, "board", "bad number"))?;
                 if n == 0 {
-                    return Err(fen_err(
-                        fen,
-                        "board",
-                        format!("rank {}: an empty run of 0", rank + 1),
-                    ));
+                    return Err(fen_err(fen, "board", format!("rank {}: an empty run of 0", rank + 1)));
                 }
                 file += n;
                 continue;
             }
             if c == b'~' || c == b'+' {
-                return Err(fen_err(
-                    fen,
-                    "board",
-                    format!("'{}' (promoted pieces) is not supported yet", c as char),
-                ));
+                return Err(fen_err(fen, "board", format!("'{}' (promoted pieces) is not supported yet", c as char)));
             }
-            let t = v.def.piece_by_letter(c as char).ok_or_else(|| {
-                fen_err(
-                    fen,
-                    "board",
-                    format!("'{}' is not a piece of {}", c as char, v.name()),
-                )
-            })?;
+            let t = v
+                .def
+                .piece_by_letter(c as char)
+                .ok_or_else(|| fen_err(fen, "board", format!("'{}' is not a piece of {}", c as char, v.name())))?;
             if file >= g.width as i32 {
-                return Err(fen_err(
-                    fen,
-                    "board",
-                    format!("rank {} has more than {} files", rank + 1, g.width),
-                ));
+                return Err(fen_err(fen, "board", format!("rank {} has more than {} files", rank + 1, g.width)));
             }
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
             board[g.square(file, rank).unwrap() as usize] = code_of(t, color);
             file += 1;
             k += 1;
@@ -197,12 +161,7 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
             return Err(fen_err(
                 fen,
                 "board",
-                format!(
-                    "rank {} has {} files, the board has {}",
-                    rank + 1,
-                    file,
-                    g.width
-                ),
+                format!("rank {} has {} files, the board has {}", rank + 1, file, g.width),
             ));
         }
     }
@@ -211,13 +170,10 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
             if c == '-' {
                 continue;
             }
-            let t = v.def.piece_by_letter(c).ok_or_else(|| {
-                fen_err(
-                    fen,
-                    "board",
-                    format!("pocket: '{c}' is not a piece of {}", v.name()),
-                )
-            })?;
+            let t = v
+                .def
+                .piece_by_letter(c)
+                .ok_or_else(|| fen_err(fen, "board", format!("pocket: '{c}' is not a piece of {}", v.name())))?;
             let side = if c.is_ascii_uppercase() { 0 } else { 1 };
             if pockets[side][t] as usize >= MAX_POCKET - 1 {
                 return Err(fen_err(fen, "board", "too many pieces in a pocket"));
@@ -255,16 +211,7 @@ impl Position {
             variant: variant.clone(),
             board: [0; MAX_SQUARES],
             index: [0; MAX_SQUARES],
-            lists: [
-                PieceList {
-                    sq: [0; MAX_PIECES],
-                    len: 0,
-                },
-                PieceList {
-                    sq: [0; MAX_PIECES],
-                    len: 0,
-                },
-            ],
+            lists: [PieceList { sq: [0; MAX_PIECES], len: 0 }, PieceList { sq: [0; MAX_PIECES], len: 0 }],
             virgin: [0; 4],
             side: Color::White,
             castling: 0,
@@ -294,13 +241,7 @@ impl Position {
         pos.side = match fields.get(1).copied() {
             None | Some("w") => Color::White,
             Some("b") => Color::Black,
-            Some(s) => {
-                return Err(fen_err(
-                    fen,
-                    "side to move",
-                    format!("expected 'w' or 'b', not '{s}'"),
-                ))
-            }
+            Some(s) => return Err(fen_err(fen, "side to move", format!("expected 'w' or 'b', not '{s}'"))),
         };
         // castling
         let castling_field = fields.get(2).copied().unwrap_or("-");
@@ -322,42 +263,24 @@ impl Position {
                         'Q' => (Color::White, 1),
                         'k' => (Color::Black, 2),
                         'q' => (Color::Black, 3),
-                        _ => {
-                            return Err(fen_err(
-                                fen,
-                                "castling",
-                                format!("'{ch}' is not one of KQkq"),
-                            ))
-                        }
+                        _ => return Err(fen_err(fen, "castling", format!("'{ch}' is not one of KQkq"))),
                     };
                     let king = code_of(cast.king, color);
                     let rook = code_of(cast.rook, color);
                     let ksq = (0..g.squares())
                         .find(|&s| pos.board[s] == king)
-                        .ok_or_else(|| {
-                            fen_err(
-                                fen,
-                                "castling",
-                                format!("right '{ch}' but no king of that side"),
-                            )
-                        })? as Square;
+                        .ok_or_else(|| fen_err(fen, "castling", format!("right '{ch}' but no king of that side")))?
+                        as Square;
                     let rank = g.rank_of(ksq);
                     let kf = g.file_of(ksq);
-                    let files: Vec<i32> = if right % 2 == 0 {
-                        (kf + 1..g.width as i32).rev().collect()
-                    } else {
-                        (0..kf).collect()
-                    };
+                    let files: Vec<i32> =
+                        if right % 2 == 0 { (kf + 1..g.width as i32).rev().collect() } else { (0..kf).collect() };
                     let rsq = files
                         .into_iter()
                         .map(|f| g.square(f, rank).unwrap())
                         .find(|&s| pos.board[s as usize] == rook)
                         .ok_or_else(|| {
-                            fen_err(
-                                fen,
-                                "castling",
-                                format!("right '{ch}' but no rook on that side of the king"),
-                            )
+                            fen_err(fen, "castling", format!("right '{ch}' but no rook on that side of the king"))
                         })?;
                     if pos.castling & (1 << right) != 0 {
                         return Err(fen_err(fen, "castling", format!("'{ch}' is given twice")));
@@ -372,24 +295,15 @@ impl Position {
             }
         } else if castling_field != "-" && !castling_field.is_empty() {
             // Fairy-Stockfish writes '-' for variants without castling; accept nothing else
-            return Err(fen_err(
-                fen,
-                "castling",
-                format!("{} has no castling, expected '-'", variant.name()),
-            ));
+            return Err(fen_err(fen, "castling", format!("{} has no castling, expected '-'", variant.name())));
         }
         // en passant
         match fields.get(3).copied() {
             None | Some("-") => {}
             Some(s) => {
-                let sq = g
-                    .parse_square(s)
-                    .ok_or_else(|| fen_err(fen, "en passant", format!("'{s}' is not a square")))?;
-                let victim_rank = if pos.side == Color::White {
-                    g.rank_of(sq) - 1
-                } else {
-                    g.rank_of(sq) + 1
-                };
+                let sq =
+                    g.parse_square(s).ok_or_else(|| fen_err(fen, "en passant", format!("'{s}' is not a square")))?;
+                let victim_rank = if pos.side == Color::White { g.rank_of(sq) - 1 } else { g.rank_of(sq) + 1 };
                 let victim = g.square(g.file_of(sq), victim_rank);
                 match victim {
                     Some(vs) if pos.board[sq as usize] == 0 && pos.board[vs as usize] != 0 => {
@@ -402,14 +316,10 @@ impl Position {
             }
         }
         if let Some(s) = fields.get(4) {
-            pos.halfmove = s
-                .parse()
-                .map_err(|_| fen_err(fen, "half-move clock", format!("'{s}' is not a number")))?;
+            pos.halfmove = s.parse().map_err(|_| fen_err(fen, "half-move clock", format!("'{s}' is not a number")))?;
         }
         if let Some(s) = fields.get(5) {
-            pos.fullmove = s
-                .parse()
-                .map_err(|_| fen_err(fen, "move number", format!("'{s}' is not a number")))?;
+            pos.fullmove = s.parse().map_err(|_| fen_err(fen, "move number", format!("'{s}' is not a number")))?;
             if pos.fullmove == 0 {
                 pos.fullmove = 1;
             }
@@ -644,11 +554,7 @@ impl Position {
         if v.def.rules.bikjang {
             self.prev_facing = self.royals_face(self.side);
         }
-        self.pass_run = if m.kind() == MoveKind::Pass {
-            self.pass_run.saturating_add(1)
-        } else {
-            0
-        };
+        self.pass_run = if m.kind() == MoveKind::Pass { self.pass_run.saturating_add(1) } else { 0 };
         let (from, to) = (m.from(), m.to());
         let mut h = self.hash ^ v.z_side;
         if self.ep != NO_SQUARE {
@@ -666,10 +572,7 @@ impl Position {
                 let rto = Self::castle_rook_target(from, to);
                 let rook = self.remove(rsq);
                 let king = self.remove(from);
-                h ^= self.zkey(rook, rsq)
-                    ^ self.zkey(king, from)
-                    ^ self.zkey(rook, rto)
-                    ^ self.zkey(king, to);
+                h ^= self.zkey(rook, rsq) ^ self.zkey(king, from) ^ self.zkey(rook, rto) ^ self.zkey(king, to);
                 self.put(to, king);
                 self.put(rto, rook);
                 touched |= self.castle_clear[rsq as usize];

@@ -201,10 +201,7 @@ mod tests {
         let g = Geometry::new(9, 10).unwrap();
         let (a, rest) = g.parse_square_prefix("a1a10").unwrap();
         assert_eq!(g.square_name(a), "a1");
-        assert_eq!(
-            g.parse_square(rest).map(|s| g.square_name(s)),
-            Some("a10".into())
-        );
+        assert_eq!(g.parse_square(rest).map(|s| g.square_name(s)), Some("a10".into()));
         let (b, rest) = g.parse_square_prefix("a10a9").unwrap();
         assert_eq!(g.square_name(b), "a10");
         assert_eq!(rest, "a9");

@@ -41,11 +41,7 @@ pub struct VariantError {
 impl fmt::Display for VariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line > 0 {
-            write!(
-                f,
-                "{}:{}:{}: {}",
-                self.file, self.line, self.column, self.message
-            )
+            write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
         } else {
             write!(f, "{}: {}", self.file, self.message)
         }
@@ -271,20 +267,10 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     fn at(&self, span: std::ops::Range<usize>, message: impl Into<String>) -> VariantError {
         let (line, column) = line_col(self.src, span.start);
-        VariantError {
-            file: self.file.to_string(),
-            line,
-            column,
-            message: message.into(),
-        }
+        VariantError { file: self.file.to_string(), line, column, message: message.into() }
     }
     fn whole(&self, message: impl Into<String>) -> VariantError {
-        VariantError {
-            file: self.file.to_string(),
-            line: 0,
-            column: 0,
-            message: message.into(),
-        }
+        VariantError { file: self.file.to_string(), line: 0, column: 0, message: message.into() }
     }
 }
 
@@ -304,20 +290,10 @@ pub fn parse_zone(g: &Geometry, text: &str) -> Result<Vec<bool>, String> {
             Some((a, b)) => (a, b),
             None => (word, word),
         };
-        let sa = g
-            .parse_square(a)
-            .ok_or_else(|| format!("'{a}' is not a square of this board"))?;
-        let sb = g
-            .parse_square(b)
-            .ok_or_else(|| format!("'{b}' is not a square of this board"))?;
-        let (f0, f1) = (
-            g.file_of(sa).min(g.file_of(sb)),
-            g.file_of(sa).max(g.file_of(sb)),
-        );
-        let (r0, r1) = (
-            g.rank_of(sa).min(g.rank_of(sb)),
-            g.rank_of(sa).max(g.rank_of(sb)),
-        );
+        let sa = g.parse_square(a).ok_or_else(|| format!("'{a}' is not a square of this board"))?;
+        let sb = g.parse_square(b).ok_or_else(|| format!("'{b}' is not a square of this board"))?;
+        let (f0, f1) = (g.file_of(sa).min(g.file_of(sb)), g.file_of(sa).max(g.file_of(sb)));
+        let (r0, r1) = (g.rank_of(sa).min(g.rank_of(sb)), g.rank_of(sa).max(g.rank_of(sb)));
         for r in r0..=r1 {
             for f in f0..=f1 {
                 set[g.square(f, r).unwrap() as usize] = true;
@@ -333,55 +309,29 @@ impl VariantDef {
         let cx = Ctx { file, src };
         let fd: FileDef = toml::from_str(src).map_err(|e| {
             let (line, column) = e.span().map(|s| line_col(src, s.start)).unwrap_or((0, 0));
-            VariantError {
-                file: file.to_string(),
-                line,
-                column,
-                message: e.message().to_string(),
-            }
+            VariantError { file: file.to_string(), line, column, message: e.message().to_string() }
         })?;
-        let geometry =
-            Geometry::new(*fd.files.get_ref(), *fd.ranks.get_ref()).ok_or_else(|| {
-                cx.at(
-                    fd.files.span(),
-                    format!(
-                        "board {}x{} is outside 2x2 to 16x16",
-                        fd.files.get_ref(),
-                        fd.ranks.get_ref()
-                    ),
-                )
-            })?;
+        let geometry = Geometry::new(*fd.files.get_ref(), *fd.ranks.get_ref()).ok_or_else(|| {
+            cx.at(
+                fd.files.span(),
+                format!("board {}x{} is outside 2x2 to 16x16", fd.files.get_ref(), fd.ranks.get_ref()),
+            )
+        })?;
 
         // zones
         let mut zones = Vec::new();
         for (name, value) in &fd.zones {
             let text = value.as_str().ok_or_else(|| {
-                cx.whole(format!(
-                    "zone '{name}' must be a string of squares and rectangles such as \"d1-f3 e4\""
-                ))
+                cx.whole(format!("zone '{name}' must be a string of squares and rectangles such as \"d1-f3 e4\""))
             })?;
-            let white =
-                parse_zone(&geometry, text).map_err(|m| cx.whole(format!("zone '{name}': {m}")))?;
-            zones.push(Zone {
-                name: name.clone(),
-                white,
-            });
+            let white = parse_zone(&geometry, text).map_err(|m| cx.whole(format!("zone '{name}': {m}")))?;
+            zones.push(Zone { name: name.clone(), white });
         }
         let zone_index = |s: &Spanned<String>| -> Result<usize, VariantError> {
-            zones
-                .iter()
-                .position(|z| z.name == *s.get_ref())
-                .ok_or_else(|| {
-                    let known: Vec<&str> = zones.iter().map(|z| z.name.as_str()).collect();
-                    cx.at(
-                        s.span(),
-                        format!(
-                            "unknown zone '{}', expected one of: {}",
-                            s.get_ref(),
-                            known.join(", ")
-                        ),
-                    )
-                })
+            zones.iter().position(|z| z.name == *s.get_ref()).ok_or_else(|| {
+                let known: Vec<&str> = zones.iter().map(|z| z.name.as_str()).collect();
+                cx.at(s.span(), format!("unknown zone '{}', expected one of: {}", s.get_ref(), known.join(", ")))
+            })
         };
 
         // piece letters first, so that pieces can refer to each other
@@ -391,12 +341,7 @@ impl VariantDef {
             let mut chars = l.chars();
             let c = match (chars.next(), chars.next()) {
                 (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_lowercase(),
-                _ => {
-                    return Err(cx.at(
-                        p.letter.span(),
-                        format!("a piece letter is one ASCII letter, not '{l}'"),
-                    ))
-                }
+                _ => return Err(cx.at(p.letter.span(), format!("a piece letter is one ASCII letter, not '{l}'"))),
             };
             if letters.contains(&c) {
                 return Err(cx.at(p.letter.span(), format!("piece letter '{c}' is used twice")));
@@ -407,10 +352,7 @@ impl VariantDef {
             return Err(cx.whole("a variant needs at least one [[piece]]"));
         }
         if letters.len() > crate::MAX_PIECE_TYPES {
-            return Err(cx.whole(format!(
-                "at most {} piece types are supported",
-                crate::MAX_PIECE_TYPES
-            )));
+            return Err(cx.whole(format!("at most {} piece types are supported", crate::MAX_PIECE_TYPES)));
         }
         let piece_list = |s: &Spanned<String>| -> Result<Vec<usize>, VariantError> {
             s.get_ref()
@@ -420,12 +362,7 @@ impl VariantDef {
                     letters
                         .iter()
                         .position(|&l| l == c.to_ascii_lowercase())
-                        .ok_or_else(|| {
-                            cx.at(
-                                s.span(),
-                                format!("'{c}' is not the letter of a piece of this variant"),
-                            )
-                        })
+                        .ok_or_else(|| cx.at(s.span(), format!("'{c}' is not the letter of a piece of this variant")))
                 })
                 .collect()
         };
@@ -462,18 +399,8 @@ impl VariantDef {
                 royal: p.royal,
                 confine: p.confine.as_ref().map(&zone_index).transpose()?,
                 zone_moves,
-                cannot_hop: p
-                    .cannot_hop
-                    .as_ref()
-                    .map(&piece_list)
-                    .transpose()?
-                    .unwrap_or_default(),
-                cannot_capture: p
-                    .cannot_capture
-                    .as_ref()
-                    .map(&piece_list)
-                    .transpose()?
-                    .unwrap_or_default(),
+                cannot_hop: p.cannot_hop.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
+                cannot_capture: p.cannot_capture.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
                 promotion,
             });
         }
@@ -489,10 +416,7 @@ impl VariantDef {
             let t = s.get_ref();
             match t.as_bytes() {
                 [c] if c.is_ascii_lowercase() && (c - b'a') < geometry.width => Ok(c - b'a'),
-                _ => Err(cx.at(
-                    s.span(),
-                    format!("expected a file letter of this board, not '{t}'"),
-                )),
+                _ => Err(cx.at(s.span(), format!("expected a file letter of this board, not '{t}'"))),
             }
         };
         let castling = match &fd.rules.castling {
@@ -509,12 +433,7 @@ impl VariantDef {
             Some(s) => match s.get_ref().as_str() {
                 "never" => PassRule::Never,
                 "always" => PassRule::Always,
-                other => {
-                    return Err(cx.at(
-                        s.span(),
-                        format!("pass must be \"never\" or \"always\", not \"{other}\""),
-                    ))
-                }
+                other => return Err(cx.at(s.span(), format!("pass must be \"never\" or \"always\", not \"{other}\""))),
             },
         };
         let stalemate = match &fd.rules.stalemate {
@@ -524,10 +443,9 @@ impl VariantDef {
                 "loss" => StalemateResult::Loss,
                 "win" => StalemateResult::Win,
                 other => {
-                    return Err(cx.at(
-                        s.span(),
-                        format!("stalemate must be \"draw\", \"loss\" or \"win\", not \"{other}\""),
-                    ))
+                    return Err(
+                        cx.at(s.span(), format!("stalemate must be \"draw\", \"loss\" or \"win\", not \"{other}\""))
+                    )
                 }
             },
         };
@@ -591,11 +509,7 @@ royal = true
         let e = VariantDef::from_toml(&src, "mini.toml").unwrap_err();
         assert_eq!(e.file, "mini.toml");
         assert_eq!(e.line, 13);
-        assert!(
-            e.message.contains("unknown field `colour`"),
-            "{}",
-            e.message
-        );
+        assert!(e.message.contains("unknown field `colour`"), "{}", e.message);
         assert!(e.message.contains("expected one of"), "{}", e.message);
     }
 
@@ -696,12 +610,7 @@ impl Variant {
                 .units
                 .iter()
                 .chain(p.zone_moves.iter().flat_map(|z| z.betza.units.iter()))
-                .any(|u| {
-                    u.legs.len() > 1
-                        && u.legs[..u.legs.len() - 1]
-                            .iter()
-                            .any(|l| l.modality.captures)
-                });
+                .any(|u| u.legs.len() > 1 && u.legs[..u.legs.len() - 1].iter().any(|l| l.modality.captures));
             if locust && p.promotion.is_some() {
                 return Err(BuildError::Compile(crate::compile::CompileError {
                     piece: p.name.clone(),
@@ -725,16 +634,9 @@ impl Variant {
         let mut seed = 0x1234_5678_9ABC_DEF0u64;
         let z_piece = (0..ncodes * nsq).map(|_| splitmix(&mut seed)).collect();
         let z_side = splitmix(&mut seed);
-        let z_castle = [
-            splitmix(&mut seed),
-            splitmix(&mut seed),
-            splitmix(&mut seed),
-            splitmix(&mut seed),
-        ];
+        let z_castle = [splitmix(&mut seed), splitmix(&mut seed), splitmix(&mut seed), splitmix(&mut seed)];
         let z_ep = (0..nsq).map(|_| splitmix(&mut seed)).collect();
-        let z_pocket = (0..ncodes * MAX_POCKET)
-            .map(|_| splitmix(&mut seed))
-            .collect();
+        let z_pocket = (0..ncodes * MAX_POCKET).map(|_| splitmix(&mut seed)).collect();
         let mut v = Variant {
             def,
             tables,
@@ -747,8 +649,7 @@ impl Variant {
             z_pocket,
             start_board: vec![0; nsq],
         };
-        let board = crate::position::parse_board_field(&v, &v.def.start_fen)
-            .map_err(BuildError::StartFen)?;
+        let board = crate::position::parse_board_field(&v, &v.def.start_fen).map_err(BuildError::StartFen)?;
         v.start_board = board;
         Ok(v)
     }

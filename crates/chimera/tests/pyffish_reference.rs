@@ -37,11 +37,7 @@ fn check_file(file: &str, min_cases: usize) {
             .or_insert_with(|| Arc::new(builtin::variant(&case.variant).unwrap()))
             .clone();
         let mut pos = Position::from_fen(v, &case.fen).unwrap_or_else(|e| panic!("{e}"));
-        let ours: BTreeSet<String> = pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| pos.move_text(m))
-            .collect();
+        let ours: BTreeSet<String> = pos.legal_moves().into_iter().map(|m| pos.move_text(m)).collect();
         let theirs: BTreeSet<String> = case.moves.iter().cloned().collect();
         if ours != theirs {
             failures.push(format!(
@@ -56,10 +52,7 @@ fn check_file(file: &str, min_cases: usize) {
             // so each child is rebuilt from its FEN here too
             let got = perft2_through_fen(&mut pos);
             if got != p2 {
-                failures.push(format!(
-                    "{} {}\n  perft(2) {} expected {}",
-                    case.variant, case.fen, got, p2
-                ));
+                failures.push(format!("{} {}\n  perft(2) {} expected {}", case.variant, case.fen, got, p2));
             }
         }
         n += 1;

@@ -1,0 +1,333 @@
+//! Fully legal moves by incremental check testing (H.G. Muller's method).
+//!
+//! Once per position, an *augmented check test* walks every trajectory of the
+//! side not to move, with the mover's royal piece lifted off the board, and
+//! records:
+//! - the pseudo-attacks: every square an enemy capture reaches, empty or not;
+//! - per square, the enemy trajectories whose walk depends on that square's
+//!   occupancy: rides blocked there, hopper screens and locust forks;
+//! - the checks: the trajectories that capture the royal piece.
+//!
+//! Then each candidate move is cheap. A royal move is a table lookup. Any other
+//! move re-runs only the checks and the trajectories recorded on the squares it
+//! changes (its origin, its destination and a locust victim's square), on the
+//! board as it is after the move. Most moves re-run nothing at all.
+//!
+//! The reference method of [`crate::legal`] stays as the oracle: positions this
+//! method does not cover (several royals, castling, a locust capture by the
+//! royal, an attack that depends on a locust first leg) are handed to it.
+
+use crate::compile::{type_of, Cell, AUX_NO_CAPTURE, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Position;
+use crate::square::{Square, MAX_SQUARES, NO_SQUARE};
+
+const E_FORK: u8 = 1;
+const E_FACING: u8 = 2;
+
+/// One recorded trajectory: the subtree that starts at cell `root` of the list
+/// of the enemy piece on `psq`, linked into a per-square list.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    psq: Square,
+    code: u8,
+    flags: u8,
+    root: u16,
+    next: u32,
+}
+
+/// The per-position data of the augmented check test. It is reused from node
+/// to node; computing it allocates nothing once its entry buffer has grown.
+#[derive(Clone)]
+pub struct CheckInfo {
+    attack: [u8; MAX_SQUARES],
+    uncertain: [bool; MAX_SQUARES],
+    head: [u32; MAX_SQUARES],
+    entries: Vec<Entry>,
+    checks: Vec<Entry>,
+    royal: Square,
+    /// The fast method applies (exactly one royal, no ambiguity at its square).
+    fast: bool,
+    in_check: bool,
+}
+
+impl Default for CheckInfo {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl CheckInfo {
+    /// An empty structure.
+    pub fn new() -> CheckInfo {
+        CheckInfo {
+            attack: [0; MAX_SQUARES],
+            uncertain: [false; MAX_SQUARES],
+            head: [0; MAX_SQUARES],
+            entries: Vec::with_capacity(1024),
+            checks: Vec::with_capacity(16),
+            royal: NO_SQUARE,
+            fast: false,
+            in_check: false,
+        }
+    }
+
+    /// Whether the side to move was in check when this was computed (only
+    /// meaningful when the fast method applies).
+    pub fn in_check(&self) -> bool {
+        self.in_check
+    }
+
+    /// How many enemy captures reach `sq` (with the royal piece lifted).
+    pub fn attacks(&self, sq: Square) -> u8 {
+        self.attack[sq as usize]
+    }
+
+    #[inline(always)]
+    fn push(&mut self, sq: Square, e: Entry) {
+        let mut e = e;
+        e.next = self.head[sq as usize];
+        self.entries.push(e);
+        self.head[sq as usize] = self.entries.len() as u32;
+    }
+}
+
+impl Position {
+    /// Runs the augmented check test for the side to move.
+    pub fn compute_check_info(&mut self, info: &mut CheckInfo) {
+        let us = self.side;
+        let nsq = self.geometry().squares();
+        info.attack[..nsq].fill(0);
+        info.uncertain[..nsq].fill(false);
+        info.head[..nsq].fill(0);
+        info.entries.clear();
+        info.checks.clear();
+        info.in_check = false;
+        let variant = self.variant().clone();
+        let royal = &variant.royal;
+        let mut royals = self.pieces(us).iter().copied().filter(|&s| royal[self.board[s as usize] as usize]);
+        let (first, second) = (royals.next(), royals.next());
+        info.fast = first.is_some() && second.is_none();
+        let Some(ksq) = first.filter(|_| info.fast) else {
+            info.royal = NO_SQUARE;
+            return;
+        };
+        info.royal = ksq;
+        let kcode = self.board[ksq as usize];
+        self.board[ksq as usize] = 0;
+        let them = us.flip();
+        let tables = &variant.tables;
+        for i in 0..self.lists[them.index()].len {
+            let psq = self.lists[them.index()].sq[i];
+            let code = self.board[psq as usize];
+            let (cells, l) = tables.list(code, self.is_virgin(psq), psq);
+            if l.lift {
+                self.board[psq as usize] = 0;
+            }
+            self.record(cells, code, psq, kcode, 0, info);
+            if l.lift {
+                self.board[psq as usize] = code;
+            }
+        }
+        if variant.def.rules.flying_general {
+            for i in 0..self.lists[them.index()].len {
+                let psq = self.lists[them.index()].sq[i];
+                let code = self.board[psq as usize];
+                if royal[code as usize] {
+                    self.record(tables.facing_list(psq), code, psq, kcode, E_FACING, info);
+                }
+            }
+        }
+        self.board[ksq as usize] = kcode;
+        if info.uncertain[ksq as usize] {
+            info.fast = false;
+        }
+        info.in_check = info.attack[ksq as usize] > 0;
+    }
+
+    /// Walks one enemy list, recording attacks, occupancy-dependent trajectories and checks.
+    #[inline(always)]
+    fn record(&self, cells: &[Cell], code: u8, psq: Square, kcode: u8, eflags: u8, info: &mut CheckInfo) {
+        let them = code & 1;
+        let ksq = info.royal;
+        let n = cells.len();
+        let mut i = 0usize;
+        let mut root_end = 0usize;
+        let mut root = 0usize;
+        while i < n {
+            if i >= root_end {
+                root = i;
+                root_end = cells[i].next as usize;
+            }
+            let c = &cells[i];
+            let entry = Entry { psq, code, flags: eflags, root: root as u16, next: 0 };
+            if c.flags & CAPTURE != 0 {
+                let allowed = c.flags & SPECIAL == 0
+                    || c.aux & AUX_NO_CAPTURE == 0
+                    || self.variant().tables.no_capture[code as usize] & (1u128 << type_of(kcode)) == 0;
+                if allowed {
+                    let a = &mut info.attack[c.to as usize];
+                    *a = a.saturating_add(1);
+                    if c.to == ksq {
+                        info.checks.push(entry);
+                    }
+                }
+            }
+            let forks = c.flags & (OCC_FOE | OCC_FRIEND);
+            if forks & OCC_FOE != 0 && cells[c.occ as usize].victim == c.to {
+                // a locust capture could start here: whether it completes depends on the board
+                info.uncertain[c.to as usize] = true;
+            }
+            let occ = self.board[c.to as usize];
+            if occ == 0 {
+                if forks != 0 {
+                    info.push(c.to, Entry { flags: eflags | E_FORK, ..entry });
+                }
+                i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
+            } else {
+                if forks != 0 {
+                    info.push(c.to, Entry { flags: eflags | E_FORK, ..entry });
+                } else if c.flags & EMPTY_CHILD != 0 {
+                    info.push(c.to, entry);
+                }
+                let foe = (occ & 1) != them;
+                let mut fork = c.flags & if foe { OCC_FOE } else { OCC_FRIEND } != 0;
+                if fork && c.flags & SPECIAL != 0 {
+                    fork = self.special(code, c, occ, false, fork).1;
+                }
+                i = if fork { c.occ as usize } else { c.next as usize };
+            }
+        }
+    }
+
+    /// Re-runs one recorded trajectory on the current board: does it capture a royal of the side to move?
+    #[inline]
+    fn rerun(&mut self, e: &Entry) -> bool {
+        if self.board[e.psq as usize] != e.code {
+            return false; // the piece was captured
+        }
+        let variant = self.variant().clone();
+        let target = self.side.index() as u8;
+        let mut hit = crate::legal::RoyalHit { target };
+        if e.flags & E_FACING != 0 {
+            let cells = variant.tables.facing_list(e.psq);
+            let end = cells[e.root as usize].next as usize;
+            return self.walk_range(cells, e.root as usize, end, e.code, e.psq, &mut hit);
+        }
+        let (cells, l) = variant.tables.list(e.code, self.is_virgin(e.psq), e.psq);
+        let end = cells[e.root as usize].next as usize;
+        if l.lift {
+            self.board[e.psq as usize] = 0;
+        }
+        let r = self.walk_range(cells, e.root as usize, end, e.code, e.psq, &mut hit);
+        if l.lift {
+            self.board[e.psq as usize] = e.code;
+        }
+        r
+    }
+
+    fn rerun_list(&mut self, info: &CheckInfo, sq: Square, forks_only: bool) -> bool {
+        let mut k = info.head[sq as usize];
+        while k != 0 {
+            let e = info.entries[k as usize - 1];
+            if (!forks_only || e.flags & E_FORK != 0) && self.rerun(&e) {
+                return true;
+            }
+            k = e.next;
+        }
+        false
+    }
+
+    /// Whether a pseudo-legal move is legal, using the augmented check test
+    /// computed for this position.
+    pub fn is_legal_with(&mut self, m: Move, info: &CheckInfo) -> bool {
+        if !info.fast {
+            if info.royal == NO_SQUARE && !self.has_royal(self.side) {
+                return true;
+            }
+            return self.is_legal_reference(m);
+        }
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Castle | MoveKind::Drop => return self.is_legal_reference(m),
+            MoveKind::Pass => return !info.in_check,
+            _ => {}
+        }
+        if from == info.royal {
+            if m.kind() == MoveKind::Locust || info.uncertain[to as usize] {
+                return self.is_legal_reference(m);
+            }
+            return info.attack[to as usize] == 0;
+        }
+        let victim = match m.kind() {
+            MoveKind::EnPassant | MoveKind::Locust => m.extra(),
+            _ => NO_SQUARE,
+        };
+        let to_occupied = self.board[to as usize] != 0 && to != from;
+        let need = info.in_check
+            || info.head[from as usize] != 0
+            || info.head[to as usize] != 0
+            || (victim != NO_SQUARE && info.head[victim as usize] != 0);
+        if !need {
+            return true;
+        }
+        // play the move on the board only: the walks read nothing else
+        let mover = self.board[from as usize];
+        let captured = self.board[to as usize];
+        let vcode = if victim != NO_SQUARE { self.board[victim as usize] } else { 0 };
+        self.board[from as usize] = 0;
+        if victim != NO_SQUARE {
+            self.board[victim as usize] = 0;
+        }
+        self.board[to as usize] = if m.kind() == MoveKind::Promotion { m.extra() } else { mover };
+        let mut illegal = false;
+        for e in &info.checks {
+            if self.rerun(e) {
+                illegal = true;
+                break;
+            }
+        }
+        illegal = illegal
+            || self.rerun_list(info, from, false)
+            || self.rerun_list(info, to, to_occupied)
+            || (victim != NO_SQUARE && self.rerun_list(info, victim, false));
+        if victim != NO_SQUARE {
+            self.board[victim as usize] = vcode;
+        }
+        self.board[to as usize] = captured;
+        self.board[from as usize] = mover;
+        !illegal
+    }
+
+    fn has_royal(&self, c: crate::square::Color) -> bool {
+        let royal = &self.variant().royal;
+        self.pieces(c).iter().any(|&s| royal[self.board[s as usize] as usize])
+    }
+
+    /// Fills `out` with the legal moves, by incremental check testing.
+    /// `scratch` receives the pseudo-legal moves; `info` the check data.
+    pub fn generate_legal(&mut self, scratch: &mut MoveList, out: &mut MoveList, info: &mut CheckInfo) {
+        out.clear();
+        if self.ended_by_rule() {
+            return;
+        }
+        if self.variant().def.rules.bikjang && self.royals_face(self.side) {
+            // facing royals change the rules for this turn: use the reference method
+            let mut s = MoveList::new();
+            self.generate_legal_reference(&mut s, out);
+            return;
+        }
+        self.generate_pseudo(scratch);
+        self.compute_check_info(info);
+        for &m in scratch.captures() {
+            if self.is_legal_with(m, info) {
+                out.push_capture(m);
+            }
+        }
+        for &m in scratch.quiets().iter().rev() {
+            if self.is_legal_with(m, info) {
+                out.push_quiet(m);
+            }
+        }
+    }
+}
