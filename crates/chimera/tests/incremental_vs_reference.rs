@@ -1,0 +1,103 @@
+//! The incremental check test must give exactly the reference method's legal
+//! moves: along random playouts in every built-in variant, and on every
+//! position of the committed pyffish reference data.
+
+use chimera::{builtin, moves::Move, position::Position};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn texts(pos: &Position, ms: &[Move]) -> BTreeSet<String> {
+    ms.iter().map(|&m| pos.move_text(m)).collect()
+}
+
+fn compare(pos: &mut Position) {
+    let fast = pos.legal_moves();
+    let reference = pos.legal_moves_reference();
+    let (a, b) = (texts(pos, &fast), texts(pos, &reference));
+    assert_eq!(fast.len(), a.len(), "duplicate moves in {}", pos.fen());
+    assert_eq!(a, b, "incremental vs reference in {}", pos.fen());
+}
+
+fn playouts(variant: &str, games: usize, plies: usize, seed: u64) -> usize {
+    let v = Arc::new(builtin::variant(variant).unwrap());
+    let mut rng = Rng(seed);
+    let mut positions = 0;
+    for _ in 0..games {
+        let mut pos = Position::start(v.clone());
+        for _ in 0..plies {
+            compare(&mut pos);
+            positions += 1;
+            let mut ms = pos.legal_moves();
+            if ms.is_empty() {
+                break;
+            }
+            // passes end the game when answered by a pass: play them rarely
+            if ms.len() > 1 && rng.below(20) != 0 {
+                ms.retain(|m| m.kind() != chimera::moves::MoveKind::Pass);
+            }
+            // prefer captures half of the time, to reach sparse tactical positions
+            let caps: Vec<Move> = ms.iter().copied().filter(|&m| pos.piece_at(m.to()) != 0).collect();
+            let m = if !caps.is_empty() && rng.below(2) == 0 {
+                caps[rng.below(caps.len())]
+            } else {
+                ms[rng.below(ms.len())]
+            };
+            let before = pos.hash();
+            let fen = pos.fen();
+            let undo = pos.make(m);
+            pos.unmake(m, &undo);
+            assert_eq!((pos.hash(), pos.fen()), (before, fen), "make/unmake of {}", pos.move_text(m));
+            pos.make(m);
+        }
+    }
+    positions
+}
+
+#[test]
+fn chess_playouts() {
+    assert!(playouts("chess", 40, 150, 1) > 3000);
+}
+
+#[test]
+fn xiangqi_playouts() {
+    assert!(playouts("xiangqi", 40, 150, 2) > 3000);
+}
+
+#[test]
+fn janggi_playouts() {
+    assert!(playouts("janggi", 40, 150, 3) > 3000);
+}
+
+#[test]
+fn reference_data_positions() {
+    #[derive(serde::Deserialize)]
+    struct Case {
+        variant: String,
+        fen: String,
+    }
+    for file in ["pyffish_chess.jsonl", "pyffish_xiangqi.jsonl", "pyffish_janggi.jsonl"] {
+        let path = format!("{}/../../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let case: Case = serde_json::from_str(line).unwrap();
+            let v = Arc::new(builtin::variant(&case.variant).unwrap());
+            let mut pos = Position::from_fen(v, &case.fen).unwrap();
+            compare(&mut pos);
+        }
+    }
+}
