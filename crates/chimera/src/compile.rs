@@ -397,7 +397,8 @@ impl Builder<'_> {
     }
 
     fn sq(&self, from: Square, (dx, dy): (i32, i32)) -> Option<Square> {
-        let dy = if self.color == Color::White { dy } else { -dy };
+        // Black's moves are White's turned by 180 degrees, so that its left is the board's right
+        let (dx, dy) = if self.color == Color::White { (dx, dy) } else { (-dx, -dy) };
         let f = self.g.file_of(from) + dx;
         let r = self.g.rank_of(from) + dy;
         let s = self.g.square(f, r)?;

@@ -143,7 +143,7 @@ impl Position {
             }
         }
         let undo = self.make(m);
-        let ok = !self.royal_attacked(us) && !(facing && self.royals_face(us));
+        let ok = !(self.royal_attacked(us) || (facing && self.royals_face(us)));
         self.unmake(m, &undo);
         ok
     }

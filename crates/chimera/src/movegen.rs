@@ -45,7 +45,7 @@ impl Position {
         from: Square,
         v: &mut V,
     ) -> bool {
-        let us = (code & 1) as u8;
+        let us = code & 1;
         let board = &self.board;
         let n = end;
         let mut i = start;

@@ -15,11 +15,21 @@
 use chimera::builtin;
 use chimera::position::Position;
 use chimera::variant::{BuildError, Variant};
-use std::collections::BTreeSet;
-use std::sync::Arc;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, Mutex, OnceLock};
 
+/// A shipped variant, built once per test process (building is the slow part in debug).
 fn shipped(name: &str) -> Arc<Variant> {
-    Arc::new(builtin::variant(name).unwrap_or_else(|e| panic!("{name}: {e:?}")))
+    static CHESS: OnceLock<Arc<Variant>> = OnceLock::new();
+    static XIANGQI: OnceLock<Arc<Variant>> = OnceLock::new();
+    static JANGGI: OnceLock<Arc<Variant>> = OnceLock::new();
+    let cell = match name {
+        "chess" => &CHESS,
+        "xiangqi" => &XIANGQI,
+        "janggi" => &JANGGI,
+        _ => panic!("no cache for {name}"),
+    };
+    cell.get_or_init(|| Arc::new(builtin::variant(name).unwrap_or_else(|e| panic!("{name}: {e:?}")))).clone()
 }
 
 /// Whether the move text `m` starts on square `from` (so `a1` does not match `a10…`).
@@ -450,9 +460,20 @@ fn custom(betza: &str) -> Arc<Variant> {
     custom_with_start(betza, EMPTY8)
 }
 
+/// Built custom variants, by (betza, start FEN).
+type CustomCache = Mutex<HashMap<(String, String), Arc<Variant>>>;
+
+/// A custom variant, built once per test process for each (betza, start) pair.
 fn custom_with_start(betza: &str, start_fen: &str) -> Arc<Variant> {
-    let src = custom_toml(8, 8, start_fen, betza);
-    Arc::new(Variant::from_toml(&src, "test.toml").unwrap_or_else(|e| panic!("{betza}: {e}")))
+    static CACHE: OnceLock<CustomCache> = OnceLock::new();
+    let mut cache = CACHE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    cache
+        .entry((betza.to_string(), start_fen.to_string()))
+        .or_insert_with(|| {
+            let src = custom_toml(8, 8, start_fen, betza);
+            Arc::new(Variant::from_toml(&src, "test.toml").unwrap_or_else(|e| panic!("{betza}: {e}")))
+        })
+        .clone()
 }
 
 #[test]
@@ -552,6 +573,31 @@ fn lion_surrounded_by_friends_has_no_pass() {
             .collect();
         assert_eq!(outer.len(), 16);
         check(&v, "7k/8/8/2PPP3/2PXP3/2PPP3/8/K7 w - - 0 1", "d4", &outer);
+    }
+}
+
+#[test]
+fn lion_black_mirrors_white() {
+    // by hand: the Lion is symmetric, so Black's moves are White's with the ranks mirrored
+    let mirror_sq = |sq: &str| format!("{}{}", &sq[..1], 9 - sq[1..].parse::<u8>().unwrap());
+    let mirror_move =
+        |m: &str| m.split(',').map(|leg| mirror_sq(&leg[..2]) + &mirror_sq(&leg[2..])).collect::<Vec<_>>().join(",");
+    let v = custom("KNADcaKmabK");
+    for (fen, want) in lion_expectations() {
+        let board: Vec<&str> = fen.split(' ').next().unwrap().split('/').collect();
+        let flipped: Vec<String> = board.iter().rev().map(|r| r.chars().map(swap_case).collect()).collect();
+        let black_fen = format!("{} b - - 0 1", flipped.join("/"));
+        let want: Vec<String> = want.iter().map(|m| mirror_move(m)).collect();
+        let want: Vec<&str> = want.iter().map(String::as_str).collect();
+        check(&v, &black_fen, "d5", &want);
+    }
+}
+
+fn swap_case(c: char) -> char {
+    if c.is_ascii_uppercase() {
+        c.to_ascii_lowercase()
+    } else {
+        c.to_ascii_uppercase()
     }
 }
 
