@@ -8,6 +8,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("chess", "variants/chess.toml", include_str!("../../../variants/chess.toml")),
     ("xiangqi", "variants/xiangqi.toml", include_str!("../../../variants/xiangqi.toml")),
     ("janggi", "variants/janggi.toml", include_str!("../../../variants/janggi.toml")),
+    ("capablanca", "variants/capablanca.toml", include_str!("../../../variants/capablanca.toml")),
 ];
 
 /// The names of the built-in variants.

@@ -304,6 +304,20 @@ impl Position {
         self.pieces(c).iter().any(|&s| royal[self.board[s as usize] as usize])
     }
 
+    /// True if the side to move has at least one legal move (ignoring the
+    /// history rules of [`Position::ended_by_rule`]). Stops at the first one.
+    pub fn has_legal_move(&mut self) -> bool {
+        let mut scratch = MoveList::new();
+        let mut info = CheckInfo::new();
+        if self.variant().def.rules.bikjang && self.royals_face(self.side) {
+            return !self.legal_moves_reference().is_empty();
+        }
+        self.generate_pseudo(&mut scratch);
+        self.compute_check_info(&mut info);
+        let found = scratch.iter().any(|m| self.is_legal_with(m, &info));
+        found
+    }
+
     /// Fills `out` with the legal moves, by incremental check testing.
     /// `scratch` receives the pseudo-legal moves; `info` the check data.
     pub fn generate_legal(&mut self, scratch: &mut MoveList, out: &mut MoveList, info: &mut CheckInfo) {

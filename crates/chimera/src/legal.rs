@@ -194,15 +194,12 @@ impl Position {
     }
 
     /// The result if the side to move has no legal move, `None` otherwise.
-    /// Stops at the first legal move found.
+    /// Uses the incremental check test and stops at the first legal move found.
     pub fn outcome(&mut self) -> Option<Outcome> {
         if self.ended_by_rule() {
             return Some(Outcome::EndedByRule);
         }
-        let mut scratch = MoveList::new();
-        self.generate_pseudo(&mut scratch);
-        let moves: Vec<Move> = scratch.iter().collect();
-        if moves.into_iter().any(|m| self.is_legal_reference(m)) {
+        if self.has_legal_move() {
             return None;
         }
         if self.in_check() {

@@ -84,13 +84,18 @@ fn janggi_playouts() {
 }
 
 #[test]
+fn capablanca_playouts() {
+    assert!(playouts("capablanca", 30, 150, 4) > 2500);
+}
+
+#[test]
 fn reference_data_positions() {
     #[derive(serde::Deserialize)]
     struct Case {
         variant: String,
         fen: String,
     }
-    for file in ["pyffish_chess.jsonl", "pyffish_xiangqi.jsonl", "pyffish_janggi.jsonl"] {
+    for file in ["pyffish_chess.jsonl", "pyffish_xiangqi.jsonl", "pyffish_janggi.jsonl", "pyffish_capablanca.jsonl"] {
         let path = format!("{}/../../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {

@@ -80,3 +80,8 @@ fn xiangqi_matches_pyffish() {
 fn janggi_matches_pyffish() {
     check_file("pyffish_janggi.jsonl", 300);
 }
+
+#[test]
+fn capablanca_matches_pyffish() {
+    check_file("pyffish_capablanca.jsonl", 300);
+}
