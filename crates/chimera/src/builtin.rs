@@ -9,6 +9,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("xiangqi", "variants/xiangqi.toml", include_str!("../../../variants/xiangqi.toml")),
     ("janggi", "variants/janggi.toml", include_str!("../../../variants/janggi.toml")),
     ("capablanca", "variants/capablanca.toml", include_str!("../../../variants/capablanca.toml")),
+    ("mightylion", "variants/mightylion.toml", include_str!("../../../variants/mightylion.toml")),
 ];
 
 /// The names of the built-in variants.

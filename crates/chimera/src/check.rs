@@ -48,6 +48,8 @@ pub struct CheckInfo {
     royal: Square,
     /// The fast method applies (exactly one royal, no ambiguity at its square).
     fast: bool,
+    /// The variant has the Lion anti-trading rules.
+    lion_rules: bool,
     in_check: bool,
 }
 
@@ -68,6 +70,7 @@ impl CheckInfo {
             checks: Vec::with_capacity(16),
             royal: NO_SQUARE,
             fast: false,
+            lion_rules: false,
             in_check: false,
         }
     }
@@ -104,6 +107,7 @@ impl Position {
         info.checks.clear();
         info.in_check = false;
         let variant = self.variant().clone();
+        info.lion_rules = variant.def.rules.lion_trading.is_some();
         let royal = &variant.royal;
         let mut royals = self.pieces(us).iter().copied().filter(|&s| royal[self.board[s as usize] as usize]);
         let (first, second) = (royals.next(), royals.next());
@@ -241,6 +245,9 @@ impl Position {
     /// Whether a pseudo-legal move is legal, using the augmented check test
     /// computed for this position.
     pub fn is_legal_with(&mut self, m: Move, info: &CheckInfo) -> bool {
+        if info.lion_rules && self.lion_rules_forbid(m) {
+            return false;
+        }
         if !info.fast {
             if info.royal == NO_SQUARE && !self.has_royal(self.side) {
                 return true;

@@ -121,6 +121,9 @@ impl Position {
             // under bikjang a pass is always allowed, even in check
             return true;
         }
+        if self.lion_rules_forbid(m) {
+            return false;
+        }
         if m.kind() == MoveKind::Castle {
             // the king may not castle out of, or through, an attacked square
             if self.royal_attacked(us) {

@@ -27,6 +27,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod square;
+pub mod trading;
 pub mod variant;
 
 /// The most piece types a variant may define.

@@ -61,6 +61,7 @@ pub struct Undo {
     virgin: [u64; 4],
     pass_run: u8,
     prev_facing: bool,
+    counterstrike: bool,
 }
 
 /// A position of some variant.
@@ -85,6 +86,8 @@ pub struct Position {
     pub(crate) pass_run: u8,
     /// The royals faced each other in the position before the last move (bikjang).
     pub(crate) prev_facing: bool,
+    /// The last move was a capture of a Lion by a non-Lion (Lion anti-trading rules).
+    pub(crate) counterstrike: bool,
 }
 
 /// Reads the board field of a FEN (with an optional `[pocket]`) into piece codes per square.
@@ -225,6 +228,7 @@ impl Position {
             pockets,
             pass_run: 0,
             prev_facing: false,
+            counterstrike: false,
         };
         for (sq, &code) in board.iter().enumerate() {
             if code != 0 {
@@ -422,6 +426,13 @@ impl Position {
         self.hash
     }
 
+    /// True if the last move was a capture of a Lion by a non-Lion, so that a
+    /// non-Lion may not capture a Lion now (the counterstrike rule). A position
+    /// read from a FEN has no such restriction.
+    pub fn counterstrike(&self) -> bool {
+        self.counterstrike
+    }
+
     /// The squares of one side's pieces.
     #[inline]
     pub fn pieces(&self, c: Color) -> &[Square] {
@@ -549,6 +560,7 @@ impl Position {
             virgin: self.virgin,
             pass_run: self.pass_run,
             prev_facing: self.prev_facing,
+            counterstrike: self.counterstrike,
         };
         let mut undo = undo;
         if v.def.rules.bikjang {
@@ -616,6 +628,8 @@ impl Position {
         }
         self.set_virgin(from, false);
         self.set_virgin(to, false);
+        self.counterstrike =
+            !v.lion[mover as usize] && (v.lion[undo.captured as usize] || v.lion[undo.extra_captured as usize]);
         if touched & self.castling != 0 {
             for bit in 0..4 {
                 if touched & self.castling & (1 << bit) != 0 {
@@ -675,6 +689,7 @@ impl Position {
         self.virgin = undo.virgin;
         self.pass_run = undo.pass_run;
         self.prev_facing = undo.prev_facing;
+        self.counterstrike = undo.counterstrike;
         debug_assert!(self.lists_consistent());
     }
 

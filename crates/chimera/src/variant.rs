@@ -161,6 +161,22 @@ pub struct Rules {
     pub pass: PassRule,
     /// The result of a stalemate for the side to move.
     pub stalemate: StalemateResult,
+    /// Chu Shogi's rules against trading Lions, if the variant has them.
+    pub lion_trading: Option<LionTrading>,
+}
+
+/// Chu Shogi's rules against trading Lions (also in Mighty Lion Chess):
+/// - a Lion may capture a non-adjacent Lion only where the capturing Lion is
+///   not attacked afterwards (as if it were royal for that move), unless it
+///   captured a bridge piece on the way;
+/// - after a non-Lion captures a Lion, the other side may not capture a Lion
+///   with a non-Lion on the very next move (the counterstrike rule).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LionTrading {
+    /// Piece types that are Lions.
+    pub lions: Vec<usize>,
+    /// Piece types whose capture on the way does not lift the restriction (Pawns).
+    pub not_bridges: Vec<usize>,
 }
 
 /// A complete variant definition, validated but not yet compiled.
@@ -211,6 +227,15 @@ struct FileRules {
     bikjang: bool,
     pass: Option<Spanned<String>>,
     stalemate: Option<Spanned<String>>,
+    lion_trading: Option<FileLionTrading>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileLionTrading {
+    lions: Spanned<String>,
+    #[serde(default)]
+    not_bridges: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -449,6 +474,13 @@ impl VariantDef {
                 }
             },
         };
+        let lion_trading = match &fd.rules.lion_trading {
+            Some(l) => Some(LionTrading {
+                lions: piece_list(&l.lions)?,
+                not_bridges: l.not_bridges.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
+            }),
+            None => None,
+        };
         if !pieces.iter().any(|p| p.royal) && castling.is_some() {
             return Err(cx.whole("castling needs a royal king"));
         }
@@ -465,6 +497,7 @@ impl VariantDef {
                 bikjang: fd.rules.bikjang,
                 pass,
                 stalemate,
+                lion_trading,
             },
         };
         Ok(def)
@@ -547,6 +580,10 @@ pub struct Variant {
     pub royal: Vec<bool>,
     /// Per piece code: moves of this piece reset the half-move clock (pawns).
     pub pawn_like: Vec<bool>,
+    /// Per piece code: a Lion under the anti-trading rules.
+    pub lion: Vec<bool>,
+    /// Per piece code: capturing it on the way lifts the Lion-capture restriction.
+    pub bridge: Vec<bool>,
     /// Zobrist keys per piece code and square (`code * squares + sq`).
     pub z_piece: Vec<u64>,
     /// Zobrist key for Black to move.
@@ -624,11 +661,17 @@ impl Variant {
         let nsq = def.geometry.squares();
         let mut royal = vec![false; ncodes];
         let mut pawn_like = vec![false; ncodes];
+        let mut lion = vec![false; ncodes];
+        let mut bridge = vec![false; ncodes];
         for (t, p) in def.pieces.iter().enumerate() {
             for c in [Color::White, Color::Black] {
                 let code = crate::compile::code_of(t, c) as usize;
                 royal[code] = p.royal;
                 pawn_like[code] = p.promotion.is_some() || p.betza.units.iter().any(|u| u.initial);
+                if let Some(lt) = &def.rules.lion_trading {
+                    lion[code] = lt.lions.contains(&t);
+                    bridge[code] = !lt.not_bridges.contains(&t);
+                }
             }
         }
         let mut seed = 0x1234_5678_9ABC_DEF0u64;
@@ -642,6 +685,8 @@ impl Variant {
             tables,
             royal,
             pawn_like,
+            lion,
+            bridge,
             z_piece,
             z_side,
             z_castle,
