@@ -40,3 +40,4 @@ bench chess 5
 bench chess 5 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 bench xiangqi 5
 bench janggi 5
+bench capablanca 4

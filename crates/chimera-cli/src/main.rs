@@ -1,13 +1,23 @@
 //! The `chimera` command: legal moves, perft and board display for any variant.
+//!
+//! Output contract (scripts depend on it):
+//! - `moves` prints one legal move per line in Fairy-Stockfish's UCI notation;
+//! - `perft` prints `move: count` lines and, as the last line of stdout,
+//!   `Nodes searched: N`;
+//! - an error is one line on stderr starting with `error: `, and the exit
+//!   status is 2.
 
 use chimera::builtin;
 use chimera::perft;
 use chimera::position::Position;
 use chimera::variant::{Variant, VariantDef};
+use std::ffi::OsString;
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// The help text printed by `chimera help`.
 const USAGE: &str = "\
 usage:
   chimera moves    --variant V [--variant-file PATH] [--fen FEN] [--moves \"m1 m2 ...\"]
@@ -20,14 +30,57 @@ Moves are written in Fairy-Stockfish's UCI notation: e2e4, e7e8q, a passing
 general e2e2, a two-leg move d4e5,e5f6. With --variant-file, --variant may be
 left out.";
 
+/// The commands `chimera` knows, for the "unknown command" message.
+const COMMANDS: &str = "moves, perft, show, variants, help";
+
+/// The largest perft depth accepted.
+const MAX_DEPTH: usize = 20;
+
+/// Why a run failed.
+enum Failure {
+    /// A user error: printed as one `error: ...` line, exit status 2.
+    Usage(String),
+    /// Stdout was closed early (e.g. piped into `head`): exit quietly.
+    BrokenPipe,
+}
+
+impl From<String> for Failure {
+    fn from(s: String) -> Self {
+        Failure::Usage(s)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(s: &str) -> Self {
+        Failure::Usage(s.to_string())
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure::BrokenPipe
+        } else {
+            Failure::Usage(format!("cannot write the output: {e}"))
+        }
+    }
+}
+
+/// The options shared by the commands, as given on the command line.
 struct Options {
+    /// `--variant NAME`: a built-in variant, or the name the variant file must define.
     variant: Option<String>,
+    /// `--variant-file PATH`: a user definition in TOML.
     variant_file: Option<String>,
+    /// `--fen FEN`: the position, instead of the variant's start position.
     fen: Option<String>,
+    /// `--moves "m1 m2 ..."`: moves played from the position before the command runs.
     moves: Option<String>,
+    /// The arguments that are not options (perft's DEPTH).
     positional: Vec<String>,
 }
 
+/// Reads the options that follow the command name.
 fn parse_options(args: &[String]) -> Result<Options, String> {
     let mut o = Options { variant: None, variant_file: None, fen: None, moves: None, positional: Vec::new() };
     let mut i = 0;
@@ -42,7 +95,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--variant-file" => o.variant_file = Some(value("--variant-file")?),
             "--fen" => o.fen = Some(value("--fen")?),
             "--moves" => o.moves = Some(value("--moves")?),
-            s if s.starts_with("--") => return Err(format!("unknown option '{s}'")),
+            s if s.starts_with("--") => return Err(format!("unknown option '{s}' (see 'chimera help')")),
             _ => o.positional.push(a.clone()),
         }
         i += 1;
@@ -50,6 +103,15 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
     Ok(o)
 }
 
+/// Fails if a command that takes no positional arguments was given one.
+fn no_positional(o: &Options) -> Result<(), String> {
+    match o.positional.first() {
+        Some(a) => Err(format!("unexpected argument '{a}'")),
+        None => Ok(()),
+    }
+}
+
+/// Builds the variant named by `--variant-file` or `--variant`.
 fn load_variant(o: &Options) -> Result<Arc<Variant>, String> {
     if let Some(path) = &o.variant_file {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read variant file '{path}': {e}"))?;
@@ -65,6 +127,7 @@ fn load_variant(o: &Options) -> Result<Arc<Variant>, String> {
     builtin::variant(name).map(Arc::new).map_err(|e| e.to_string())
 }
 
+/// Sets up the position from `--fen` (or the start position) and plays `--moves`.
 fn load_position(o: &Options) -> Result<Position, String> {
     let v = load_variant(o)?;
     let mut pos = match &o.fen {
@@ -72,81 +135,99 @@ fn load_position(o: &Options) -> Result<Position, String> {
         None => Position::start(v),
     };
     if let Some(ms) = &o.moves {
-        for text in ms.split_whitespace() {
-            let m = pos.parse_move(text).map_err(|e| e.to_string())?;
+        for (i, text) in ms.split_whitespace().enumerate() {
+            let m = pos
+                .parse_move(text)
+                .map_err(|e| format!("--moves: move {} '{}': {} (position: {})", i + 1, e.text, e.message, e.fen))?;
             pos.make(m);
         }
     }
     Ok(pos)
 }
 
-fn run(args: &[String]) -> Result<(), String> {
+/// Reads perft's DEPTH argument.
+fn parse_depth(positional: &[String]) -> Result<usize, String> {
+    let d = match positional {
+        [d] => d,
+        [] => return Err("perft needs a DEPTH".into()),
+        more => return Err(format!("unexpected argument '{}'", more[1])),
+    };
+    let depth: usize = d.parse().map_err(|_| format!("DEPTH must be a number from 1 to {MAX_DEPTH}, not '{d}'"))?;
+    if depth == 0 || depth > MAX_DEPTH {
+        return Err(format!("DEPTH must be from 1 to {MAX_DEPTH}, not {depth}"));
+    }
+    Ok(depth)
+}
+
+/// Runs one command; `args` are the arguments after the program name.
+fn run(args: &[String]) -> Result<(), Failure> {
     let cmd = args.first().map(String::as_str).unwrap_or("help");
     let o = parse_options(&args[args.len().min(1)..])?;
+    let mut out = io::stdout().lock();
     match cmd {
         "moves" => {
-            if !o.positional.is_empty() {
-                return Err(format!("unexpected argument '{}'", o.positional[0]));
-            }
+            no_positional(&o)?;
             let mut pos = load_position(&o)?;
-            let mut out = String::new();
+            let mut text = String::new();
             for m in pos.legal_moves() {
-                out.push_str(&pos.move_text(m));
-                out.push('\n');
+                text.push_str(&pos.move_text(m));
+                text.push('\n');
             }
-            print!("{out}");
+            out.write_all(text.as_bytes())?;
         }
         "perft" => {
-            let depth: usize = match o.positional.as_slice() {
-                [d] => d.parse().map_err(|_| format!("DEPTH must be a number, not '{d}'"))?,
-                [] => return Err("perft needs a DEPTH".into()),
-                more => return Err(format!("unexpected argument '{}'", more[1])),
-            };
-            if depth == 0 || depth > 20 {
-                return Err("DEPTH must be from 1 to 20".into());
-            }
+            let depth = parse_depth(&o.positional)?;
             let mut pos = load_position(&o)?;
             let t0 = Instant::now();
             let split = perft::divide(&mut pos, depth);
             let elapsed = t0.elapsed();
             let mut total = 0;
-            let mut out = String::new();
+            let mut text = String::new();
             for (m, n) in split {
-                out.push_str(&format!("{}: {}\n", pos.move_text(m), n));
+                text.push_str(&format!("{}: {}\n", pos.move_text(m), n));
                 total += n;
             }
-            print!("{out}");
-            println!();
-            println!("Nodes searched: {total}");
-            eprintln!(
+            text.push_str(&format!("Nodes searched: {total}\n"));
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+            // timing is informational: a closed stderr must not fail the run
+            let _ = writeln!(
+                io::stderr(),
                 "time {:.3} s, {:.0} nodes/s",
                 elapsed.as_secs_f64(),
                 total as f64 / elapsed.as_secs_f64().max(1e-9)
             );
         }
         "show" => {
+            no_positional(&o)?;
             let pos = load_position(&o)?;
-            print!("{}", pos.board_text());
-            println!("fen: {}", pos.fen());
+            write!(out, "{}", pos.board_text())?;
+            writeln!(out, "fen: {}", pos.fen())?;
         }
         "variants" => {
             for n in builtin::names() {
                 let v = builtin::variant(n).map_err(|e| e.to_string())?;
-                println!("{n}\t{}", v.def.description);
+                writeln!(out, "{n}\t{}", v.def.description)?;
             }
         }
-        "help" | "--help" | "-h" => println!("{USAGE}"),
-        other => return Err(format!("unknown command '{other}'\n{USAGE}")),
+        "help" | "--help" | "-h" => writeln!(out, "{USAGE}")?,
+        other => return Err(format!("unknown command '{other}' (commands: {COMMANDS}; see 'chimera help')").into()),
     }
+    out.flush()?;
     Ok(())
 }
 
+/// Turns the process arguments into strings, rejecting ones that are not UTF-8.
+fn utf8_args(args: impl Iterator<Item = OsString>) -> Result<Vec<String>, String> {
+    args.map(|a| a.into_string().map_err(|a| format!("argument {a:?} is not valid UTF-8"))).collect()
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
+    let result = utf8_args(std::env::args_os().skip(1)).map_err(Failure::from).and_then(|args| run(&args));
+    match result {
+        Ok(()) | Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
+        Err(Failure::Usage(e)) => {
+            let _ = writeln!(io::stderr(), "error: {e}");
             ExitCode::from(2)
         }
     }

@@ -57,6 +57,7 @@ pub struct Undo {
     ep: Square,
     ep_victim: Square,
     halfmove: u32,
+    fullmove: u32,
     hash: u64,
     virgin: [u64; 4],
     pass_run: u8,
@@ -138,11 +139,23 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
                 while k < b.len() && b[k].is_ascii_digit() {
                     k += 1;
                 }
-                let n: i32 = row[s..k].parse().map_err(|_| fen_err(fen, "board", "bad number"))?;
+                let n: i32 = match row[s..k].parse() {
+                    Ok(n) if n <= g.width as i32 => n,
+                    _ => {
+                        return Err(fen_err(
+                            fen,
+                            "board",
+                            format!("rank {}: an empty run of {} is longer than the board", rank + 1, &row[s..k]),
+                        ))
+                    }
+                };
                 if n == 0 {
                     return Err(fen_err(fen, "board", format!("rank {}: an empty run of 0", rank + 1)));
                 }
                 file += n;
+                if file > g.width as i32 {
+                    return Err(fen_err(fen, "board", format!("rank {} has more than {} files", rank + 1, g.width)));
+                }
                 continue;
             }
             if c == b'~' || c == b'+' {
@@ -556,6 +569,7 @@ impl Position {
             ep: self.ep,
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             hash: self.hash,
             virgin: self.virgin,
             pass_run: self.pass_run,
@@ -638,9 +652,9 @@ impl Position {
             }
             self.castling &= !touched;
         }
-        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
         if self.side == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = self.side.flip();
         self.hash = h;
@@ -651,9 +665,7 @@ impl Position {
     /// Takes back a move played with [`Position::make`], restoring everything exactly.
     pub fn unmake(&mut self, m: Move, undo: &Undo) {
         self.side = self.side.flip();
-        if self.side == Color::Black {
-            self.fullmove -= 1;
-        }
+        self.fullmove = undo.fullmove;
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Pass => {}

@@ -30,12 +30,16 @@ impl Visitor for SquareHit {
 
 impl Position {
     /// True if a piece of the side to move can capture the piece on `sq`
-    /// (pseudo-legally: pinned pieces and the king count).
-    pub fn square_attacked_by_side_to_move(&mut self, sq: Square) -> bool {
+    /// (pseudo-legally: pinned pieces count; royal pieces count if `royals`).
+    pub fn square_attacked_by_side_to_move(&mut self, sq: Square, royals: bool) -> bool {
         let us = self.side;
         let mut hit = SquareHit { sq };
+        let v = self.variant().clone();
         for i in 0..self.lists[us.index()].len {
             let psq = self.lists[us.index()].sq[i];
+            if !royals && v.royal[self.board[psq as usize] as usize] {
+                continue;
+            }
             if psq != sq && self.walk_piece(psq, &mut hit) {
                 return true;
             }
@@ -46,9 +50,9 @@ impl Position {
     /// True if the Lion anti-trading rules forbid this pseudo-legal move.
     pub fn lion_rules_forbid(&mut self, m: Move) -> bool {
         let v = self.variant().clone();
-        if v.def.rules.lion_trading.is_none() {
+        let Some(rules) = &v.def.rules.lion_trading else {
             return false;
-        }
+        };
         let (from, to) = (m.from(), m.to());
         let victim = match m.kind() {
             MoveKind::Locust | MoveKind::EnPassant => m.extra(),
@@ -76,7 +80,7 @@ impl Position {
         }
         // the capturing Lion must not be attacked afterwards
         let undo = self.make(m);
-        let attacked = self.square_attacked_by_side_to_move(to);
+        let attacked = self.square_attacked_by_side_to_move(to, rules.king_protects);
         self.unmake(m, &undo);
         attacked
     }

@@ -177,6 +177,9 @@ pub struct LionTrading {
     pub lions: Vec<usize>,
     /// Piece types whose capture on the way does not lift the restriction (Pawns).
     pub not_bridges: Vec<usize>,
+    /// Whether protection by a royal piece counts (HaChu and Chu Shogi: yes;
+    /// the Mighty Lion Chess rules page: no).
+    pub king_protects: bool,
 }
 
 /// A complete variant definition, validated but not yet compiled.
@@ -236,6 +239,8 @@ struct FileLionTrading {
     lions: Spanned<String>,
     #[serde(default)]
     not_bridges: Option<Spanned<String>>,
+    #[serde(default = "yes")]
+    king_protects: bool,
 }
 
 #[derive(Deserialize)]
@@ -478,6 +483,7 @@ impl VariantDef {
             Some(l) => Some(LionTrading {
                 lions: piece_list(&l.lions)?,
                 not_bridges: l.not_bridges.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
+                king_protects: l.king_protects,
             }),
             None => None,
         };

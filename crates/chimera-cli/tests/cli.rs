@@ -1,0 +1,418 @@
+//! Integration tests of the `chimera` binary: the output contract that scripts
+//! depend on, and clean one-line errors (never a panic) for bad input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const XIANGQI_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/xiangqi.toml");
+
+/// The result of one run of the binary.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn run_output(out: Output) -> Run {
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn chimera(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(args)
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .expect("run chimera");
+    run_output(out)
+}
+
+/// Runs a command that must succeed, and returns its stdout.
+fn ok(args: &[&str]) -> String {
+    let r = chimera(args);
+    assert_eq!(r.code, Some(0), "chimera {args:?} failed:\n{}", r.stderr);
+    assert!(!r.stderr.contains("panicked"), "chimera {args:?}:\n{}", r.stderr);
+    r.stdout
+}
+
+fn lines(s: &str) -> Vec<&str> {
+    s.lines().collect()
+}
+
+/// Runs a command that must fail cleanly: exit status 2, nothing on stdout, one
+/// `error: ` line on stderr that contains every one of `needles`, and no panic.
+fn fails(args: &[&str], needles: &[&str]) -> String {
+    let r = chimera(args);
+    assert!(!r.stderr.contains("panicked"), "chimera {args:?} panicked:\n{}", r.stderr);
+    assert_eq!(r.code, Some(2), "chimera {args:?}: exit status; stderr:\n{}", r.stderr);
+    assert!(r.stdout.is_empty(), "chimera {args:?} wrote to stdout:\n{}", r.stdout);
+    assert!(r.stderr.starts_with("error: "), "chimera {args:?}: stderr:\n{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "chimera {args:?}: want one line:\n{}", r.stderr);
+    for n in needles {
+        assert!(r.stderr.contains(n), "chimera {args:?}: stderr lacks {n:?}:\n{}", r.stderr);
+    }
+    r.stderr
+}
+
+/// A file under the temp directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(tag: &str, contents: &str) -> TempFile {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        let path = std::env::temp_dir().join(format!("chimera-cli-test-{}-{n}-{nanos}-{tag}.toml", std::process::id()));
+        std::fs::write(&path, contents).expect("write temp file");
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("temp path is UTF-8")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn xiangqi_text() -> String {
+    std::fs::read_to_string(XIANGQI_FILE).expect("read variants/xiangqi.toml")
+}
+
+/// Parses perft output: the `move: count` lines and the total on the last line.
+fn parse_perft(out: &str) -> (Vec<(String, u64)>, u64) {
+    let ls = lines(out);
+    let last = ls.last().expect("perft printed nothing");
+    let total = last
+        .strip_prefix("Nodes searched: ")
+        .unwrap_or_else(|| panic!("last line is not 'Nodes searched: N': {last:?}"))
+        .parse()
+        .expect("total is a number");
+    let divide = ls[..ls.len() - 1]
+        .iter()
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let (m, n) = l.split_once(": ").unwrap_or_else(|| panic!("not a 'move: count' line: {l:?}"));
+            (m.to_string(), n.parse().unwrap_or_else(|_| panic!("bad count in {l:?}")))
+        })
+        .collect();
+    (divide, total)
+}
+
+// ---- moves -------------------------------------------------------------------
+
+#[test]
+fn moves_chess_start() {
+    let out = ok(&["moves", "--variant", "chess"]);
+    let ms = lines(&out);
+    assert_eq!(ms.len(), 20, "{out}");
+    assert!(ms.contains(&"e2e4") && ms.contains(&"g1f3"), "{out}");
+    // the explicit start FEN gives the same list
+    assert_eq!(ok(&["moves", "--variant", "chess", "--fen", CHESS_START]), out);
+}
+
+#[test]
+fn moves_xiangqi_start() {
+    let out = ok(&["moves", "--variant", "xiangqi"]);
+    assert_eq!(lines(&out).len(), 44, "{out}");
+    assert!(lines(&out).contains(&"h3e3"), "{out}");
+}
+
+#[test]
+fn moves_janggi_start_includes_pass() {
+    let out = ok(&["moves", "--variant", "janggi"]);
+    assert_eq!(lines(&out).len(), 32, "{out}");
+    assert!(lines(&out).contains(&"e2e2"), "the pass e2e2 is missing:\n{out}");
+    // after White passes, Black may pass too
+    let out = ok(&["moves", "--variant", "janggi", "--moves", "e2e2"]);
+    assert!(lines(&out).contains(&"e9e9"), "{out}");
+}
+
+#[test]
+fn moves_with_move_list() {
+    let out = ok(&["moves", "--variant", "chess", "--moves", "e2e4 e7e5"]);
+    let ms = lines(&out);
+    assert_eq!(ms.len(), 29, "{out}");
+    assert!(ms.contains(&"d1h5") && ms.contains(&"e1e2") && !ms.contains(&"e2e4"), "{out}");
+    // extra whitespace is fine, and an empty list is the position itself
+    assert_eq!(ok(&["moves", "--variant", "chess", "--moves", "  e2e4\te7e5 "]), out);
+    assert_eq!(lines(&ok(&["moves", "--variant", "chess", "--moves", ""])).len(), 20);
+}
+
+#[test]
+fn moves_from_fen_with_promotions() {
+    assert_eq!(lines(&ok(&["moves", "--variant", "chess", "--fen", KIWIPETE])).len(), 48);
+    let out = ok(&["moves", "--variant", "chess", "--fen", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"]);
+    for m in ["b7b8q", "b7b8r", "b7b8b", "b7b8n"] {
+        assert!(lines(&out).contains(&m), "{m} missing:\n{out}");
+    }
+}
+
+// ---- perft -------------------------------------------------------------------
+
+#[test]
+fn perft_chess_depth2_format() {
+    let out = ok(&["perft", "--variant", "chess", "2"]);
+    assert_eq!(out.lines().last(), Some("Nodes searched: 400"), "{out}");
+    let (divide, total) = parse_perft(&out);
+    assert_eq!(total, 400);
+    assert_eq!(divide.len(), 20, "{out}");
+    assert!(divide.iter().all(|(_, n)| *n == 20), "{out}");
+    assert!(divide.iter().any(|(m, _)| m == "e2e4"), "{out}");
+}
+
+#[test]
+fn perft_divide_sums_to_total() {
+    for (args, want) in [
+        (vec!["perft", "--variant", "chess", "3"], 8902),
+        (vec!["perft", "--variant", "chess", "--fen", KIWIPETE, "2"], 2039),
+        (vec!["perft", "--variant", "xiangqi", "2"], 1920),
+        (vec!["perft", "--variant", "janggi", "2"], 1024),
+        (vec!["perft", "--variant", "chess", "--moves", "e2e4 e7e5", "1"], 29),
+    ] {
+        let out = ok(&args);
+        let (divide, total) = parse_perft(&out);
+        assert_eq!(total, want, "{args:?}\n{out}");
+        assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), total, "{args:?}\n{out}");
+        // the divide lines name exactly the legal moves
+        let mut moved: Vec<String> = divide.into_iter().map(|(m, _)| m).collect();
+        let mut legal: Vec<String> = {
+            let mut margs: Vec<&str> = args[..args.len() - 1].to_vec();
+            margs[0] = "moves";
+            ok(&margs).lines().map(String::from).collect()
+        };
+        moved.sort();
+        legal.sort();
+        assert_eq!(moved, legal, "{args:?}");
+    }
+}
+
+#[test]
+fn perft_with_no_moves_prints_zero() {
+    // fool's mate: White is checkmated
+    let out = ok(&["perft", "--variant", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4", "1"]);
+    assert_eq!(lines(&out), ["Nodes searched: 0"], "{out}");
+}
+
+// ---- variant files -----------------------------------------------------------
+
+#[test]
+fn variant_file_works_like_builtin() {
+    for extra in [&[][..], &["--moves", "h3e3 h10g8"][..], &["--variant", "xiangqi"][..]] {
+        let mut a = vec!["moves", "--variant-file", XIANGQI_FILE];
+        a.extend_from_slice(extra);
+        let mut b = vec!["moves"];
+        b.extend_from_slice(extra);
+        if !extra.contains(&"--variant") {
+            b.extend_from_slice(&["--variant", "xiangqi"]);
+        }
+        assert_eq!(ok(&a), ok(&b), "{extra:?}");
+    }
+    assert_eq!(lines(&ok(&["moves", "--variant-file", XIANGQI_FILE])).len(), 44);
+    assert_eq!(ok(&["perft", "--variant-file", XIANGQI_FILE, "2"]), ok(&["perft", "--variant", "xiangqi", "2"]));
+}
+
+#[test]
+fn variant_file_name_mismatch() {
+    fails(&["moves", "--variant", "chess", "--variant-file", XIANGQI_FILE], &["xiangqi.toml", "'xiangqi'", "'chess'"]);
+}
+
+#[test]
+fn variant_file_bad_xbetza() {
+    let text = xiangqi_text().replace("betza = \"mRcpR\"", "betza = \"mR%cpR\"");
+    assert_ne!(text, xiangqi_text(), "the cannon line moved");
+    let f = TempFile::new("bad-betza", &text);
+    fails(&["moves", "--variant-file", f.path()], &[f.path(), "XBetza", "mR%cpR"]);
+}
+
+#[test]
+fn variant_file_unknown_key_names_file_and_line() {
+    let mut ls: Vec<String> = xiangqi_text().lines().map(String::from).collect();
+    let at = ls.iter().position(|l| l.trim() == "[rules]").expect("[rules] table") + 1;
+    ls.insert(at, "frobnicate = true".into());
+    let f = TempFile::new("unknown-key", &ls.join("\n"));
+    let line = format!("{}:{}:", f.path(), at + 1);
+    fails(&["moves", "--variant-file", f.path()], &[&line, "frobnicate"]);
+}
+
+#[test]
+fn variant_file_missing() {
+    let missing = std::env::temp_dir().join(format!("chimera-cli-test-{}-no-such-file.toml", std::process::id()));
+    let missing = missing.to_str().unwrap();
+    fails(&["moves", "--variant-file", missing], &["cannot read variant file", missing]);
+}
+
+#[test]
+fn variant_file_not_toml() {
+    let f = TempFile::new("garbage", "this is [not toml\n\u{0}\u{ff}");
+    fails(&["moves", "--variant-file", f.path()], &[f.path()]);
+}
+
+// ---- errors ------------------------------------------------------------------
+
+#[test]
+fn bad_fens() {
+    let cases: &[(&str, &[&str])] = &[
+        ("rnbqkbnr/pppppppp/8/8 w KQkq - 0 1", &["bad FEN", "board", "4 ranks"]),
+        ("rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["board", "'X' is not a piece"]),
+        ("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["board", "more than 8 files"]),
+        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["board", "rank 6"]),
+        ("rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["board", "rank 6"]),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", &["side to move", "'x'"]),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", &["castling", "'x'"]),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1", &["en passant", "'z9'"]),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", &["half-move clock", "'x'"]),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk", &["unexpected text", "junk"]),
+        ("garbage", &["bad FEN", "board"]),
+        ("", &["bad FEN", "empty"]),
+        ("日本語/♔/8/8/8/8/8/8 w - - 0 1", &["bad FEN", "board"]),
+    ];
+    for (fen, needles) in cases {
+        fails(&["moves", "--variant", "chess", "--fen", fen], needles);
+    }
+    // a xiangqi FEN is not a chess FEN, and chess castling is not xiangqi's
+    fails(
+        &[
+            "moves",
+            "--variant",
+            "chess",
+            "--fen",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        ],
+        &["bad FEN", "board"],
+    );
+    fails(
+        &[
+            "moves",
+            "--variant",
+            "xiangqi",
+            "--fen",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQkq - 0 1",
+        ],
+        &["castling"],
+    );
+}
+
+#[test]
+fn fen_with_huge_empty_run() {
+    fails(
+        &["moves", "--variant", "chess", "--fen", "p2147483647/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+        &["board"],
+    );
+}
+
+#[test]
+fn fen_with_huge_counters() {
+    let base = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for fen in [format!("{base} w KQkq - 0 4294967295"), format!("{base} w KQkq - 4294967295 1")] {
+        let r = chimera(&["moves", "--variant", "chess", "--fen", &fen, "--moves", "g1f3 g8f6"]);
+        assert!(!r.stderr.contains("panicked") && matches!(r.code, Some(0 | 2)), "{fen}:\n{}", r.stderr);
+    }
+}
+
+#[test]
+fn unknown_variant() {
+    fails(&["moves", "--variant", "nonesuch"], &["unknown variant 'nonesuch'", "chess"]);
+    fails(&["perft", "--variant", "nonesuch", "1"], &["unknown variant 'nonesuch'"]);
+    fails(&["moves"], &["--variant is required"]);
+}
+
+#[test]
+fn illegal_move_in_list_names_index_and_text() {
+    fails(&["moves", "--variant", "chess", "--moves", "e2e4 e7e5 e2e4"], &["move 3", "'e2e4'", "not a legal move"]);
+    fails(&["moves", "--variant", "chess", "--moves", "e2e5"], &["move 1", "'e2e5'", "not a legal move"]);
+    // a janggi pass is not a chess move
+    fails(&["moves", "--variant", "chess", "--moves", "e1e1"], &["move 1", "'e1e1'"]);
+    fails(&["perft", "--variant", "xiangqi", "--moves", "h3e3 h3e3", "1"], &["move 2", "'h3e3'"]);
+}
+
+#[test]
+fn unparseable_move_names_index_and_text() {
+    fails(&["moves", "--variant", "chess", "--moves", "e2e4 zz"], &["move 2", "'zz'"]);
+    fails(&["moves", "--variant", "chess", "--moves", "e2-e4"], &["move 1", "'e2-e4'"]);
+    fails(&["moves", "--variant", "chess", "--moves", "e2e4 é"], &["move 2", "'é'"]);
+    fails(&["moves", "--variant", "chess", "--moves", "i1i2"], &["move 1", "'i1i2'"]);
+    fails(&["moves", "--variant", "chess", "--moves", "e2e4,"], &["move 1"]);
+}
+
+#[test]
+fn bad_perft_depth() {
+    fails(&["perft", "--variant", "chess", "x"], &["DEPTH", "'x'"]);
+    fails(&["perft", "--variant", "chess", "-1"], &["DEPTH", "'-1'"]);
+    fails(&["perft", "--variant", "chess", "0"], &["DEPTH", "1 to 20"]);
+    fails(&["perft", "--variant", "chess", "21"], &["DEPTH", "21"]);
+    fails(&["perft", "--variant", "chess", "99999999999999999999999"], &["DEPTH"]);
+    fails(&["perft", "--variant", "chess"], &["perft needs a DEPTH"]);
+    fails(&["perft", "--variant", "chess", "1", "2"], &["unexpected argument '2'"]);
+}
+
+#[test]
+fn unknown_command_and_options() {
+    fails(&["frobnicate"], &["unknown command 'frobnicate'"]);
+    fails(&["moves", "--variant", "chess", "--frob"], &["unknown option '--frob'"]);
+    fails(&["moves", "--variant"], &["--variant needs a value"]);
+    fails(&["moves", "--variant", "chess", "--fen"], &["--fen needs a value"]);
+    fails(&["moves", "--variant", "chess", "stray"], &["unexpected argument 'stray'"]);
+    fails(&["show", "--variant", "chess", "stray"], &["unexpected argument 'stray'"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn non_utf8_argument() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(["moves", "--variant"])
+        .arg(std::ffi::OsStr::from_bytes(b"ch\xffss"))
+        .output()
+        .unwrap();
+    let r = run_output(out);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.starts_with("error: ") && r.stderr.contains("UTF-8"), "{}", r.stderr);
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+}
+
+#[test]
+fn closed_stdout_is_not_a_panic() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(["perft", "--variant", "chess", "3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let r = run_output(child.wait_with_output().unwrap());
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+}
+
+// ---- other commands ----------------------------------------------------------
+
+#[test]
+fn variants_lists_builtins() {
+    let out = ok(&["variants"]);
+    for name in ["chess", "xiangqi", "janggi"] {
+        assert!(out.lines().any(|l| l.split('\t').next() == Some(name)), "{name} missing:\n{out}");
+    }
+}
+
+#[test]
+fn show_prints_board_and_fen() {
+    let out = ok(&["show", "--variant", "chess", "--moves", "e2e4"]);
+    assert_eq!(out.lines().last(), Some("fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"), "{out}");
+}
+
+#[test]
+fn help() {
+    for args in [&[][..], &["help"][..], &["--help"][..]] {
+        assert!(ok(args).contains("usage:"), "{args:?}");
+    }
+}
