@@ -8,6 +8,7 @@
 //!   status is 2.
 
 use chimera::builtin;
+use chimera::highlight::kind_names;
 use chimera::perft;
 use chimera::position::Position;
 use chimera::variant::{Variant, VariantDef};
@@ -21,14 +22,21 @@ use std::time::Instant;
 const USAGE: &str = "\
 usage:
   chimera moves    --variant V [--variant-file PATH] [--fen FEN] [--moves \"m1 m2 ...\"]
-  chimera perft    --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"] DEPTH
+                   [--from SQ [--via SQ]]
+  chimera perft    --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"] [--reference] DEPTH
   chimera show     --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"]
   chimera variants
   chimera help
 
 Moves are written in Fairy-Stockfish's UCI notation: e2e4, e7e8q, a passing
 general e2e2, a two-leg move d4e5,e5f6. With --variant-file, --variant may be
-left out.";
+left out.
+
+moves --from SQ highlights: it prints the squares the piece on SQ may reach,
+one per line with their kinds (move, capture, promotion, victim, second-leg,
+castle, pass, en-passant); --via SQ then lists the second-leg targets after
+capturing the locust victim on that square. perft --reference tests legality
+by the reference method (slow; for comparison).";
 
 /// The commands `chimera` knows, for the "unknown command" message.
 const COMMANDS: &str = "moves, perft, show, variants, help";
@@ -76,13 +84,28 @@ struct Options {
     fen: Option<String>,
     /// `--moves "m1 m2 ..."`: moves played from the position before the command runs.
     moves: Option<String>,
+    /// `--from SQ`: highlight the targets of the piece on this square.
+    from: Option<String>,
+    /// `--via SQ`: with `--from`, the second-leg targets after this locust victim.
+    via: Option<String>,
+    /// `--reference`: perft with the reference legality test.
+    reference: bool,
     /// The arguments that are not options (perft's DEPTH).
     positional: Vec<String>,
 }
 
 /// Reads the options that follow the command name.
 fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options { variant: None, variant_file: None, fen: None, moves: None, positional: Vec::new() };
+    let mut o = Options {
+        variant: None,
+        variant_file: None,
+        fen: None,
+        moves: None,
+        from: None,
+        via: None,
+        reference: false,
+        positional: Vec::new(),
+    };
     let mut i = 0;
     while i < args.len() {
         let a = &args[i];
@@ -95,6 +118,9 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--variant-file" => o.variant_file = Some(value("--variant-file")?),
             "--fen" => o.fen = Some(value("--fen")?),
             "--moves" => o.moves = Some(value("--moves")?),
+            "--from" => o.from = Some(value("--from")?),
+            "--via" => o.via = Some(value("--via")?),
+            "--reference" => o.reference = true,
             s if s.starts_with("--") => return Err(format!("unknown option '{s}' (see 'chimera help')")),
             _ => o.positional.push(a.clone()),
         }
@@ -169,9 +195,27 @@ fn run(args: &[String]) -> Result<(), Failure> {
             no_positional(&o)?;
             let mut pos = load_position(&o)?;
             let mut text = String::new();
-            for m in pos.legal_moves() {
-                text.push_str(&pos.move_text(m));
-                text.push('\n');
+            if let Some(from) = &o.from {
+                let g = pos.geometry();
+                let square = |name: &str, opt: &str| {
+                    g.parse_square(name).ok_or_else(|| format!("{opt}: '{name}' is not a square of this board"))
+                };
+                let sq = square(from, "--from")?;
+                let targets = match &o.via {
+                    Some(via) => pos.second_leg_targets(sq, square(via, "--via")?),
+                    None => pos.legal_targets(sq),
+                };
+                for t in targets {
+                    text.push_str(&format!("{} {}\n", g.square_name(t.square), kind_names(t.kinds).join(",")));
+                }
+            } else {
+                if o.via.is_some() {
+                    return Err("--via needs --from".to_string().into());
+                }
+                for m in pos.legal_moves() {
+                    text.push_str(&pos.move_text(m));
+                    text.push('\n');
+                }
             }
             out.write_all(text.as_bytes())?;
         }
@@ -179,7 +223,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
             let depth = parse_depth(&o.positional)?;
             let mut pos = load_position(&o)?;
             let t0 = Instant::now();
-            let split = perft::divide(&mut pos, depth);
+            let split =
+                if o.reference { perft::divide_reference(&mut pos, depth) } else { perft::divide(&mut pos, depth) };
             let elapsed = t0.elapsed();
             let mut total = 0;
             let mut text = String::new();

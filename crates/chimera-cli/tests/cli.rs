@@ -416,3 +416,29 @@ fn help() {
         assert!(ok(args).contains("usage:"), "{args:?}");
     }
 }
+
+#[test]
+fn highlighting_from_a_square() {
+    // a Lion with a knight as bridge and a protected enemy Lion behind it
+    let fen = "4k3/8/4p3/3l4/3n4/3L4/8/4K3 w - - 0 1";
+    let out = ok(&["moves", "--variant", "mightylion", "--fen", fen, "--from", "d3"]);
+    let l = lines(&out);
+    assert!(l.contains(&"d4 capture,victim"), "{out}");
+    assert!(l.contains(&"d5 capture,second-leg"), "{out}");
+    assert!(l.contains(&"d3 second-leg,pass"), "{out}");
+    let via = ok(&["moves", "--variant", "mightylion", "--fen", fen, "--from", "d3", "--via", "d4"]);
+    assert_eq!(lines(&via).len(), 8, "{via}");
+    assert!(lines(&via).contains(&"d3 move,second-leg"));
+    let pawn = ok(&["moves", "--variant", "chess", "--from", "e2"]);
+    assert_eq!(lines(&pawn), vec!["e4 move", "e3 move"]);
+    fails(&["moves", "--variant", "chess", "--from", "z9"], &["--from", "'z9'"]);
+    fails(&["moves", "--variant", "chess", "--via", "e4"], &["--via needs --from"]);
+}
+
+#[test]
+fn perft_reference_method_agrees() {
+    let fast = ok(&["perft", "--variant", "janggi", "3"]);
+    let reference = ok(&["perft", "--variant", "janggi", "--reference", "3"]);
+    assert_eq!(parse_perft(&fast).1, 33_000);
+    assert_eq!(parse_perft(&reference).1, 33_000);
+}

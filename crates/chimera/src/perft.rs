@@ -103,8 +103,16 @@ fn nth(list: &MoveList, k: usize) -> Move {
 
 /// Perft split by first move ("divide"): each legal move and its count.
 pub fn divide(pos: &mut Position, depth: usize) -> Vec<(Move, u64)> {
-    let moves = pos.legal_moves();
-    let mut bufs = PerftBuffers::new(depth.max(1));
+    divide_with(pos, depth, PerftBuffers::new(depth.max(1)))
+}
+
+/// [`divide`] with the reference legality test.
+pub fn divide_reference(pos: &mut Position, depth: usize) -> Vec<(Move, u64)> {
+    divide_with(pos, depth, PerftBuffers::reference(depth.max(1)))
+}
+
+fn divide_with(pos: &mut Position, depth: usize, mut bufs: PerftBuffers) -> Vec<(Move, u64)> {
+    let moves = if bufs.reference { pos.legal_moves_reference() } else { pos.legal_moves() };
     moves
         .into_iter()
         .map(|m| {
