@@ -89,13 +89,24 @@ fn capablanca_playouts() {
 }
 
 #[test]
+fn mightylion_playouts() {
+    assert!(playouts("mightylion", 40, 150, 5) > 3000);
+}
+
+#[test]
 fn reference_data_positions() {
     #[derive(serde::Deserialize)]
     struct Case {
         variant: String,
         fen: String,
     }
-    for file in ["pyffish_chess.jsonl", "pyffish_xiangqi.jsonl", "pyffish_janggi.jsonl", "pyffish_capablanca.jsonl"] {
+    for file in [
+        "pyffish_chess.jsonl",
+        "pyffish_xiangqi.jsonl",
+        "pyffish_janggi.jsonl",
+        "pyffish_capablanca.jsonl",
+        "hachu_mightylion.jsonl",
+    ] {
         let path = format!("{}/../../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
