@@ -10,6 +10,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("janggi", "variants/janggi.toml", include_str!("../../../variants/janggi.toml")),
     ("capablanca", "variants/capablanca.toml", include_str!("../../../variants/capablanca.toml")),
     ("mightylion", "variants/mightylion.toml", include_str!("../../../variants/mightylion.toml")),
+    ("shogi", "variants/shogi.toml", include_str!("../../../variants/shogi.toml")),
 ];
 
 /// The names of the built-in variants.

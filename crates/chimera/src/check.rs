@@ -256,8 +256,18 @@ impl Position {
         }
         let (from, to) = (m.from(), m.to());
         match m.kind() {
-            MoveKind::Castle | MoveKind::Drop => return self.is_legal_reference(m),
+            MoveKind::Castle => return self.is_legal_reference(m),
             MoveKind::Pass => return !info.in_check,
+            MoveKind::Drop => {
+                // a drop only adds a piece: it can block checks, and screen hoppers
+                let mut legal = true;
+                if info.in_check || info.head[to as usize] != 0 {
+                    self.board[to as usize] = m.extra();
+                    legal = !info.checks.iter().any(|e| self.rerun(e)) && !self.rerun_list(info, to, false);
+                    self.board[to as usize] = 0;
+                }
+                return legal && !self.drop_mate_forbidden(m);
+            }
             _ => {}
         }
         if from == info.royal {

@@ -102,6 +102,11 @@ pub struct PromoInfo {
     pub choices: Vec<u8>,
     /// Must promote on arrival.
     pub mandatory: bool,
+    /// Shogi style: a move that starts in the zone may promote too, and the
+    /// promotion is compulsory only where the piece would have no move left.
+    pub shogi: bool,
+    /// For each square: the unpromoted piece would have no move from there.
+    pub stuck: Vec<bool>,
 }
 
 /// The compiled move tables of a variant.
@@ -664,6 +669,8 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     zone: (0..nsq).map(|s| zone.contains(&g, color, s as Square)).collect(),
                     choices: pr.choices.iter().map(|&c| code_of(c, color)).collect(),
                     mandatory: pr.mandatory,
+                    shogi: pr.style == crate::variant::PromotionStyle::Shogi,
+                    stuck: Vec::new(),
                 });
             }
             for virgin in [false, true] {
@@ -733,6 +740,11 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                 }
             }
         }
+    }
+    // where a piece has no move at all, it must promote (shogi) and may not be dropped
+    for info in promo.iter_mut().enumerate().filter_map(|(code, p)| p.as_mut().map(|p| (code, p))) {
+        let (code, p) = info;
+        p.stuck = (0..nsq).map(|sq| lists[((code - 2) * 2) * nsq + sq].len == 0).collect();
     }
     let mut facing = Vec::new();
     if def.rules.flying_general {

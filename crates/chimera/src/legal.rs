@@ -148,7 +148,24 @@ impl Position {
         let undo = self.make(m);
         let ok = !(self.royal_attacked(us) || (facing && self.royals_face(us)));
         self.unmake(m, &undo);
-        ok
+        ok && !self.drop_mate_forbidden(m)
+    }
+
+    /// Shogi's rule against mating by a pawn drop: a drop of the types the
+    /// variant names may not checkmate.
+    pub(crate) fn drop_mate_forbidden(&mut self, m: Move) -> bool {
+        if m.kind() != MoveKind::Drop {
+            return false;
+        }
+        let v = self.variant().clone();
+        let Some(d) = &v.def.rules.drops else { return false };
+        if !d.no_drop_mate.contains(&crate::compile::type_of(m.extra())) {
+            return false;
+        }
+        let undo = self.make(m);
+        let mate = self.in_check() && !self.has_legal_move();
+        self.unmake(m, &undo);
+        mate
     }
 
     /// Fills `out` with the legal moves, using `scratch` for the pseudo-legal ones.

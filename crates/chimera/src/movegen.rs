@@ -127,6 +127,9 @@ impl Position {
             }
         }
         self.generate_castling(filler.list);
+        if variant.def.rules.drops.is_some() {
+            self.generate_drops(filler.list);
+        }
         if variant.def.rules.pass == PassRule::Always {
             if let Some(k) = self.royal_square(us) {
                 filler.list.push_quiet(Move::new(k, k, 0, MoveKind::Pass));
@@ -138,6 +141,38 @@ impl Position {
     pub fn royal_square(&self, c: Color) -> Option<Square> {
         let royal = &self.variant().royal;
         self.pieces(c).iter().copied().find(|&s| royal[self.board[s as usize] as usize])
+    }
+
+    /// Drops from the hand of the side to move onto empty squares, within the
+    /// variant's drop rules (no doubled pawns, no drops where a piece is stuck).
+    fn generate_drops(&self, list: &mut MoveList) {
+        let Some(rules) = &self.variant().def.rules.drops else { return };
+        let us = self.side;
+        let g = self.geometry();
+        let tables = &self.variant().tables;
+        for t in 0..self.variant().def.pieces.len() {
+            if self.pockets[us.index()][t] == 0 {
+                continue;
+            }
+            let code = crate::compile::code_of(t, us);
+            let mut blocked_files = 0u32;
+            if rules.no_doubled.contains(&t) {
+                for &sq in self.pieces(us) {
+                    if self.board[sq as usize] == code {
+                        blocked_files |= 1 << g.file_of(sq);
+                    }
+                }
+            }
+            for sq in 0..g.squares() as Square {
+                if self.board[sq as usize] != 0 || blocked_files >> g.file_of(sq) & 1 != 0 {
+                    continue;
+                }
+                if rules.no_dead_drops && tables.list(code, false, sq).1.len == 0 {
+                    continue;
+                }
+                list.push_quiet(Move::new(sq, sq, code, MoveKind::Drop));
+            }
+        }
     }
 
     fn generate_castling(&self, list: &mut MoveList) {
@@ -179,7 +214,7 @@ impl Filler<'_> {
     fn push(&mut self, pos: &Position, code: u8, from: Square, to: Square, capture: bool) {
         let promo = &pos.variant().tables.promo[code as usize];
         if let Some(p) = promo {
-            if p.zone[to as usize] {
+            if p.zone[to as usize] || (p.shogi && p.zone[from as usize]) {
                 for &choice in &p.choices {
                     let m = Move::new(from, to, choice, MoveKind::Promotion);
                     if capture {
@@ -188,7 +223,7 @@ impl Filler<'_> {
                         self.list.push_quiet(m)
                     }
                 }
-                if p.mandatory {
+                if if p.shogi { p.stuck[to as usize] } else { p.mandatory } {
                     return;
                 }
             }

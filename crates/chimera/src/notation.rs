@@ -46,7 +46,12 @@ impl Position {
                 g.write_square(m.from(), &mut s);
                 g.write_square(m.to(), &mut s);
                 if kind == MoveKind::Promotion {
-                    s.push(self.letter(m.extra()).to_ascii_lowercase());
+                    let t = crate::compile::type_of(m.extra());
+                    if self.variant().def.pieces[t].promoted {
+                        s.push('+'); // shogi style: h2c2+
+                    } else {
+                        s.push(self.letter(m.extra()).to_ascii_lowercase());
+                    }
                 }
             }
         }

@@ -158,13 +158,22 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
                 }
                 continue;
             }
-            if c == b'~' || c == b'+' {
-                return Err(fen_err(fen, "board", format!("'{}' (promoted pieces) is not supported yet", c as char)));
+            if c == b'~' {
+                return Err(fen_err(fen, "board", "'~' (promoted-piece marks of crazyhouse) is not supported yet"));
             }
-            let t = v
-                .def
-                .piece_by_letter(c as char)
-                .ok_or_else(|| fen_err(fen, "board", format!("'{}' is not a piece of {}", c as char, v.name())))?;
+            let (c, promoted) = if c == b'+' {
+                k += 1;
+                match b.get(k) {
+                    Some(&n) if n.is_ascii_alphabetic() => (n, true),
+                    _ => return Err(fen_err(fen, "board", "'+' must be followed by a piece letter")),
+                }
+            } else {
+                (c, false)
+            };
+            let t = v.def.piece_by_token(c as char, promoted).ok_or_else(|| {
+                let shown = if promoted { format!("+{}", c as char) } else { (c as char).to_string() };
+                fen_err(fen, "board", format!("'{shown}' is not a piece of {}", v.name()))
+            })?;
             if file >= g.width as i32 {
                 return Err(fen_err(fen, "board", format!("rank {} has more than {} files", rank + 1, g.width)));
             }
@@ -259,6 +268,13 @@ impl Position {
             None | Some("w") => Color::White,
             Some("b") => Color::Black,
             Some(s) => return Err(fen_err(fen, "side to move", format!("expected 'w' or 'b', not '{s}'"))),
+        };
+        // Fairy-Stockfish writes shogi start positions as "... w 0 1", without
+        // the castling and e.p. fields: read them as the two counters
+        let fields: Vec<&str> = if fields.len() == 4 && fields[2].bytes().all(|b| b.is_ascii_digit()) {
+            vec![fields[0], fields[1], "-", "-", fields[2], fields[3]]
+        } else {
+            fields
         };
         // castling
         let castling_field = fields.get(2).copied().unwrap_or("-");
@@ -368,6 +384,9 @@ impl Position {
                     s.push_str(&empty.to_string());
                     empty = 0;
                 }
+                if self.variant.def.pieces[type_of(code)].promoted {
+                    s.push('+');
+                }
                 s.push(self.letter(code));
             }
             if empty > 0 {
@@ -376,6 +395,18 @@ impl Position {
             if rank > 0 {
                 s.push('/');
             }
+        }
+        if self.variant.def.rules.drops.is_some() {
+            // White's hand, then Black's, each in reverse order of definition
+            s.push('[');
+            for c in [Color::White, Color::Black] {
+                for t in (0..self.variant.def.pieces.len()).rev() {
+                    for _ in 0..self.pockets[c.index()][t] {
+                        s.push(self.letter(code_of(t, c)));
+                    }
+                }
+            }
+            s.push(']');
         }
         s.push(' ');
         s.push_str(&self.side.to_string());
@@ -390,10 +421,13 @@ impl Position {
             }
         }
         s.push(' ');
-        if self.ep == NO_SQUARE {
-            s.push('-');
-        } else {
+        // like Fairy-Stockfish, name the e.p. square only if an e.p. capture is legal
+        let ep_legal = self.ep != NO_SQUARE
+            && self.clone().legal_moves().iter().any(|m| m.kind() == crate::moves::MoveKind::EnPassant);
+        if ep_legal {
             g.write_square(self.ep, &mut s);
+        } else {
+            s.push('-');
         }
         s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         s
@@ -512,6 +546,17 @@ impl Position {
         self.variant.z_piece[code as usize * nsq + sq as usize]
     }
 
+    /// Changes the count of type `t` in `c`'s hand by `delta`; returns the hash change.
+    fn pocket_change(&mut self, c: Color, t: usize, delta: i32) -> u64 {
+        let v = &self.variant;
+        let code = code_of(t, c) as usize;
+        let old = self.pockets[c.index()][t] as usize;
+        let new = (old as i32 + delta).clamp(0, MAX_POCKET as i32 - 1) as usize;
+        self.pockets[c.index()][t] = new as u8;
+        let key = |n: usize| if n > 0 { v.z_pocket[code * MAX_POCKET + n] } else { 0 };
+        key(old) ^ key(new)
+    }
+
     #[inline(always)]
     fn put(&mut self, sq: Square, code: u8) {
         let c = (code & 1) as usize;
@@ -589,7 +634,7 @@ impl Position {
         self.ep = NO_SQUARE;
         self.ep_victim = NO_SQUARE;
         let mover = self.board[from as usize];
-        let mut reset = v.pawn_like[mover as usize];
+        let mut reset = v.pawn[mover as usize];
         let mut touched = self.castle_clear[from as usize] | self.castle_clear[to as usize];
         match m.kind() {
             MoveKind::Pass => {}
@@ -605,8 +650,11 @@ impl Position {
                 self.set_virgin(rsq, false);
             }
             MoveKind::Drop => {
-                // drops come with the holdings rules
-                unreachable!("drops are not generated yet")
+                let code = m.extra();
+                h ^= self.pocket_change(self.side, type_of(code), -1);
+                self.put(to, code);
+                h ^= self.zkey(code, to);
+                reset = true; // a drop cannot be undone: it resets the n-move clock
             }
             kind => {
                 if kind == MoveKind::EnPassant || kind == MoveKind::Locust {
@@ -630,6 +678,7 @@ impl Position {
                     h ^= self.zkey(mover, from) ^ self.zkey(mover, to);
                 }
                 if kind == MoveKind::Promotion {
+                    reset = true;
                     let new = m.extra();
                     self.board[to as usize] = new;
                     h ^= self.zkey(mover, to) ^ self.zkey(new, to);
@@ -637,6 +686,17 @@ impl Position {
                     self.ep = m.extra();
                     self.ep_victim = to;
                     h ^= v.z_ep[self.ep as usize];
+                }
+            }
+        }
+        if let Some(d) = &v.def.rules.drops {
+            if d.captures_to_hand {
+                for cap in [undo.captured, undo.extra_captured] {
+                    if cap != 0 {
+                        let t = type_of(cap);
+                        let base = v.def.pieces[t].demotes_to.unwrap_or(t);
+                        h ^= self.pocket_change(self.side, base, 1);
+                    }
                 }
             }
         }
@@ -677,7 +737,10 @@ impl Position {
                 self.put(from, king);
                 self.put(rsq, rook);
             }
-            MoveKind::Drop => unreachable!("drops are not generated yet"),
+            MoveKind::Drop => {
+                self.remove(to);
+                self.pockets[self.side.index()][type_of(m.extra())] += 1;
+            }
             kind => {
                 if kind == MoveKind::Promotion {
                     self.board[to as usize] = undo.mover;
@@ -690,6 +753,17 @@ impl Position {
                 }
                 if undo.extra_captured != 0 {
                     self.put(m.extra(), undo.extra_captured);
+                }
+            }
+        }
+        if let Some(d) = &self.variant.def.rules.drops {
+            if d.captures_to_hand {
+                for cap in [undo.captured, undo.extra_captured] {
+                    if cap != 0 {
+                        let t = type_of(cap);
+                        let base = self.variant.def.pieces[t].demotes_to.unwrap_or(t);
+                        self.pockets[self.side.index()][base] -= 1;
+                    }
                 }
             }
         }

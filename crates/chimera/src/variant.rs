@@ -93,6 +93,31 @@ pub struct Promotion {
     pub choices: Vec<usize>,
     /// Whether the promotion is compulsory on arrival in the zone.
     pub mandatory: bool,
+    /// When the piece may promote.
+    pub style: PromotionStyle,
+}
+
+/// When a piece may promote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionStyle {
+    /// On arrival in the zone (chess); compulsory if `mandatory`.
+    Arrival,
+    /// Shogi: optionally, by a move that starts or ends in the zone; compulsory
+    /// where the unpromoted piece would have no move left.
+    Shogi,
+}
+
+/// Drops and hands (shogi, crazyhouse).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drops {
+    /// Captured pieces go to the capturer's hand, unpromoted.
+    pub captures_to_hand: bool,
+    /// Types that may not be dropped on a file with an unpromoted friendly one (nifu).
+    pub no_doubled: Vec<usize>,
+    /// Types whose drop may not give checkmate (shogi's pawn).
+    pub no_drop_mate: Vec<usize>,
+    /// A piece may not be dropped where it would have no move (shogi).
+    pub no_dead_drops: bool,
 }
 
 /// A named set of squares, given from White's side; Black's is its mirror image.
@@ -130,10 +155,16 @@ pub struct PieceType {
     pub name: String,
     /// Its FEN letter, lowercase (White's is the uppercase form).
     pub letter: char,
+    /// It is a promoted type, written with a '+' before its letter (`+P`).
+    pub promoted: bool,
+    /// The type it becomes when captured into a hand (the unpromoted type).
+    pub demotes_to: Option<usize>,
     /// Its moves everywhere.
     pub betza: Betza,
     /// Whether losing it loses the game (it may not be left attacked).
     pub royal: bool,
+    /// A pawn for the n-move rule: its moves reset the half-move clock.
+    pub pawn: bool,
     /// A zone the piece may never leave.
     pub confine: Option<usize>,
     /// Extra moves inside zones.
@@ -163,6 +194,8 @@ pub struct Rules {
     pub stalemate: StalemateResult,
     /// Chu Shogi's rules against trading Lions, if the variant has them.
     pub lion_trading: Option<LionTrading>,
+    /// Drops from hand, if the variant has them.
+    pub drops: Option<Drops>,
 }
 
 /// Chu Shogi's rules against trading Lions (also in Mighty Lion Chess):
@@ -231,6 +264,7 @@ struct FileRules {
     pass: Option<Spanned<String>>,
     stalemate: Option<Spanned<String>>,
     lion_trading: Option<FileLionTrading>,
+    drops: Option<FileDrops>,
 }
 
 #[derive(Deserialize)]
@@ -260,6 +294,8 @@ struct FilePiece {
     betza: Spanned<String>,
     #[serde(default)]
     royal: bool,
+    #[serde(default)]
+    pawn: bool,
     confine: Option<Spanned<String>>,
     #[serde(default)]
     zone_moves: Vec<FileZoneMoves>,
@@ -283,6 +319,18 @@ struct FilePromotion {
     to: Spanned<String>,
     #[serde(default = "yes")]
     mandatory: bool,
+    style: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileDrops {
+    #[serde(default)]
+    captures_to_hand: bool,
+    no_doubled: Option<Spanned<String>>,
+    no_drop_mate: Option<Spanned<String>>,
+    #[serde(default)]
+    no_dead_drops: bool,
 }
 
 fn yes() -> bool {
@@ -364,19 +412,29 @@ impl VariantDef {
             })
         };
 
-        // piece letters first, so that pieces can refer to each other
-        let mut letters = Vec::new();
+        // piece letters first, so that pieces can refer to each other; a
+        // promoted type is written with a '+' before its letter ("+p")
+        let mut letters: Vec<(char, bool)> = Vec::new();
         for p in &fd.piece {
             let l = p.letter.get_ref();
-            let mut chars = l.chars();
+            let (promoted, rest) = match l.strip_prefix('+') {
+                Some(r) => (true, r),
+                None => (false, l.as_str()),
+            };
+            let mut chars = rest.chars();
             let c = match (chars.next(), chars.next()) {
                 (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_lowercase(),
-                _ => return Err(cx.at(p.letter.span(), format!("a piece letter is one ASCII letter, not '{l}'"))),
+                _ => {
+                    return Err(cx.at(
+                        p.letter.span(),
+                        format!("a piece letter is one ASCII letter, optionally after '+', not '{l}'"),
+                    ))
+                }
             };
-            if letters.contains(&c) {
-                return Err(cx.at(p.letter.span(), format!("piece letter '{c}' is used twice")));
+            if letters.contains(&(c, promoted)) {
+                return Err(cx.at(p.letter.span(), format!("piece letter '{l}' is used twice")));
             }
-            letters.push(c);
+            letters.push((c, promoted));
         }
         if letters.is_empty() {
             return Err(cx.whole("a variant needs at least one [[piece]]"));
@@ -385,16 +443,21 @@ impl VariantDef {
             return Err(cx.whole(format!("at most {} piece types are supported", crate::MAX_PIECE_TYPES)));
         }
         let piece_list = |s: &Spanned<String>| -> Result<Vec<usize>, VariantError> {
-            s.get_ref()
-                .chars()
-                .filter(|c| !c.is_whitespace())
-                .map(|c| {
-                    letters
-                        .iter()
-                        .position(|&l| l == c.to_ascii_lowercase())
-                        .ok_or_else(|| cx.at(s.span(), format!("'{c}' is not the letter of a piece of this variant")))
-                })
-                .collect()
+            let mut out = Vec::new();
+            let mut plus = false;
+            for c in s.get_ref().chars().filter(|c| !c.is_whitespace()) {
+                if c == '+' {
+                    plus = true;
+                    continue;
+                }
+                let t = letters.iter().position(|&l| l == (c.to_ascii_lowercase(), plus)).ok_or_else(|| {
+                    let shown = if plus { format!("+{c}") } else { c.to_string() };
+                    cx.at(s.span(), format!("'{shown}' is not the letter of a piece of this variant"))
+                })?;
+                out.push(t);
+                plus = false;
+            }
+            Ok(out)
         };
         let parse_betza = |s: &Spanned<String>| -> Result<Betza, VariantError> {
             betza::parse(s.get_ref()).map_err(|e| {
@@ -419,14 +482,25 @@ impl VariantDef {
                     zone: zone_index(&fp.zone)?,
                     choices: piece_list(&fp.to)?,
                     mandatory: fp.mandatory,
+                    style: match fp.style.as_ref().map(|s| s.get_ref().as_str()) {
+                        None | Some("arrival") => PromotionStyle::Arrival,
+                        Some("shogi") => PromotionStyle::Shogi,
+                        Some(other) => {
+                            let span = fp.style.as_ref().unwrap().span();
+                            return Err(cx.at(span, format!("style must be \"arrival\" or \"shogi\", not \"{other}\"")));
+                        }
+                    },
                 }),
                 None => None,
             };
             pieces.push(PieceType {
                 name: p.name.clone(),
-                letter: letters[pieces.len()],
+                letter: letters[pieces.len()].0,
+                promoted: letters[pieces.len()].1,
+                demotes_to: None,
                 betza: parse_betza(&p.betza)?,
                 royal: p.royal,
+                pawn: p.pawn,
                 confine: p.confine.as_ref().map(&zone_index).transpose()?,
                 zone_moves,
                 cannot_hop: p.cannot_hop.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
@@ -487,6 +561,25 @@ impl VariantDef {
             }),
             None => None,
         };
+        let drops = match &fd.rules.drops {
+            Some(d) => Some(Drops {
+                captures_to_hand: d.captures_to_hand,
+                no_doubled: d.no_doubled.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
+                no_drop_mate: d.no_drop_mate.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
+                no_dead_drops: d.no_dead_drops,
+            }),
+            None => None,
+        };
+        // a shogi-style promotion makes the promoted type demote back when captured
+        for t in 0..pieces.len() {
+            if let Some(pr) = pieces[t].promotion.clone() {
+                if pr.style == PromotionStyle::Shogi {
+                    for &c in &pr.choices {
+                        pieces[c].demotes_to = Some(t);
+                    }
+                }
+            }
+        }
         if !pieces.iter().any(|p| p.royal) && castling.is_some() {
             return Err(cx.whole("castling needs a royal king"));
         }
@@ -504,15 +597,21 @@ impl VariantDef {
                 pass,
                 stalemate,
                 lion_trading,
+                drops,
             },
         };
         Ok(def)
     }
 
-    /// The index of the piece type with this FEN letter (either case).
+    /// The index of the (unpromoted) piece type with this FEN letter (either case).
     pub fn piece_by_letter(&self, c: char) -> Option<usize> {
+        self.piece_by_token(c, false)
+    }
+
+    /// The index of the piece type with this FEN letter, promoted (`+`) or not.
+    pub fn piece_by_token(&self, c: char, promoted: bool) -> Option<usize> {
         let l = c.to_ascii_lowercase();
-        self.pieces.iter().position(|p| p.letter == l)
+        self.pieces.iter().position(|p| p.letter == l && p.promoted == promoted)
     }
 }
 
@@ -585,7 +684,7 @@ pub struct Variant {
     /// Per piece code: the piece is royal.
     pub royal: Vec<bool>,
     /// Per piece code: moves of this piece reset the half-move clock (pawns).
-    pub pawn_like: Vec<bool>,
+    pub pawn: Vec<bool>,
     /// Per piece code: a Lion under the anti-trading rules.
     pub lion: Vec<bool>,
     /// Per piece code: capturing it on the way lifts the Lion-capture restriction.
@@ -666,14 +765,14 @@ impl Variant {
         let ncodes = 2 * def.pieces.len() + 2;
         let nsq = def.geometry.squares();
         let mut royal = vec![false; ncodes];
-        let mut pawn_like = vec![false; ncodes];
+        let mut pawn = vec![false; ncodes];
         let mut lion = vec![false; ncodes];
         let mut bridge = vec![false; ncodes];
         for (t, p) in def.pieces.iter().enumerate() {
             for c in [Color::White, Color::Black] {
                 let code = crate::compile::code_of(t, c) as usize;
                 royal[code] = p.royal;
-                pawn_like[code] = p.promotion.is_some() || p.betza.units.iter().any(|u| u.initial);
+                pawn[code] = p.pawn;
                 if let Some(lt) = &def.rules.lion_trading {
                     lion[code] = lt.lions.contains(&t);
                     bridge[code] = !lt.not_bridges.contains(&t);
@@ -690,7 +789,7 @@ impl Variant {
             def,
             tables,
             royal,
-            pawn_like,
+            pawn,
             lion,
             bridge,
             z_piece,
