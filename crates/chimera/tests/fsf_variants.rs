@@ -1,0 +1,127 @@
+//! Agreement with pyffish on Fairy-Stockfish's variants: for every variant
+//! that Chimera has built in and that has data under tests/data/fsf/ (made by
+//! scripts/fsf_playouts.py), the start FEN, perft 1-3 from the start, the legal
+//! move sets along random games, and the FEN after each played move (in the
+//! form pyffish's get_fen writes) must all be identical.
+
+use chimera::{builtin, perft, position::Position};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+#[derive(serde::Deserialize)]
+struct Header {
+    variant: String,
+    start_fen: String,
+    perft: std::collections::BTreeMap<String, u64>,
+}
+
+#[derive(serde::Deserialize)]
+struct Case {
+    fen: String,
+    moves: Vec<String>,
+    played: Option<String>,
+    fen_after: Option<String>,
+}
+
+/// Perft as fsf_playouts.py counts it: each child rebuilt from its FEN, so
+/// without move history (Janggi's double-pass rule, for one, never applies).
+fn perft_through_fen(pos: &mut Position, depth: usize) -> u64 {
+    if depth <= 1 {
+        return perft::perft(pos, depth);
+    }
+    let mut total = 0;
+    for m in pos.legal_moves() {
+        let undo = pos.make(m);
+        let mut child = Position::from_fen(pos.variant().clone(), &pos.fen()).unwrap();
+        total += perft_through_fen(&mut child, depth - 1);
+        pos.unmake(m, &undo);
+    }
+    total
+}
+
+/// Checks one data file; returns the number of positions, or the failures.
+fn check(path: &std::path::Path) -> Option<Result<usize, Vec<String>>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let header: Header = serde_json::from_str(lines.next()?).unwrap();
+    let v = Arc::new(builtin::variant(&header.variant).ok()?);
+    let name = &header.variant;
+    let mut failures = Vec::new();
+    let start = Position::start(v.clone());
+    // Fairy-Stockfish's start_fen may use a shorter form (shogi: "[-] w 0 1"): compare positions
+    let theirs_start = Position::from_fen(v.clone(), &header.start_fen);
+    match theirs_start {
+        Ok(p) if p.fen() == start.fen() => {}
+        Ok(p) => failures.push(format!("{name}: start position {} vs {}", start.fen(), p.fen())),
+        Err(e) => failures.push(format!("{name}: start FEN: {e}")),
+    }
+    for (depth, &n) in &header.perft {
+        let d: usize = depth.parse().unwrap();
+        let mut pos = Position::start(v.clone());
+        let got = perft_through_fen(&mut pos, d);
+        if got != n {
+            failures.push(format!("{name}: perft({d}) = {got}, pyffish {n}"));
+        }
+    }
+    let mut count = 0;
+    for line in lines {
+        let case: Case = serde_json::from_str(line).unwrap();
+        count += 1;
+        let mut pos = match Position::from_fen(v.clone(), &case.fen) {
+            Ok(p) => p,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let ours: BTreeSet<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+        let theirs: BTreeSet<String> = case.moves.iter().cloned().collect();
+        if ours != theirs {
+            failures.push(format!(
+                "{name}: {}\n  missing: {:?}\n  extra:   {:?}",
+                case.fen,
+                theirs.difference(&ours).collect::<Vec<_>>(),
+                ours.difference(&theirs).collect::<Vec<_>>()
+            ));
+            continue;
+        }
+        if let (Some(played), Some(after)) = (&case.played, &case.fen_after) {
+            let m = pos.parse_move(played).unwrap();
+            pos.make(m);
+            if pos.fen() != *after {
+                failures.push(format!("{name}: {} {played}\n  ours:    {}\n  pyffish: {after}", case.fen, pos.fen()));
+            }
+        }
+    }
+    Some(if failures.is_empty() { Ok(count) } else { Err(failures) })
+}
+
+#[test]
+fn builtin_variants_match_pyffish() {
+    let dir = format!("{}/../../tests/data/fsf", env!("CARGO_MANIFEST_DIR"));
+    let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    let mut checked = Vec::new();
+    let mut all_failures = Vec::new();
+    for path in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "jsonl")) {
+        match check(path) {
+            None => {}
+            Some(Ok(n)) => checked.push((path.file_stem().unwrap().to_string_lossy().to_string(), n)),
+            Some(Err(f)) => all_failures.extend(f),
+        }
+    }
+    eprintln!("variants checked against pyffish: {checked:?}");
+    assert!(
+        all_failures.is_empty(),
+        "{} failures:\n{}",
+        all_failures.len(),
+        all_failures[..all_failures.len().min(12)].join("\n")
+    );
+    // every built-in variant that Fairy-Stockfish knows must have been checked
+    for name in ["chess", "xiangqi", "janggi", "capablanca", "shogi"] {
+        assert!(
+            checked.iter().any(|(n, c)| n == name && *c >= 200),
+            "{name} not checked with 200 positions: {checked:?}"
+        );
+    }
+}
