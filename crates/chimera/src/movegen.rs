@@ -163,8 +163,12 @@ impl Position {
                     }
                 }
             }
+            let no_zone = self.variant().def.pieces[t].no_drop_zone.map(|z| &self.variant().def.zones[z]);
             for sq in 0..g.squares() as Square {
                 if self.board[sq as usize] != 0 || blocked_files >> g.file_of(sq) & 1 != 0 {
+                    continue;
+                }
+                if no_zone.is_some_and(|z| z.contains(&g, us, sq)) {
                     continue;
                 }
                 if rules.no_dead_drops && tables.list(code, false, sq).1.len == 0 {

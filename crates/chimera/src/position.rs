@@ -159,19 +159,26 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
                 continue;
             }
             if c == b'~' {
-                return Err(fen_err(fen, "board", "'~' (promoted-piece marks of crazyhouse) is not supported yet"));
+                return Err(fen_err(fen, "board", "'~' must follow a piece letter"));
             }
-            let (c, promoted) = if c == b'+' {
+            let (c, mark) = if c == b'+' {
                 k += 1;
                 match b.get(k) {
-                    Some(&n) if n.is_ascii_alphabetic() => (n, true),
+                    Some(&n) if n.is_ascii_alphabetic() => (n, b'+'),
                     _ => return Err(fen_err(fen, "board", "'+' must be followed by a piece letter")),
                 }
+            } else if b.get(k + 1) == Some(&b'~') {
+                k += 1;
+                (c, b'~')
             } else {
-                (c, false)
+                (c, 0)
             };
-            let t = v.def.piece_by_token(c as char, promoted).ok_or_else(|| {
-                let shown = if promoted { format!("+{}", c as char) } else { (c as char).to_string() };
+            let t = v.def.piece_by_token(c as char, mark).ok_or_else(|| {
+                let shown = match mark {
+                    b'+' => format!("+{}", c as char),
+                    b'~' => format!("{}~", c as char),
+                    _ => (c as char).to_string(),
+                };
                 fen_err(fen, "board", format!("'{shown}' is not a piece of {}", v.name()))
             })?;
             if file >= g.width as i32 {
@@ -384,10 +391,14 @@ impl Position {
                     s.push_str(&empty.to_string());
                     empty = 0;
                 }
-                if self.variant.def.pieces[type_of(code)].promoted {
+                let p = &self.variant.def.pieces[type_of(code)];
+                if p.promoted {
                     s.push('+');
                 }
                 s.push(self.letter(code));
+                if p.tilde {
+                    s.push('~');
+                }
             }
             if empty > 0 {
                 s.push_str(&empty.to_string());

@@ -157,8 +157,12 @@ pub struct PieceType {
     pub letter: char,
     /// It is a promoted type, written with a '+' before its letter (`+P`).
     pub promoted: bool,
+    /// It is a crazyhouse-style promoted piece, written with a '~' after its letter (`Q~`).
+    pub tilde: bool,
     /// The type it becomes when captured into a hand (the unpromoted type).
     pub demotes_to: Option<usize>,
+    /// A zone where it may not be dropped.
+    pub no_drop_zone: Option<usize>,
     /// Its moves everywhere.
     pub betza: Betza,
     /// Whether losing it loses the game (it may not be left attacked).
@@ -302,6 +306,8 @@ struct FilePiece {
     cannot_hop: Option<Spanned<String>>,
     cannot_capture: Option<Spanned<String>>,
     promotion: Option<FilePromotion>,
+    demotes_to: Option<Spanned<String>>,
+    no_drop_zone: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -413,13 +419,15 @@ impl VariantDef {
         };
 
         // piece letters first, so that pieces can refer to each other; a
-        // promoted type is written with a '+' before its letter ("+p")
-        let mut letters: Vec<(char, bool)> = Vec::new();
+        // promoted type is written with a '+' before its letter ("+p"), a
+        // crazyhouse-style promoted piece with a '~' after it ("q~")
+        let mut letters: Vec<(char, u8)> = Vec::new();
         for p in &fd.piece {
             let l = p.letter.get_ref();
-            let (promoted, rest) = match l.strip_prefix('+') {
-                Some(r) => (true, r),
-                None => (false, l.as_str()),
+            let (mark, rest) = match (l.strip_prefix('+'), l.strip_suffix('~')) {
+                (Some(r), _) => (b'+', r),
+                (None, Some(r)) => (b'~', r),
+                (None, None) => (0, l.as_str()),
             };
             let mut chars = rest.chars();
             let c = match (chars.next(), chars.next()) {
@@ -427,14 +435,14 @@ impl VariantDef {
                 _ => {
                     return Err(cx.at(
                         p.letter.span(),
-                        format!("a piece letter is one ASCII letter, optionally after '+', not '{l}'"),
+                        format!("a piece letter is one ASCII letter, optionally after '+' or before '~', not '{l}'"),
                     ))
                 }
             };
-            if letters.contains(&(c, promoted)) {
+            if letters.contains(&(c, mark)) {
                 return Err(cx.at(p.letter.span(), format!("piece letter '{l}' is used twice")));
             }
-            letters.push((c, promoted));
+            letters.push((c, mark));
         }
         if letters.is_empty() {
             return Err(cx.whole("a variant needs at least one [[piece]]"));
@@ -444,18 +452,31 @@ impl VariantDef {
         }
         let piece_list = |s: &Spanned<String>| -> Result<Vec<usize>, VariantError> {
             let mut out = Vec::new();
-            let mut plus = false;
-            for c in s.get_ref().chars().filter(|c| !c.is_whitespace()) {
-                if c == '+' {
-                    plus = true;
-                    continue;
+            let chars: Vec<char> = s.get_ref().chars().filter(|c| !c.is_whitespace()).collect();
+            let mut i = 0;
+            while i < chars.len() {
+                let mut mark = 0;
+                if chars[i] == '+' {
+                    mark = b'+';
+                    i += 1;
                 }
-                let t = letters.iter().position(|&l| l == (c.to_ascii_lowercase(), plus)).ok_or_else(|| {
-                    let shown = if plus { format!("+{c}") } else { c.to_string() };
+                let Some(&c) = chars.get(i) else {
+                    return Err(cx.at(s.span(), "'+' must be followed by a piece letter"));
+                };
+                if mark == 0 && chars.get(i + 1) == Some(&'~') {
+                    mark = b'~';
+                    i += 1;
+                }
+                i += 1;
+                let t = letters.iter().position(|&l| l == (c.to_ascii_lowercase(), mark)).ok_or_else(|| {
+                    let shown = match mark {
+                        b'+' => format!("+{c}"),
+                        b'~' => format!("{c}~"),
+                        _ => c.to_string(),
+                    };
                     cx.at(s.span(), format!("'{shown}' is not the letter of a piece of this variant"))
                 })?;
                 out.push(t);
-                plus = false;
             }
             Ok(out)
         };
@@ -496,8 +517,10 @@ impl VariantDef {
             pieces.push(PieceType {
                 name: p.name.clone(),
                 letter: letters[pieces.len()].0,
-                promoted: letters[pieces.len()].1,
+                promoted: letters[pieces.len()].1 == b'+',
+                tilde: letters[pieces.len()].1 == b'~',
                 demotes_to: None,
+                no_drop_zone: p.no_drop_zone.as_ref().map(&zone_index).transpose()?,
                 betza: parse_betza(&p.betza)?,
                 royal: p.royal,
                 pawn: p.pawn,
@@ -570,6 +593,15 @@ impl VariantDef {
             }),
             None => None,
         };
+        for (t, p) in fd.piece.iter().enumerate() {
+            if let Some(d) = &p.demotes_to {
+                let v = piece_list(d)?;
+                if v.len() != 1 {
+                    return Err(cx.at(d.span(), "demotes_to names one piece"));
+                }
+                pieces[t].demotes_to = Some(v[0]);
+            }
+        }
         // a shogi-style promotion makes the promoted type demote back when captured
         for t in 0..pieces.len() {
             if let Some(pr) = pieces[t].promotion.clone() {
@@ -603,15 +635,16 @@ impl VariantDef {
         Ok(def)
     }
 
-    /// The index of the (unpromoted) piece type with this FEN letter (either case).
+    /// The index of the (unmarked) piece type with this FEN letter (either case).
     pub fn piece_by_letter(&self, c: char) -> Option<usize> {
-        self.piece_by_token(c, false)
+        self.piece_by_token(c, 0)
     }
 
-    /// The index of the piece type with this FEN letter, promoted (`+`) or not.
-    pub fn piece_by_token(&self, c: char, promoted: bool) -> Option<usize> {
+    /// The index of the piece type with this FEN letter and mark: 0, `b'+'`
+    /// (a promoted type, `+P`) or `b'~'` (a crazyhouse promoted piece, `Q~`).
+    pub fn piece_by_token(&self, c: char, mark: u8) -> Option<usize> {
         let l = c.to_ascii_lowercase();
-        self.pieces.iter().position(|p| p.letter == l && p.promoted == promoted)
+        self.pieces.iter().position(|p| p.letter == l && p.promoted == (mark == b'+') && p.tilde == (mark == b'~'))
     }
 }
 
