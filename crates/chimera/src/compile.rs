@@ -107,6 +107,8 @@ pub struct PromoInfo {
     pub shogi: bool,
     /// For each square: the unpromoted piece would have no move from there.
     pub stuck: Vec<bool>,
+    /// Per choice: the most pieces of that code the side may have (255: no limit).
+    pub limits: Vec<u8>,
 }
 
 /// The compiled move tables of a variant.
@@ -671,6 +673,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     mandatory: pr.mandatory,
                     shogi: pr.style == crate::variant::PromotionStyle::Shogi,
                     stuck: Vec::new(),
+                    limits: pr.limits.clone(),
                 });
             }
             for virgin in [false, true] {

@@ -219,7 +219,10 @@ impl Filler<'_> {
         let promo = &pos.variant().tables.promo[code as usize];
         if let Some(p) = promo {
             if p.zone[to as usize] || (p.shogi && p.zone[from as usize]) {
-                for &choice in &p.choices {
+                for (k, &choice) in p.choices.iter().enumerate() {
+                    if p.limits[k] != 255 && pos.count(choice) >= p.limits[k] as u16 {
+                        continue;
+                    }
                     let m = Move::new(from, to, choice, MoveKind::Promotion);
                     if capture {
                         self.list.push_capture(m)
@@ -227,7 +230,7 @@ impl Filler<'_> {
                         self.list.push_quiet(m)
                     }
                 }
-                if if p.shogi { p.stuck[to as usize] } else { p.mandatory } {
+                if p.mandatory || p.stuck[to as usize] {
                     return;
                 }
             }

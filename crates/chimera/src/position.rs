@@ -83,6 +83,8 @@ pub struct Position {
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
     pub(crate) pockets: [[u8; 128]; 2],
+    /// How many pieces of each code are on the board.
+    pub(crate) counts: [u16; 256],
     /// How many passes in a row ended with the last move.
     pub(crate) pass_run: u8,
     /// The royals faced each other in the position before the last move (bikjang).
@@ -255,6 +257,7 @@ impl Position {
             fullmove: 1,
             hash: 0,
             pockets,
+            counts: [0; 256],
             pass_run: 0,
             prev_facing: false,
             counterstrike: false,
@@ -497,6 +500,12 @@ impl Position {
         self.lists[c.index()].squares()
     }
 
+    /// How many pieces with this code are on the board.
+    #[inline]
+    pub fn count(&self, code: u8) -> u16 {
+        self.counts[code as usize]
+    }
+
     /// The number of pieces of type `t` in `c`'s pocket.
     pub fn pocket(&self, c: Color, t: usize) -> u8 {
         self.pockets[c.index()][t]
@@ -571,6 +580,7 @@ impl Position {
     #[inline(always)]
     fn put(&mut self, sq: Square, code: u8) {
         let c = (code & 1) as usize;
+        self.counts[code as usize] += 1;
         self.board[sq as usize] = code;
         let l = &mut self.lists[c];
         l.sq[l.len] = sq;
@@ -582,6 +592,7 @@ impl Position {
     fn remove(&mut self, sq: Square) -> u8 {
         let code = self.board[sq as usize];
         let c = (code & 1) as usize;
+        self.counts[code as usize] -= 1;
         self.board[sq as usize] = 0;
         let l = &mut self.lists[c];
         let i = self.index[sq as usize] as usize;
@@ -692,6 +703,8 @@ impl Position {
                     reset = true;
                     let new = m.extra();
                     self.board[to as usize] = new;
+                    self.counts[mover as usize] -= 1;
+                    self.counts[new as usize] += 1;
                     h ^= self.zkey(mover, to) ^ self.zkey(new, to);
                 } else if kind == MoveKind::Double {
                     self.ep = m.extra();
@@ -754,6 +767,8 @@ impl Position {
             }
             kind => {
                 if kind == MoveKind::Promotion {
+                    self.counts[self.board[to as usize] as usize] -= 1;
+                    self.counts[undo.mover as usize] += 1;
                     self.board[to as usize] = undo.mover;
                 }
                 if from != to {

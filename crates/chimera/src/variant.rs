@@ -95,6 +95,10 @@ pub struct Promotion {
     pub mandatory: bool,
     /// When the piece may promote.
     pub style: PromotionStyle,
+    /// Per choice: the most pieces of that type a side may have for the
+    /// promotion to be allowed (255: no limit). Grand Chess allows promotion
+    /// only to pieces that were captured.
+    pub limits: Vec<u8>,
 }
 
 /// When a piece may promote.
@@ -323,9 +327,10 @@ struct FileZoneMoves {
 struct FilePromotion {
     zone: Spanned<String>,
     to: Spanned<String>,
-    #[serde(default = "yes")]
-    mandatory: bool,
+    mandatory: Option<bool>,
     style: Option<Spanned<String>>,
+    #[serde(default)]
+    limits: std::collections::BTreeMap<String, u8>,
 }
 
 #[derive(Deserialize)]
@@ -501,8 +506,24 @@ impl VariantDef {
             let promotion = match &p.promotion {
                 Some(fp) => Some(Promotion {
                     zone: zone_index(&fp.zone)?,
+                    limits: {
+                        let choices = piece_list(&fp.to)?;
+                        let mut limits = vec![255u8; choices.len()];
+                        for (letter, &n) in &fp.limits {
+                            let key = Spanned::new(fp.to.span(), letter.clone());
+                            let t = piece_list(&key)?;
+                            match choices.iter().position(|&c| t.len() == 1 && c == t[0]) {
+                                Some(i) => limits[i] = n,
+                                None => {
+                                    return Err(
+                                        cx.at(fp.to.span(), format!("limits: '{letter}' is not a promotion choice"))
+                                    )
+                                }
+                            }
+                        }
+                        limits
+                    },
                     choices: piece_list(&fp.to)?,
-                    mandatory: fp.mandatory,
                     style: match fp.style.as_ref().map(|s| s.get_ref().as_str()) {
                         None | Some("arrival") => PromotionStyle::Arrival,
                         Some("shogi") => PromotionStyle::Shogi,
@@ -511,6 +532,8 @@ impl VariantDef {
                             return Err(cx.at(span, format!("style must be \"arrival\" or \"shogi\", not \"{other}\"")));
                         }
                     },
+                    // chess promotes on arrival by force; shogi only where stuck
+                    mandatory: fp.mandatory.unwrap_or(fp.style.as_ref().is_none_or(|s| s.get_ref() != "shogi")),
                 }),
                 None => None,
             };

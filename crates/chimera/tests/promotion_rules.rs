@@ -1,0 +1,48 @@
+//! Promotion rules beyond chess: Grand Chess's promotion to captured pieces
+//! only, shogi's optional and forced promotion, crazyhouse's promoted pieces.
+//! Expected lists come from pyffish 0.0.90 on the same positions.
+
+use chimera::{builtin, position::Position};
+use std::sync::Arc;
+
+fn moves_from(variant: &str, fen: &str, from: &str) -> Vec<String> {
+    let v = Arc::new(builtin::variant(variant).unwrap());
+    let mut pos = Position::from_fen(v, fen).unwrap();
+    let mut ms: Vec<String> =
+        pos.legal_moves().iter().map(|&m| pos.move_text(m)).filter(|t| t.starts_with(from)).collect();
+    ms.sort();
+    ms
+}
+
+#[test]
+fn grand_promotes_only_to_captured_pieces() {
+    // one white rook was captured: the only promotion choice is a rook
+    let fen = "r8k/1nbq1cabn1/pppppppp1P/10/10/10/10/PPPPPPPPP1/1NBQKCABN1/9R w - - 0 1";
+    assert_eq!(moves_from("grand", fen, "j8"), ["j8i9", "j8i9r", "j8j9", "j8j9r"]);
+    // on the ninth rank promotion is optional, on the tenth it is forced
+    let fen = "r8k/1nbq1cabn1/ppppppppP1/10/10/10/10/PPPPPPPP2/1NBQKCABN1/9R w - - 0 1";
+    assert_eq!(moves_from("grand", fen, "i8"), ["i8h9", "i8h9r"]);
+}
+
+#[test]
+fn shogi_promotion_is_optional_in_the_zone_and_forced_where_stuck() {
+    // pyffish: the pawn on c6 (White, moving up) may promote on c7 or not; on the last rank it must
+    let fen = "4k4/9/2P6/9/9/9/9/9/4K4[] w - - 0 1";
+    assert_eq!(moves_from("shogi", fen, "c7"), ["c7c8", "c7c8+"]);
+    let fen = "4k4/2P6/9/9/9/9/9/9/4K4[] w - - 0 1";
+    assert_eq!(moves_from("shogi", fen, "c8"), ["c8c9+"]);
+}
+
+#[test]
+fn captured_promoted_pieces_return_unpromoted() {
+    // pyffish: a captured crazyhouse Q~ goes to the hand as a pawn, a shogi +B as a bishop
+    let after = |variant: &str, fen: &str, mv: &str| {
+        let v = Arc::new(builtin::variant(variant).unwrap());
+        let mut pos = Position::from_fen(v, fen).unwrap();
+        let m = pos.parse_move(mv).unwrap();
+        pos.make(m);
+        pos.fen()
+    };
+    assert_eq!(after("crazyhouse", "4k3/8/8/8/8/8/8/Q~2r2K1[] b - - 0 1", "d1a1"), "4k3/8/8/8/8/8/8/r5K1[p] w - - 0 2");
+    assert_eq!(after("shogi", "4k4/9/9/9/9/9/9/9/+B1r1K4[] b - - 0 1", "c1a1"), "4k4/9/9/9/9/9/9/9/r3K4[b] w - - 0 2");
+}
