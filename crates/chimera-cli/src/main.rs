@@ -141,7 +141,22 @@ fn no_positional(o: &Options) -> Result<(), String> {
 fn load_variant(o: &Options) -> Result<Arc<Variant>, String> {
     if let Some(path) = &o.variant_file {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read variant file '{path}': {e}"))?;
-        let def = VariantDef::from_toml(&text, path).map_err(|e| e.to_string())?;
+        let def = if path.ends_with(".ini") {
+            // Fairy-Stockfish's format: --variant names the section
+            let name = match &o.variant {
+                Some(n) => n.clone(),
+                None => {
+                    let names = chimera::ini::variant_names(&text, path).map_err(|e| e.to_string())?;
+                    return Err(format!(
+                        "{path} is a variants.ini file: name one of its variants with --variant ({})",
+                        names.join(", ")
+                    ));
+                }
+            };
+            chimera::ini::variant_from_ini(&text, path, &name).map_err(|e| e.to_string())?
+        } else {
+            VariantDef::from_toml(&text, path).map_err(|e| e.to_string())?
+        };
         if let Some(name) = &o.variant {
             if *name != def.name {
                 return Err(format!("variant file '{path}' defines '{}', not '{name}'", def.name));

@@ -443,3 +443,17 @@ fn perft_reference_method_agrees() {
     assert_eq!(parse_perft(&fast).1, 33_000);
     assert_eq!(parse_perft(&reference).1, 33_000);
 }
+
+#[test]
+fn variants_ini_files() {
+    let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/user_variants.ini");
+    let out = ok(&["perft", "--variant-file", ini, "--variant", "nightriders", "2"]);
+    assert_eq!(parse_perft(&out).1, 576);
+    fails(&["moves", "--variant-file", ini], &["--variant", "nightriders"]);
+    fails(&["moves", "--variant-file", ini, "--variant", "nosuch"], &["no variant 'nosuch'"]);
+    let dir = std::env::temp_dir().join(format!("chimera-ini-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ini");
+    std::fs::write(&bad, "[x:chess]\nblastOnCapture = true\n").unwrap();
+    fails(&["moves", "--variant-file", bad.to_str().unwrap(), "--variant", "x"], &["bad.ini:2", "blastOnCapture"]);
+}

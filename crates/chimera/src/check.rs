@@ -266,7 +266,7 @@ impl Position {
                     legal = !info.checks.iter().any(|e| self.rerun(e)) && !self.rerun_list(info, to, false);
                     self.board[to as usize] = 0;
                 }
-                return legal && !self.drop_mate_forbidden(m);
+                return legal;
             }
             _ => {}
         }

@@ -44,6 +44,9 @@ impl Visitor for RoyalHit {
 pub enum Outcome {
     /// The side to move is checkmated and loses.
     Checkmate,
+    /// The side to move is checkmated by a drop the variant forbids to mate
+    /// with (shogi's pawn-drop mate): the side to move wins.
+    DropMate,
     /// The side to move is stalemated; the variant scores it.
     Stalemate(StalemateResult),
     /// The game ended by a rule of its history: two passes in a row, or
@@ -148,24 +151,18 @@ impl Position {
         let undo = self.make(m);
         let ok = !(self.royal_attacked(us) || (facing && self.royals_face(us)));
         self.unmake(m, &undo);
-        ok && !self.drop_mate_forbidden(m)
+        ok
     }
 
-    /// Shogi's rule against mating by a pawn drop: a drop of the types the
-    /// variant names may not checkmate.
-    pub(crate) fn drop_mate_forbidden(&mut self, m: Move) -> bool {
-        if m.kind() != MoveKind::Drop {
-            return false;
-        }
+    /// True if the last move was a drop, of a type the variant names in
+    /// `no_drop_mate`, that gave check (shogi's pawn-drop mate). Like
+    /// Fairy-Stockfish, Chimera lists such a drop as a legal move; when it
+    /// mates, the player who dropped loses ([`Outcome::DropMate`]).
+    fn last_move_was_checking_banned_drop(&mut self) -> bool {
+        let Some(m) = self.last_move.filter(|m| m.kind() == MoveKind::Drop) else { return false };
         let v = self.variant().clone();
         let Some(d) = &v.def.rules.drops else { return false };
-        if !d.no_drop_mate.contains(&crate::compile::type_of(m.extra())) {
-            return false;
-        }
-        let undo = self.make(m);
-        let mate = self.in_check() && !self.has_legal_move();
-        self.unmake(m, &undo);
-        mate
+        d.no_drop_mate.contains(&crate::compile::type_of(m.extra())) && self.in_check()
     }
 
     /// Fills `out` with the legal moves, using `scratch` for the pseudo-legal ones.
@@ -223,6 +220,9 @@ impl Position {
             return None;
         }
         if self.in_check() {
+            if self.last_move_was_checking_banned_drop() {
+                return Some(Outcome::DropMate);
+            }
             Some(Outcome::Checkmate)
         } else {
             Some(Outcome::Stalemate(self.variant().def.rules.stalemate))

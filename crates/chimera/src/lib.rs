@@ -20,6 +20,7 @@ pub mod builtin;
 pub mod check;
 pub mod compile;
 pub mod highlight;
+pub mod ini;
 pub mod legal;
 pub mod movegen;
 pub mod moves;

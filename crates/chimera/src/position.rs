@@ -63,6 +63,7 @@ pub struct Undo {
     pass_run: u8,
     prev_facing: bool,
     counterstrike: bool,
+    last_move: Option<Move>,
 }
 
 /// A position of some variant.
@@ -91,6 +92,8 @@ pub struct Position {
     pub(crate) prev_facing: bool,
     /// The last move was a capture of a Lion by a non-Lion (Lion anti-trading rules).
     pub(crate) counterstrike: bool,
+    /// The move that led here, if it was played on this position object.
+    pub(crate) last_move: Option<Move>,
 }
 
 /// Reads the board field of a FEN (with an optional `[pocket]`) into piece codes per square.
@@ -261,6 +264,7 @@ impl Position {
             pass_run: 0,
             prev_facing: false,
             counterstrike: false,
+            last_move: None,
         };
         for (sq, &code) in board.iter().enumerate() {
             if code != 0 {
@@ -435,10 +439,15 @@ impl Position {
             }
         }
         s.push(' ');
-        // like Fairy-Stockfish, name the e.p. square only if an e.p. capture is legal
-        let ep_legal = self.ep != NO_SQUARE
-            && self.clone().legal_moves().iter().any(|m| m.kind() == crate::moves::MoveKind::EnPassant);
-        if ep_legal {
+        // like Fairy-Stockfish, name the e.p. square only if a piece of the side
+        // to move attacks it (pseudo-legally: a pinned pawn counts)
+        let ep_possible = self.ep != NO_SQUARE && {
+            let mut list = crate::moves::MoveList::new();
+            self.clone().generate_pseudo(&mut list);
+            let found = list.iter().any(|m| m.kind() == crate::moves::MoveKind::EnPassant);
+            found
+        };
+        if ep_possible {
             g.write_square(self.ep, &mut s);
         } else {
             s.push('-');
@@ -642,7 +651,9 @@ impl Position {
             pass_run: self.pass_run,
             prev_facing: self.prev_facing,
             counterstrike: self.counterstrike,
+            last_move: self.last_move,
         };
+        self.last_move = Some(m);
         let mut undo = undo;
         if v.def.rules.bikjang {
             self.prev_facing = self.royals_face(self.side);
@@ -802,6 +813,7 @@ impl Position {
         self.pass_run = undo.pass_run;
         self.prev_facing = undo.prev_facing;
         self.counterstrike = undo.counterstrike;
+        self.last_move = undo.last_move;
         debug_assert!(self.lists_consistent());
     }
 

@@ -39,12 +39,16 @@ fn perft_through_fen(pos: &mut Position, depth: usize) -> u64 {
     total
 }
 
-/// Checks one data file; returns the number of positions, or the failures.
-fn check(path: &std::path::Path) -> Option<Result<usize, Vec<String>>> {
+/// Checks one data file against the variant `find` gives for its name;
+/// returns the number of positions, or the failures (None: no such variant).
+fn check(
+    path: &std::path::Path,
+    find: impl Fn(&str) -> Option<Arc<chimera::variant::Variant>>,
+) -> Option<Result<usize, Vec<String>>> {
     let text = std::fs::read_to_string(path).unwrap();
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let header: Header = serde_json::from_str(lines.next()?).unwrap();
-    let v = Arc::new(builtin::variant(&header.variant).ok()?);
+    let v = find(&header.variant)?;
     let name = &header.variant;
     let mut failures = Vec::new();
     let start = Position::start(v.clone());
@@ -104,7 +108,7 @@ fn builtin_variants_match_pyffish() {
     let mut checked = Vec::new();
     let mut all_failures = Vec::new();
     for path in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "jsonl")) {
-        match check(path) {
+        match check(path, |name| builtin::variant(name).ok().map(Arc::new)) {
             None => {}
             Some(Ok(n)) => checked.push((path.file_stem().unwrap().to_string_lossy().to_string(), n)),
             Some(Err(f)) => all_failures.extend(f),
@@ -124,4 +128,23 @@ fn builtin_variants_match_pyffish() {
             "{name} not checked with 200 positions: {checked:?}"
         );
     }
+}
+
+#[test]
+fn user_defined_ini_variants_match_pyffish() {
+    let root = format!("{}/../../tests/data", env!("CARGO_MANIFEST_DIR"));
+    let ini = std::fs::read_to_string(format!("{root}/user_variants.ini")).unwrap();
+    let find = |name: &str| {
+        let def = chimera::ini::variant_from_ini(&ini, "user_variants.ini", name).unwrap();
+        Some(Arc::new(chimera::variant::Variant::new(def).unwrap()))
+    };
+    let mut checked = 0;
+    for name in ["nightriders", "cannons", "leapers", "smallhoppers"] {
+        let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
+        match check(&path, find).unwrap() {
+            Ok(n) => checked += n,
+            Err(f) => panic!("{} failures:\n{}", f.len(), f[..f.len().min(8)].join("\n")),
+        }
+    }
+    assert!(checked >= 800, "{checked}");
 }

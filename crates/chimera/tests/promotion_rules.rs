@@ -46,3 +46,15 @@ fn captured_promoted_pieces_return_unpromoted() {
     assert_eq!(after("crazyhouse", "4k3/8/8/8/8/8/8/Q~2r2K1[] b - - 0 1", "d1a1"), "4k3/8/8/8/8/8/8/r5K1[p] w - - 0 2");
     assert_eq!(after("shogi", "4k4/9/9/9/9/9/9/9/+B1r1K4[] b - - 0 1", "c1a1"), "4k4/9/9/9/9/9/9/9/r3K4[b] w - - 0 2");
 }
+
+#[test]
+fn pawn_drop_mate_is_listed_and_loses() {
+    use chimera::legal::Outcome;
+    // pyffish lists the mating drop P@a8 (81 moves) and scores it as a loss for the dropper
+    let v = Arc::new(builtin::variant("shogi").unwrap());
+    let mut pos = Position::from_fen(v, "kl7/9/1G7/9/9/9/9/9/4K4[P] w - - 0 1").unwrap();
+    assert_eq!(pos.legal_moves().len(), 81);
+    let m = pos.parse_move("P@a8").unwrap();
+    pos.make(m);
+    assert_eq!(pos.outcome(), Some(Outcome::DropMate));
+}

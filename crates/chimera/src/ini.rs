@@ -1,0 +1,576 @@
+//! Fairy-Stockfish's variant configuration format (`variants.ini`).
+//!
+//! A file holds sections `[name]` or `[name:parent]` of `key = value` lines.
+//! A section inherits every option of its parent: another section of the same
+//! file, or `chess` (a section without a parent starts from Fairy-Stockfish's
+//! template: chess rules without pieces). Each option is mapped onto the
+//! Chimera variant model; the result is written in the native format and read
+//! by the native reader, so a variants.ini variant and a native one are the
+//! same thing. An option this reader does not support is an error that names
+//! it and its line: nothing is ignored silently, except options that only
+//! concern GUIs or an engine's evaluation (listed in [`IGNORED`]).
+//!
+//! ```
+//! let ini = "[tinychess:chess]\nmaxRank = 6\nmaxFile = 6\nstartFen = rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - - 0 1\ncastling = false\ndoubleStep = false\n";
+//! let def = chimera::ini::variant_from_ini(ini, "my.ini", "tinychess").unwrap();
+//! assert_eq!(def.geometry.width, 6);
+//! ```
+
+use crate::variant::{VariantDef, VariantError};
+use std::collections::BTreeMap;
+
+/// Options that do not change the rules of move generation: GUI hints and
+/// engine evaluation settings, and the draw rules that Fairy-Stockfish treats
+/// as claims (they never remove a legal move).
+pub const IGNORED: &[&str] = &[
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "pieceValueMg",
+    "pieceValueEg",
+    "nMoveRule",
+    "nFoldRule",
+    "nFoldValue",
+    "nFoldValueAbsolute",
+    "perpetualCheckIllegal",
+    "moveRepetitionIllegal",
+    "materialCounting",
+];
+
+/// Fairy-Stockfish's predefined piece types, in its internal order, with
+/// their moves in XBetza and whether they are its "pawn" type.
+const BUILTIN_PIECES: &[(&str, &str)] = &[
+    ("pawn", "fmWfceF"),
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "fN"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
+    ("cannon", "mRcpR"),
+    ("janggiCannon", "pR"),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("janggiElephant", "nZ"),
+    ("banner", "RcpRnN"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+];
+
+/// Options this reader maps onto the model.
+const SUPPORTED: &[&str] = &[
+    "maxRank",
+    "maxFile",
+    "startFen",
+    "king",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "mandatoryPawnPromotion",
+    "mandatoryPiecePromotion",
+    "promotedPieceType",
+    "doubleStep",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRookPieces",
+    "castlingKingPiece",
+    "pieceDrops",
+    "capturesToHand",
+    "dropNoDoubled",
+    "shogiPawnDropMateIllegal",
+    "immobilityIllegal",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "stalemateValue",
+    "flyingGeneral",
+    "bikjangRule",
+    "pass",
+    "chess960",
+    "checking",
+];
+
+#[derive(Clone, Debug)]
+struct Opt {
+    value: String,
+    line: usize,
+}
+
+#[derive(Clone, Debug)]
+struct Section {
+    parent: Option<String>,
+    line: usize,
+    options: Vec<(String, Opt)>,
+}
+
+fn err(file: &str, line: usize, message: impl Into<String>) -> VariantError {
+    VariantError { file: file.to_string(), line, column: if line > 0 { 1 } else { 0 }, message: message.into() }
+}
+
+fn parse_sections(text: &str, file: &str) -> Result<BTreeMap<String, Section>, VariantError> {
+    let mut sections: BTreeMap<String, Section> = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let l = raw.trim();
+        if l.is_empty() || l.starts_with('#') || l.starts_with(';') {
+            continue;
+        }
+        if let Some(inner) = l.strip_prefix('[') {
+            let inner = inner
+                .strip_suffix(']')
+                .ok_or_else(|| err(file, line, format!("a section header is [name] or [name:parent], not '{l}'")))?;
+            let (name, parent) = match inner.split_once(':') {
+                Some((n, p)) => (n.trim().to_string(), Some(p.trim().to_string())),
+                None => (inner.trim().to_string(), None),
+            };
+            if name.is_empty() {
+                return Err(err(file, line, "a section needs a name"));
+            }
+            if sections.contains_key(&name) {
+                return Err(err(file, line, format!("variant '{name}' is defined twice")));
+            }
+            sections.insert(name.clone(), Section { parent, line, options: Vec::new() });
+            current = Some(name);
+            continue;
+        }
+        let (k, v) =
+            l.split_once('=').ok_or_else(|| err(file, line, format!("expected 'option = value', not '{l}'")))?;
+        let name = current.as_ref().ok_or_else(|| err(file, line, "an option before the first [section]"))?;
+        let v = v.split('#').next().unwrap_or("").trim();
+        sections.get_mut(name).unwrap().options.push((k.trim().to_string(), Opt { value: v.to_string(), line }));
+    }
+    Ok(sections)
+}
+
+/// The options of `name` after inheritance, in order (parents first).
+fn resolve(
+    sections: &BTreeMap<String, Section>,
+    file: &str,
+    name: &str,
+    depth: usize,
+) -> Result<Vec<(String, Opt)>, VariantError> {
+    let s = sections.get(name).ok_or_else(|| err(file, 0, format!("no variant '{name}' in this file")))?;
+    if depth > 32 {
+        return Err(err(file, s.line, "the parents of this variant form a loop"));
+    }
+    let mut out = match &s.parent {
+        None => Vec::new(),
+        Some(p) if sections.contains_key(p) => resolve(sections, file, p, depth + 1)?,
+        Some(p) if p == "chess" => chess_preset(),
+        Some(p) => {
+            return Err(err(
+                file,
+                s.line,
+                format!("parent '{p}': only 'chess' and variants of the same file can be parents yet"),
+            ))
+        }
+    };
+    out.extend(s.options.iter().cloned());
+    Ok(out)
+}
+
+fn chess_preset() -> Vec<(String, Opt)> {
+    [("pawn", "p"), ("knight", "n"), ("bishop", "b"), ("rook", "r"), ("queen", "q"), ("king", "k")]
+        .iter()
+        .map(|(k, v)| (k.to_string(), Opt { value: v.to_string(), line: 0 }))
+        .collect()
+}
+
+/// The names of the variants a file defines.
+pub fn variant_names(text: &str, file: &str) -> Result<Vec<String>, VariantError> {
+    Ok(parse_sections(text, file)?.into_keys().collect())
+}
+
+struct Board {
+    files: u8,
+    ranks: u8,
+}
+
+impl Board {
+    /// A Fairy-Stockfish region ("*8", "a1 b2", "*1 *2", "-") as a Chimera zone text.
+    fn region(&self, v: &Opt, file: &str, key: &str) -> Result<String, VariantError> {
+        let last_file = (b'a' + self.files - 1) as char;
+        let mut parts = Vec::new();
+        for w in v.value.split_whitespace() {
+            if w == "-" {
+                continue;
+            }
+            if let Some(r) = w.strip_prefix('*') {
+                let rank: u8 = r.parse().map_err(|_| err(file, v.line, format!("{key}: bad region '{w}'")))?;
+                if rank == 0 || rank > self.ranks {
+                    return Err(err(file, v.line, format!("{key}: rank {rank} is not on the board")));
+                }
+                parts.push(format!("a{rank}-{last_file}{rank}"));
+            } else if w.len() >= 2 && w.as_bytes()[0].is_ascii_lowercase() && w[1..].bytes().all(|b| b.is_ascii_digit())
+            {
+                parts.push(w.to_string());
+            } else {
+                return Err(err(
+                    file,
+                    v.line,
+                    format!("{key}: region '{w}' is not supported (use *N ranks or squares)"),
+                ));
+            }
+        }
+        Ok(parts.join(" "))
+    }
+
+    /// The zone text mirrored to the other side (ranks flipped).
+    fn mirror(&self, zone: &str) -> String {
+        let flip = |sq: &str| -> String {
+            let f = &sq[..1];
+            let r: u8 = sq[1..].parse().unwrap_or(1);
+            format!("{f}{}", self.ranks + 1 - r)
+        };
+        let mut parts: Vec<String> = zone
+            .split_whitespace()
+            .map(|w| match w.split_once('-') {
+                Some((a, b)) => format!("{}-{}", flip(a), flip(b)),
+                None => flip(w),
+            })
+            .collect();
+        parts.sort();
+        parts.join(" ")
+    }
+}
+
+fn sorted_zone(z: &str) -> String {
+    let mut parts: Vec<&str> = z.split_whitespace().collect();
+    parts.sort();
+    parts.join(" ")
+}
+
+fn bool_opt(o: &Opt, file: &str, key: &str) -> Result<bool, VariantError> {
+    match o.value.as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        other => Err(err(file, o.line, format!("{key} must be true or false, not '{other}'"))),
+    }
+}
+
+/// Reads variant `name` from a Fairy-Stockfish configuration file.
+pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef, VariantError> {
+    let sections = parse_sections(text, file)?;
+    let options = resolve(&sections, file, name, 0)?;
+    let mut last: BTreeMap<String, Opt> = BTreeMap::new();
+    // piece letters in definition order: (name in Chimera, letter, betza, fs order)
+    let mut pieces: Vec<(String, char, String, usize)> = Vec::new();
+    let mut king: Option<(char, String)> = None;
+    for (k, o) in &options {
+        if let Some(&(_, betza)) = BUILTIN_PIECES.iter().find(|(n, _)| n == k) {
+            let order = BUILTIN_PIECES.iter().position(|(n, _)| n == k).unwrap();
+            pieces.retain(|p| p.0 != *k);
+            if o.value == "-" {
+                continue;
+            }
+            let c = single_letter(o, file, k)?;
+            pieces.push((k.clone(), c, betza.to_string(), order));
+        } else if let Some(n) = k.strip_prefix("customPiece") {
+            let slot: usize = n.parse().map_err(|_| err(file, o.line, format!("unknown option '{k}'")))?;
+            pieces.retain(|p| p.0 != *k);
+            if o.value == "-" {
+                continue;
+            }
+            let (l, b) = o
+                .value
+                .split_once(':')
+                .ok_or_else(|| err(file, o.line, format!("{k} is written letter:Betza, not '{}'", o.value)))?;
+            let c = single_letter(&Opt { value: l.to_string(), line: o.line }, file, k)?;
+            crate::betza::parse(b).map_err(|e| err(file, o.line, format!("{k}: {e}")))?;
+            pieces.push((k.clone(), c, b.to_string(), 100 + slot));
+        } else if k == "king" {
+            if o.value == "-" {
+                king = None;
+                continue;
+            }
+            let (l, b) = match o.value.split_once(':') {
+                Some((l, b)) => (l, b),
+                None => (o.value.as_str(), "K"),
+            };
+            crate::betza::parse(b).map_err(|e| err(file, o.line, format!("king: {e}")))?;
+            king = Some((single_letter(&Opt { value: l.to_string(), line: o.line }, file, k)?, b.to_string()));
+        } else if SUPPORTED.contains(&k.as_str()) || IGNORED.contains(&k.as_str()) {
+            last.insert(k.clone(), o.clone());
+        } else {
+            return Err(err(file, o.line, format!("option '{k}' is not supported yet")));
+        }
+    }
+    let get = |k: &str| last.get(k);
+    let flag = |k: &str, default: bool| -> Result<bool, VariantError> {
+        match get(k) {
+            Some(o) => bool_opt(o, file, k),
+            None => Ok(default),
+        }
+    };
+    if flag("chess960", false)? {
+        return Err(err(file, get("chess960").unwrap().line, "chess960 castling is not supported yet"));
+    }
+    if !flag("checking", true)? {
+        return Err(err(file, get("checking").unwrap().line, "checking = false is not supported yet"));
+    }
+    let parse_dim = |k: &str, default: u8| -> Result<u8, VariantError> {
+        match get(k) {
+            None => Ok(default),
+            Some(o) => {
+                let v = o.value.as_str();
+                let n = if v.len() == 1 && v.as_bytes()[0].is_ascii_lowercase() {
+                    Some(v.as_bytes()[0] - b'a' + 1)
+                } else {
+                    v.parse::<u8>().ok()
+                };
+                n.filter(|n| (2..=16).contains(n))
+                    .ok_or_else(|| err(file, o.line, format!("{k}: '{v}' is not a size from 2 to 16")))
+            }
+        }
+    };
+    let board = Board { files: parse_dim("maxFile", 8)?, ranks: parse_dim("maxRank", 8)? };
+    let start_fen = get("startFen")
+        .map(|o| o.value.clone())
+        .unwrap_or_else(|| "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string());
+
+    // zones: promotion and double-step regions, given for White and mirrored for Black
+    let region = |kw: &str, kb: &str, dw: String| -> Result<String, VariantError> {
+        let white = match get(kw) {
+            Some(o) => board.region(o, file, kw)?,
+            None => dw,
+        };
+        if let Some(o) = get(kb) {
+            let black = board.region(o, file, kb)?;
+            if sorted_zone(&board.mirror(&black)) != sorted_zone(&white) {
+                return Err(err(file, o.line, format!("{kb} must mirror {kw} (asymmetric regions are not supported)")));
+            }
+        }
+        Ok(white)
+    };
+    let last_file = (b'a' + board.files - 1) as char;
+    let promo_zone =
+        region("promotionRegionWhite", "promotionRegionBlack", format!("a{0}-{last_file}{0}", board.ranks))?;
+    let _double_zone = region("doubleStepRegionWhite", "doubleStepRegionBlack", format!("a2-{last_file}2"))?;
+
+    let letters_of = |k: &str, default: &str| -> String {
+        get(k).map(|o| o.value.replace(' ', "")).unwrap_or_else(|| default.to_string())
+    };
+    for side in ["White", "Black"] {
+        for base in ["promotionPieceTypes", "promotionPawnTypes"] {
+            let k = format!("{base}{side}");
+            if let Some(o) = get(&k) {
+                if o.value.replace(' ', "") != letters_of(base, if base == "promotionPawnTypes" { "p" } else { "nbrq" })
+                {
+                    return Err(err(file, o.line, format!("{k}: different options per side are not supported yet")));
+                }
+            }
+        }
+    }
+    // the default choices are Fairy-Stockfish's knight, bishop, rook and queen
+    // types, where the variant has them; explicit letters name any piece
+    let promo_choices: String = match get("promotionPieceTypes") {
+        Some(o) => {
+            let ls: String = o.value.chars().filter(|c| !c.is_whitespace()).collect();
+            if let Some(bad) = ls.chars().find(|&c| !pieces.iter().any(|p| p.1 == c.to_ascii_lowercase())) {
+                return Err(err(file, o.line, format!("promotionPieceTypes: no piece '{bad}' in this variant")));
+            }
+            ls.to_ascii_lowercase()
+        }
+        None => ["queen", "rook", "bishop", "knight"]
+            .iter()
+            .filter_map(|n| pieces.iter().find(|p| p.0 == *n).map(|p| p.1))
+            .collect(),
+    };
+    let promo_pawns = letters_of("promotionPawnTypes", "p");
+    let mandatory = flag("mandatoryPawnPromotion", true)?;
+    let double_step = flag("doubleStep", true)?;
+    let drops = flag("pieceDrops", false)?;
+
+    // promoted piece types (shogi style): "p:g s:g"
+    let mut promoted: Vec<(char, char)> = Vec::new();
+    if let Some(o) = get("promotedPieceType") {
+        for w in o.value.split_whitespace() {
+            let (a, b) = w
+                .split_once(':')
+                .ok_or_else(|| err(file, o.line, format!("promotedPieceType: '{w}' is not piece:piece")))?;
+            let one = |s: &str| -> Result<char, VariantError> {
+                single_letter(&Opt { value: s.to_string(), line: o.line }, file, "promotedPieceType")
+            };
+            promoted.push((one(a)?, one(b)?));
+        }
+    }
+
+    // the native definition
+    let mut pieces_sorted = pieces.clone();
+    pieces_sorted.sort_by_key(|p| p.3);
+    let mut t = String::new();
+    t.push_str(&format!("name = {:?}\n", name));
+    t.push_str("description = \"from a Fairy-Stockfish variant configuration\"\n");
+    t.push_str(&format!("files = {}\nranks = {}\nstart_fen = {:?}\n", board.files, board.ranks, start_fen));
+    t.push_str("[zones]\n");
+    t.push_str(&format!("promotion = {:?}\n", promo_zone));
+    let first_rank = format!("a1-{last_file}1");
+    let mut no_pawn_drops = Vec::new();
+    if !flag("firstRankPawnDrops", false)? {
+        no_pawn_drops.push(first_rank);
+    }
+    if !flag("promotionZonePawnDrops", false)? {
+        no_pawn_drops.push(promo_zone.clone());
+    }
+    t.push_str(&format!("no_pawn_drops = {:?}\n", no_pawn_drops.join(" ")));
+    t.push_str("[rules]\n");
+    let stalemate = match get("stalemateValue").map(|o| (o.value.as_str(), o.line)) {
+        None | Some(("draw", _)) => "draw",
+        Some(("loss", _)) => "loss",
+        Some(("win", _)) => "win",
+        Some((v, line)) => return Err(err(file, line, format!("stalemateValue '{v}' is not supported"))),
+    };
+    t.push_str(&format!("stalemate = {stalemate:?}\n"));
+    t.push_str(&format!("flying_general = {}\n", flag("flyingGeneral", false)?));
+    t.push_str(&format!("bikjang = {}\n", flag("bikjangRule", false)?));
+    if flag("pass", false)? {
+        t.push_str("pass = \"always\"\n");
+    }
+    let has = |c: char| pieces.iter().any(|p| p.1 == c) || king.as_ref().is_some_and(|k| k.0 == c);
+    if drops {
+        t.push_str("[rules.drops]\n");
+        t.push_str(&format!("captures_to_hand = {}\n", flag("capturesToHand", false)?));
+        if let Some(o) = get("dropNoDoubled") {
+            if o.value != "-" {
+                t.push_str(&format!("no_doubled = {:?}\n", single_letter(o, file, "dropNoDoubled")?.to_string()));
+            }
+        }
+        if flag("shogiPawnDropMateIllegal", false)? {
+            let pawns: String = pieces.iter().filter(|p| p.0 == "shogiPawn" || p.0 == "pawn").map(|p| p.1).collect();
+            t.push_str(&format!("no_drop_mate = {pawns:?}\n"));
+        }
+        t.push_str(&format!("no_dead_drops = {}\n", flag("immobilityIllegal", false)?));
+    } else if flag("capturesToHand", false)? {
+        return Err(err(file, get("capturesToHand").unwrap().line, "capturesToHand needs pieceDrops = true"));
+    }
+    if flag("castling", true)? {
+        let kp = get("castlingKingPiece").map(|o| o.value.clone()).unwrap_or_else(|| "k".into());
+        let rp = letters_of("castlingRookPieces", "r");
+        if rp.chars().count() != 1 {
+            return Err(err(
+                file,
+                get("castlingRookPieces").map(|o| o.line).unwrap_or(0),
+                "one castling rook piece only",
+            ));
+        }
+        let kf = get("castlingKingsideFile").map(|o| o.value.clone()).unwrap_or_else(|| "g".into());
+        let qf = get("castlingQueensideFile").map(|o| o.value.clone()).unwrap_or_else(|| "c".into());
+        if has(kp.chars().next().unwrap_or('k')) && has(rp.chars().next().unwrap_or('r')) {
+            t.push_str(&format!(
+                "[rules.castling]\nking = {kp:?}\nrook = {rp:?}\nkingside_file = {kf:?}\nqueenside_file = {qf:?}\n"
+            ));
+        }
+    }
+    for (pname, c, betza, _) in &pieces_sorted {
+        let is_pawn = pname == "pawn";
+        let mut b = betza.clone();
+        if is_pawn && double_step {
+            b.push_str("ifmnD");
+        }
+        t.push_str(&format!("[[piece]]\nname = {pname:?}\nletter = {:?}\nbetza = {b:?}\n", c.to_string()));
+        if is_pawn {
+            t.push_str("pawn = true\n");
+            if drops {
+                t.push_str("no_drop_zone = \"no_pawn_drops\"\n");
+            }
+        }
+        if promo_pawns.contains(*c) {
+            t.push_str(&format!(
+                "promotion = {{ zone = \"promotion\", to = {promo_choices:?}, mandatory = {mandatory} }}\n"
+            ));
+        } else if let Some(&(_, _)) = promoted.iter().find(|(a, _)| a == c) {
+            let m = flag("mandatoryPiecePromotion", false)?;
+            t.push_str(&format!(
+                "promotion = {{ zone = \"promotion\", to = \"+{c}\", style = \"shogi\", mandatory = {m} }}\n"
+            ));
+        }
+        if pname == "janggiCannon" {
+            t.push_str(&format!("cannot_hop = \"{c}\"\ncannot_capture = \"{c}\"\n"));
+        }
+    }
+    // the promoted types: moving as the type they promote to
+    for (a, b) in &promoted {
+        let target = pieces
+            .iter()
+            .find(|p| p.1 == *b)
+            .map(|p| p.2.clone())
+            .or_else(|| king.as_ref().filter(|k| k.0 == *b).map(|k| k.1.clone()))
+            .ok_or_else(|| {
+                err(file, get("promotedPieceType").unwrap().line, format!("promotedPieceType: no piece '{b}'"))
+            })?;
+        t.push_str(&format!("[[piece]]\nname = \"promoted {a}\"\nletter = \"+{a}\"\nbetza = {target:?}\n"));
+    }
+    if let Some((c, b)) = &king {
+        t.push_str(&format!("[[piece]]\nname = \"king\"\nletter = {:?}\nbetza = {b:?}\nroyal = true\n", c.to_string()));
+    }
+    VariantDef::from_toml(&t, &format!("{file} [{name}] (as native format)")).map_err(|mut e| {
+        // point at the section when the generated text is at fault
+        e.message = format!("{} (in variant '{name}')", e.message);
+        e.file = file.to_string();
+        e.line = sections.get(name).map(|s| s.line).unwrap_or(0);
+        e.column = 1;
+        e
+    })
+}
+
+fn single_letter(o: &Opt, file: &str, key: &str) -> Result<char, VariantError> {
+    let mut cs = o.value.trim().chars();
+    match (cs.next(), cs.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Ok(c.to_ascii_lowercase()),
+        _ => Err(err(file, o.line, format!("{key}: expected one piece letter, not '{}'", o.value))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unsupported_options_name_themselves() {
+        let e = variant_from_ini("[x:chess]\nblastOnCapture = true\n", "a.ini", "x").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("blastOnCapture"), "{e}");
+        let e = variant_from_ini("[x:shogi]\n", "a.ini", "x").unwrap_err();
+        assert!(e.message.contains("parent 'shogi'"), "{e}");
+        let e = variant_from_ini("[x:chess]\ncustomPiece1 = a:fXW\n", "a.ini", "x").unwrap_err();
+        assert!(e.message.contains("customPiece1"), "{e}");
+    }
+
+    #[test]
+    fn inheritance_within_the_file() {
+        let ini = "[a:chess]\ncustomPiece1 = a:BN\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RABQKBNR w KQkq - 0 1\n[b:a]\ncastling = false\n";
+        let a = variant_from_ini(ini, "x.ini", "a").unwrap();
+        let b = variant_from_ini(ini, "x.ini", "b").unwrap();
+        assert!(a.rules.castling.is_some());
+        assert!(b.rules.castling.is_none());
+        assert_eq!(b.pieces.len(), 7);
+    }
+}
