@@ -355,6 +355,9 @@ impl Position {
                 out.push_capture(m);
             }
         }
+        if self.variant().def.rules.must_capture && !out.captures().is_empty() {
+            return; // captures are compulsory
+        }
         for &m in scratch.quiets().iter().rev() {
             if self.is_legal_with(m, info) {
                 out.push_quiet(m);

@@ -53,6 +53,9 @@ pub enum Outcome {
     /// bikjang twice in a row. (Janggi then counts material; that scoring
     /// belongs to the engine.)
     EndedByRule,
+    /// A side is extinct under the variant's extinction rule; the result is
+    /// for that side.
+    Extinction(Color, StalemateResult),
 }
 
 impl Position {
@@ -108,7 +111,37 @@ impl Position {
     /// passes in a row, or (bikjang) facing royals in two positions in a row.
     pub fn ended_by_rule(&self) -> bool {
         let rules = &self.variant().def.rules;
-        (self.pass_run >= 2) || (rules.bikjang && self.prev_facing && self.royals_face(self.side))
+        (self.pass_run >= 2)
+            || (rules.bikjang && self.prev_facing && self.royals_face(self.side))
+            || self.extinct_side().is_some()
+    }
+
+    /// The side that is extinct under the variant's extinction rule, if any.
+    pub fn extinct_side(&self) -> Option<Color> {
+        let v = self.variant();
+        let e = v.def.rules.extinction.as_ref()?;
+        let count = |c: Color, t: Option<usize>| -> u32 {
+            match t {
+                None => {
+                    self.pieces(c).len() as u32
+                        + (0..v.def.pieces.len()).map(|t| self.pockets[c.index()][t] as u32).sum::<u32>()
+                }
+                Some(t) => self.count(crate::compile::code_of(t, c)) as u32 + self.pockets[c.index()][t] as u32,
+            }
+        };
+        let kinds: Vec<Option<usize>> = match &e.pieces {
+            None => vec![None],
+            Some(ts) => ts.iter().map(|&t| Some(t)).collect(),
+        };
+        for c in [self.side.flip(), self.side] {
+            for &t in &kinds {
+                let need = e.opponent_count + u32::from(e.claim && c == self.side);
+                if count(c, t) <= e.count && count(c.flip(), t) >= need {
+                    return Some(c);
+                }
+            }
+        }
+        None
     }
 
     /// Whether a pseudo-legal move is legal, by the reference method.
@@ -179,6 +212,9 @@ impl Position {
                 out.push_capture(m);
             }
         }
+        if self.variant().def.rules.must_capture && !out.captures().is_empty() {
+            return;
+        }
         for m in scratch.quiets().iter().rev().copied() {
             if self.is_legal_reference_in(m, facing) {
                 out.push_quiet(m);
@@ -213,6 +249,9 @@ impl Position {
     /// The result if the side to move has no legal move, `None` otherwise.
     /// Uses the incremental check test and stops at the first legal move found.
     pub fn outcome(&mut self) -> Option<Outcome> {
+        if let (Some(c), Some(e)) = (self.extinct_side(), self.variant().def.rules.extinction.as_ref()) {
+            return Some(Outcome::Extinction(c, e.result));
+        }
         if self.ended_by_rule() {
             return Some(Outcome::EndedByRule);
         }

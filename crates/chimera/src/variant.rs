@@ -204,6 +204,29 @@ pub struct Rules {
     pub lion_trading: Option<LionTrading>,
     /// Drops from hand, if the variant has them.
     pub drops: Option<Drops>,
+    /// Extinction: the game ends when a side is down to few pieces of some kinds.
+    pub extinction: Option<Extinction>,
+    /// Captures are compulsory: when a side can capture, it must.
+    pub must_capture: bool,
+}
+
+/// The extinction rule (Fairy-Stockfish's model): the game ends as soon as a
+/// side has at most `count` pieces of one of the listed kinds (board and hand
+/// together) while the other side has at least `opponent_count` of them. With
+/// `claim`, a side can only win this way while it is to move (the bare-king
+/// rule of shatranj: the other side may still bare back).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The piece types counted, each on its own; `None` counts all pieces together.
+    pub pieces: Option<Vec<usize>>,
+    /// The count at which a side is extinct.
+    pub count: u32,
+    /// The count the other side must have at least.
+    pub opponent_count: u32,
+    /// Only the side to move can win by extinction of the opponent.
+    pub claim: bool,
+    /// The result for the side that is extinct.
+    pub result: StalemateResult,
 }
 
 /// Chu Shogi's rules against trading Lions (also in Mighty Lion Chess):
@@ -273,6 +296,9 @@ struct FileRules {
     stalemate: Option<Spanned<String>>,
     lion_trading: Option<FileLionTrading>,
     drops: Option<FileDrops>,
+    extinction: Option<FileExtinction>,
+    #[serde(default)]
+    must_capture: bool,
 }
 
 #[derive(Deserialize)]
@@ -331,6 +357,19 @@ struct FilePromotion {
     style: Option<Spanned<String>>,
     #[serde(default)]
     limits: std::collections::BTreeMap<String, u8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileExtinction {
+    pieces: Spanned<String>,
+    #[serde(default)]
+    count: u32,
+    #[serde(default)]
+    opponent_count: u32,
+    #[serde(default)]
+    claim: bool,
+    result: Spanned<String>,
 }
 
 #[derive(Deserialize)]
@@ -625,6 +664,24 @@ impl VariantDef {
                 pieces[t].demotes_to = Some(v[0]);
             }
         }
+        let result_of = |s: &Spanned<String>| -> Result<StalemateResult, VariantError> {
+            match s.get_ref().as_str() {
+                "draw" => Ok(StalemateResult::Draw),
+                "loss" => Ok(StalemateResult::Loss),
+                "win" => Ok(StalemateResult::Win),
+                other => Err(cx.at(s.span(), format!("expected \"draw\", \"loss\" or \"win\", not \"{other}\""))),
+            }
+        };
+        let extinction = match &fd.rules.extinction {
+            Some(e) => Some(Extinction {
+                pieces: if e.pieces.get_ref() == "*" { None } else { Some(piece_list(&e.pieces)?) },
+                count: e.count,
+                opponent_count: e.opponent_count,
+                claim: e.claim,
+                result: result_of(&e.result)?,
+            }),
+            None => None,
+        };
         // a shogi-style promotion makes the promoted type demote back when captured
         for t in 0..pieces.len() {
             if let Some(pr) = pieces[t].promotion.clone() {
@@ -653,6 +710,8 @@ impl VariantDef {
                 stalemate,
                 lion_trading,
                 drops,
+                extinction,
+                must_capture: fd.rules.must_capture,
             },
         };
         Ok(def)
