@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Perft speed of chimera beside Fairy-Stockfish, measured in the same run.
-# Usage: scripts/bench-perft.sh [RUNS]   (default 5)
+# Usage: scripts/bench-perft.sh [RUNS [VARIANT...]]   (default 5 runs, all variants)
 # Prints, per variant: nodes, the median nodes/s of each engine over RUNS runs,
 # and the ratio. Both count the last ply without playing it (bulk counting) and
 # both exclude start-up time. Needs Debian's fairy-stockfish for the peer.
@@ -36,8 +36,23 @@ bench() { # variant depth [fen]
   fi
 }
 
+# a subset can be named on the command line after RUNS: scripts/bench-perft.sh 5 shogi grand
+if [[ $# -gt 1 ]]; then
+  shift
+  for v in "$@"; do
+    case $v in
+      shogi) bench shogi 5 ;;
+      grand) bench grand 4 ;;
+      *) bench "$v" 4 ;;
+    esac
+  done
+  exit 0
+fi
+
 bench chess 5
 bench chess 5 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 bench xiangqi 5
 bench janggi 5
 bench capablanca 4
+bench shogi 5
+bench grand 4
