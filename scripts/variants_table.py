@@ -13,9 +13,6 @@ import json, os, re
 import pyffish as sf
 
 NOTES = {
-    "makruk": "counting rules: once counting starts, Fairy-Stockfish writes the count limit and ply into the FEN",
-    "asean": "counting rules (FEN fields), as makruk",
-    "ai-wok": "counting rules (FEN fields), as makruk",
     "makpong": "counting rules (FEN fields); the makpong rule (a king in check may only capture the checker)",
     "cambodian": "counting rules; unmoved king and met leaps marked in the castling field (DEde)",
     "seirawan": "gating (S-chess): placing a hand piece on a vacated back-rank square; gate files in the castling field",

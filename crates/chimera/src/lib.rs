@@ -19,6 +19,7 @@ pub mod betza;
 pub mod builtin;
 pub mod check;
 pub mod compile;
+pub mod counting;
 pub mod highlight;
 pub mod ini;
 pub mod legal;

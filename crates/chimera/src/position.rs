@@ -64,6 +64,8 @@ pub struct Undo {
     prev_facing: bool,
     counterstrike: bool,
     last_move: Option<Move>,
+    counting_limit: u16,
+    counting_ply: u16,
 }
 
 /// A position of some variant.
@@ -94,6 +96,10 @@ pub struct Position {
     pub(crate) counterstrike: bool,
     /// The move that led here, if it was played on this position object.
     pub(crate) last_move: Option<Move>,
+    /// Makruk counting: the limit in plies (0: not counting).
+    pub(crate) counting_limit: u16,
+    /// Makruk counting: the plies counted so far.
+    pub(crate) counting_ply: u16,
 }
 
 /// Reads the board field of a FEN (with an optional `[pocket]`) into piece codes per square.
@@ -265,6 +271,8 @@ impl Position {
             prev_facing: false,
             counterstrike: false,
             last_move: None,
+            counting_limit: 0,
+            counting_ply: 0,
         };
         for (sq, &code) in board.iter().enumerate() {
             if code != 0 {
@@ -344,9 +352,13 @@ impl Position {
             // Fairy-Stockfish writes '-' for variants without castling; accept nothing else
             return Err(fen_err(fen, "castling", format!("{} has no castling, expected '-'", variant.name())));
         }
-        // en passant
+        // en passant, or (with counting rules) the count limit
         match fields.get(3).copied() {
             None | Some("-") => {}
+            Some(s) if variant.def.rules.counting.is_some() && s.bytes().all(|b| b.is_ascii_digit()) => {
+                pos.counting_limit =
+                    s.parse().map_err(|_| fen_err(fen, "en passant", format!("count limit '{s}' is too large")))?;
+            }
             Some(s) => {
                 let sq =
                     g.parse_square(s).ok_or_else(|| fen_err(fen, "en passant", format!("'{s}' is not a square")))?;
@@ -370,6 +382,11 @@ impl Position {
             if pos.fullmove == 0 {
                 pos.fullmove = 1;
             }
+        }
+        if pos.counting_limit > 0 && pos.halfmove > 0 {
+            // with a count running, the half-move field holds the counted plies
+            pos.counting_ply = pos.halfmove.min(u16::MAX as u32) as u16;
+            pos.halfmove = 0;
         }
         if fields.len() > 6 {
             return Err(fen_err(
@@ -447,12 +464,15 @@ impl Position {
             let found = list.iter().any(|m| m.kind() == crate::moves::MoveKind::EnPassant);
             found
         };
-        if ep_possible {
+        if self.counting_limit > 0 {
+            s.push_str(&self.counting_limit.to_string());
+        } else if ep_possible {
             g.write_square(self.ep, &mut s);
         } else {
             s.push('-');
         }
-        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        let clock = if self.counting_limit > 0 { self.counting_ply as u32 } else { self.halfmove };
+        s.push_str(&format!(" {} {}", clock, self.fullmove));
         s
     }
 
@@ -652,8 +672,13 @@ impl Position {
             prev_facing: self.prev_facing,
             counterstrike: self.counterstrike,
             last_move: self.last_move,
+            counting_limit: self.counting_limit,
+            counting_ply: self.counting_ply,
         };
         self.last_move = Some(m);
+        if self.counting_limit > 0 {
+            self.counting_ply = self.counting_ply.saturating_add(1);
+        }
         let mut undo = undo;
         if v.def.rules.bikjang {
             self.prev_facing = self.royals_face(self.side);
@@ -753,6 +778,9 @@ impl Position {
         }
         self.side = self.side.flip();
         self.hash = h;
+        if v.def.rules.counting.is_some() {
+            self.update_counting([undo.captured, undo.extra_captured], m.kind() == MoveKind::Promotion);
+        }
         debug_assert_eq!(self.hash, self.compute_hash(), "hash after {m:?}");
         undo
     }
@@ -814,6 +842,8 @@ impl Position {
         self.prev_facing = undo.prev_facing;
         self.counterstrike = undo.counterstrike;
         self.last_move = undo.last_move;
+        self.counting_limit = undo.counting_limit;
+        self.counting_ply = undo.counting_ply;
         debug_assert!(self.lists_consistent());
     }
 

@@ -208,6 +208,34 @@ pub struct Rules {
     pub extinction: Option<Extinction>,
     /// Captures are compulsory: when a side can capture, it must.
     pub must_capture: bool,
+    /// Makruk-style counting, if the variant has it.
+    pub counting: Option<Counting>,
+}
+
+/// Which counting rule of the makruk family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountingStyle {
+    /// Thai makruk: board's honour and pieces' honour counting.
+    Makruk,
+    /// The ASEAN rules: pieces' honour counting only.
+    Asean,
+}
+
+/// The counting rules of makruk and its relatives. They never remove a legal
+/// move (the count is a draw claim), but Fairy-Stockfish writes a running
+/// count into the FEN: the count limit in place of the e.p. field and the
+/// counted plies in place of the half-move clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counting {
+    /// The rule.
+    pub style: CountingStyle,
+    /// The rook type, the khon (silver general) type and the knight type, whose
+    /// numbers set the limit of pieces' honour counting.
+    pub rook: usize,
+    /// See `rook`.
+    pub khon: usize,
+    /// See `rook`.
+    pub knight: usize,
 }
 
 /// The extinction rule (Fairy-Stockfish's model): the game ends as soon as a
@@ -299,6 +327,7 @@ struct FileRules {
     extinction: Option<FileExtinction>,
     #[serde(default)]
     must_capture: bool,
+    counting: Option<FileCounting>,
 }
 
 #[derive(Deserialize)]
@@ -357,6 +386,15 @@ struct FilePromotion {
     style: Option<Spanned<String>>,
     #[serde(default)]
     limits: std::collections::BTreeMap<String, u8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileCounting {
+    style: Spanned<String>,
+    rook: Spanned<String>,
+    khon: Spanned<String>,
+    knight: Spanned<String>,
 }
 
 #[derive(Deserialize)]
@@ -672,6 +710,24 @@ impl VariantDef {
                 other => Err(cx.at(s.span(), format!("expected \"draw\", \"loss\" or \"win\", not \"{other}\""))),
             }
         };
+        let counting = match &fd.rules.counting {
+            Some(c) => Some(Counting {
+                style: match c.style.get_ref().as_str() {
+                    "makruk" => CountingStyle::Makruk,
+                    "asean" => CountingStyle::Asean,
+                    other => {
+                        return Err(cx.at(
+                            c.style.span(),
+                            format!("counting style must be \"makruk\" or \"asean\", not \"{other}\""),
+                        ))
+                    }
+                },
+                rook: piece_of(&c.rook)?,
+                khon: piece_of(&c.khon)?,
+                knight: piece_of(&c.knight)?,
+            }),
+            None => None,
+        };
         let extinction = match &fd.rules.extinction {
             Some(e) => Some(Extinction {
                 pieces: if e.pieces.get_ref() == "*" { None } else { Some(piece_list(&e.pieces)?) },
@@ -712,6 +768,7 @@ impl VariantDef {
                 drops,
                 extinction,
                 must_capture: fd.rules.must_capture,
+                counting,
             },
         };
         Ok(def)

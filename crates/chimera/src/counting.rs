@@ -1,0 +1,98 @@
+//! The counting rules of makruk and its relatives (Fairy-Stockfish's model).
+//!
+//! When one side is left with few pieces and no pawns remain, the other side
+//! must mate within a limit of moves that depends on the material. The count
+//! never removes a legal move (reaching the limit is a draw claim), but it is
+//! part of the position's FEN, so the position keeps it: the limit, and the
+//! number of plies counted so far.
+
+use crate::compile::{code_of, type_of};
+use crate::position::Position;
+use crate::square::Color;
+use crate::variant::CountingStyle;
+
+impl Position {
+    fn count_pawns(&self) -> u32 {
+        let v = self.variant();
+        (0..v.def.pieces.len())
+            .filter(|&t| v.def.pieces[t].pawn)
+            .map(|t| self.count(code_of(t, Color::White)) as u32 + self.count(code_of(t, Color::Black)) as u32)
+            .sum()
+    }
+
+    fn count_all(&self, c: Color) -> u32 {
+        self.pieces(c).len() as u32
+    }
+
+    /// The count limit (in moves) for `side` counting, 0 if it may not count.
+    fn count_limit(&self, side: Color) -> u32 {
+        let v = self.variant();
+        let Some(rule) = &v.def.rules.counting else { return 0 };
+        let other = side.flip();
+        let n = |t: usize| self.count(code_of(t, other)) as u32;
+        match rule.style {
+            CountingStyle::Makruk => {
+                if self.count_pawns() > 0 || self.count_all(other) == 1 {
+                    0
+                } else if self.count_all(side) > 1 {
+                    64 // board's honour
+                } else if n(rule.rook) > 1 {
+                    8
+                } else if n(rule.rook) == 1 {
+                    16
+                } else if n(rule.khon) > 1 {
+                    22
+                } else if n(rule.knight) > 1 {
+                    32
+                } else if n(rule.khon) == 1 {
+                    44
+                } else {
+                    64
+                }
+            }
+            CountingStyle::Asean => {
+                if self.count_pawns() > 0 || self.count_all(side) > 1 {
+                    0
+                } else if n(rule.rook) > 0 {
+                    16
+                } else if n(rule.khon) > 0 {
+                    44
+                } else if n(rule.knight) > 0 {
+                    64
+                } else {
+                    0
+                }
+            }
+        }
+    }
+
+    /// Updates the count after a move; `captured` are the codes taken (0 for
+    /// none), `promotion` whether the move promoted. The side to move has
+    /// already been switched.
+    pub(crate) fn update_counting(&mut self, captured: [u8; 2], promotion: bool) {
+        let v = self.variant().clone();
+        let Some(rule) = &v.def.rules.counting else { return };
+        let stm = self.side;
+        let mover = stm.flip();
+        let took_pawn = captured.iter().any(|&c| c != 0 && v.def.pieces[type_of(c)].pawn);
+        let took = captured.iter().any(|&c| c != 0);
+        if rule.style != CountingStyle::Asean
+            && took_pawn
+            && self.count_all(mover) == 1
+            && self.count_pawns() == 0
+            && self.count_limit(mover) > 0
+        {
+            self.counting_limit = 2 * self.count_limit(mover) as u16;
+            self.counting_ply = (2 * (self.count_all(Color::White) + self.count_all(Color::Black)) - 1) as u16;
+        }
+        if (self.counting_limit == 0 || ((took || promotion) && self.count_all(stm) == 1)) && self.count_limit(stm) > 0
+        {
+            self.counting_limit = 2 * self.count_limit(stm) as u16;
+            self.counting_ply = if rule.style == CountingStyle::Asean || self.count_all(stm) > 1 {
+                0
+            } else {
+                (2 * (self.count_all(Color::White) + self.count_all(Color::Black))) as u16
+            };
+        }
+    }
+}
