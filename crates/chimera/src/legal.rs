@@ -56,6 +56,8 @@ pub enum Outcome {
     /// A side is extinct under the variant's extinction rule; the result is
     /// for that side.
     Extinction(Color, StalemateResult),
+    /// This side brought a flag piece into its flag zone and wins.
+    Flag(Color),
 }
 
 impl Position {
@@ -114,6 +116,18 @@ impl Position {
         (self.pass_run >= 2)
             || (rules.bikjang && self.prev_facing && self.royals_face(self.side))
             || self.extinct_side().is_some()
+            || self.flag_reached()
+    }
+
+    /// True if the side that just moved has a flag piece in its flag zone.
+    pub fn flag_reached(&self) -> bool {
+        let v = self.variant();
+        let Some(f) = &v.def.rules.flag else { return false };
+        let c = self.side.flip();
+        let code = crate::compile::code_of(f.piece, c);
+        let zone = &v.def.zones[f.zone];
+        let g = self.geometry();
+        self.pieces(c).iter().any(|&sq| self.board[sq as usize] == code && zone.contains(&g, c, sq))
     }
 
     /// The side that is extinct under the variant's extinction rule, if any.
@@ -251,6 +265,9 @@ impl Position {
     pub fn outcome(&mut self) -> Option<Outcome> {
         if let (Some(c), Some(e)) = (self.extinct_side(), self.variant().def.rules.extinction.as_ref()) {
             return Some(Outcome::Extinction(c, e.result));
+        }
+        if self.flag_reached() {
+            return Some(Outcome::Flag(self.side.flip()));
         }
         if self.ended_by_rule() {
             return Some(Outcome::EndedByRule);

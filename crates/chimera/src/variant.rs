@@ -210,6 +210,18 @@ pub struct Rules {
     pub must_capture: bool,
     /// Makruk-style counting, if the variant has it.
     pub counting: Option<Counting>,
+    /// Capture the flag: a side wins at once when one of its flag pieces
+    /// stands in its flag zone after its move (king of the hill, breakthrough).
+    pub flag: Option<Flag>,
+}
+
+/// The capture-the-flag win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// The piece type that must reach the zone.
+    pub piece: usize,
+    /// The zone, given for White (mirrored for Black).
+    pub zone: usize,
 }
 
 /// Which counting rule of the makruk family.
@@ -328,6 +340,7 @@ struct FileRules {
     #[serde(default)]
     must_capture: bool,
     counting: Option<FileCounting>,
+    flag: Option<FileFlag>,
 }
 
 #[derive(Deserialize)]
@@ -386,6 +399,13 @@ struct FilePromotion {
     style: Option<Spanned<String>>,
     #[serde(default)]
     limits: std::collections::BTreeMap<String, u8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileFlag {
+    piece: Spanned<String>,
+    zone: Spanned<String>,
 }
 
 #[derive(Deserialize)]
@@ -728,6 +748,10 @@ impl VariantDef {
             }),
             None => None,
         };
+        let flag = match &fd.rules.flag {
+            Some(f) => Some(Flag { piece: piece_of(&f.piece)?, zone: zone_index(&f.zone)? }),
+            None => None,
+        };
         let extinction = match &fd.rules.extinction {
             Some(e) => Some(Extinction {
                 pieces: if e.pieces.get_ref() == "*" { None } else { Some(piece_list(&e.pieces)?) },
@@ -769,6 +793,7 @@ impl VariantDef {
                 extinction,
                 must_capture: fd.rules.must_capture,
                 counting,
+                flag,
             },
         };
         Ok(def)

@@ -22,3 +22,16 @@ fn shatranj_bare_king_loses_but_may_bare_back() {
     // courier (12x8) has the same rule
     assert!(pos("courier", "5k6/12/12/12/12/12/3R8/5K6 w - - 0 1").legal_moves().is_empty());
 }
+
+#[test]
+fn a_flag_piece_in_its_zone_wins() {
+    // pyffish: White's king reached e4 with its move: no legal moves for Black
+    let mut p = pos("kingofthehill", "4k3/8/8/8/4K3/8/8/8 b - - 0 1");
+    assert!(p.legal_moves().is_empty());
+    assert_eq!(p.outcome(), Some(Outcome::Flag(Color::White)));
+    // the same king with White to move has not won yet
+    assert_eq!(pos("kingofthehill", "4k3/8/8/8/4K3/8/8/8 w - - 0 1").legal_moves().len(), 8);
+    // breakthrough: a piece on the far rank wins
+    let mut p = pos("breakthrough", "P7/8/8/8/8/8/8/7p b - - 0 1");
+    assert_eq!(p.outcome(), Some(Outcome::Flag(Color::White)));
+}
