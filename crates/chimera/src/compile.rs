@@ -669,11 +669,17 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                 let zone = &def.zones[pr.zone];
                 promo[code as usize] = Some(PromoInfo {
                     zone: (0..nsq).map(|s| zone.contains(&g, color, s as Square)).collect(),
-                    choices: pr.choices.iter().map(|&c| code_of(c, color)).collect(),
+                    choices: match (&pr.choices_black, color) {
+                        (Some(b), Color::Black) => b.iter().map(|&c| code_of(c, color)).collect(),
+                        _ => pr.choices.iter().map(|&c| code_of(c, color)).collect(),
+                    },
                     mandatory: pr.mandatory,
                     shogi: pr.style == crate::variant::PromotionStyle::Shogi,
                     stuck: Vec::new(),
-                    limits: pr.limits.clone(),
+                    limits: match (&pr.choices_black, color) {
+                        (Some(b), Color::Black) => vec![255; b.len()],
+                        _ => pr.limits.clone(),
+                    },
                 });
             }
             for virgin in [false, true] {

@@ -91,6 +91,8 @@ pub struct Promotion {
     pub zone: usize,
     /// The piece types it may promote to.
     pub choices: Vec<usize>,
+    /// Black's choices, when they differ from White's.
+    pub choices_black: Option<Vec<usize>>,
     /// Whether the promotion is compulsory on arrival in the zone.
     pub mandatory: bool,
     /// When the piece may promote.
@@ -395,6 +397,7 @@ struct FileZoneMoves {
 struct FilePromotion {
     zone: Spanned<String>,
     to: Spanned<String>,
+    to_black: Option<Spanned<String>>,
     mandatory: Option<bool>,
     style: Option<Spanned<String>>,
     #[serde(default)]
@@ -621,6 +624,13 @@ impl VariantDef {
                         limits
                     },
                     choices: piece_list(&fp.to)?,
+                    choices_black: match &fp.to_black {
+                        Some(b) if !fp.limits.is_empty() => {
+                            return Err(cx.at(b.span(), "to_black cannot be combined with limits yet"))
+                        }
+                        Some(b) => Some(piece_list(b)?),
+                        None => None,
+                    },
                     style: match fp.style.as_ref().map(|s| s.get_ref().as_str()) {
                         None | Some("arrival") => PromotionStyle::Arrival,
                         Some("shogi") => PromotionStyle::Shogi,

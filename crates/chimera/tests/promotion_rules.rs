@@ -58,3 +58,12 @@ fn pawn_drop_mate_is_listed_and_loses() {
     pos.make(m);
     assert_eq!(pos.outcome(), Some(Outcome::DropMate));
 }
+
+#[test]
+fn promotion_choices_may_differ_per_side() {
+    // pyffish: in chigorin White promotes to c, r or n, Black to q, r or b
+    let fen = "4k3/P7/8/8/8/8/p7/4K3 w - - 0 1";
+    assert_eq!(moves_from("chigorin", fen, "a7"), ["a7a8c", "a7a8n", "a7a8r"]);
+    let fen = "4k3/P7/8/8/8/8/p7/4K3 b - - 0 1";
+    assert_eq!(moves_from("chigorin", fen, "a2"), ["a2a1b", "a2a1q", "a2a1r"]);
+}
