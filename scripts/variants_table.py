@@ -24,7 +24,6 @@ NOTES = {
     "pawnsideways": "Fairy-Stockfish's double-step rule (initial moves by region, also after moving back)",
     "pawnback": "Fairy-Stockfish's double-step rule; pawns confined to ranks 2-8",
     "torpedo": "double steps from any square that create e.p. squares",
-    "legan": "per-side zones that are not mirror images (Black's zone is White's turned 180 degrees)",
     "spartan": "different armies, two kings where only both attacked is check, promotion limits by side",
     "torishogi": "up to two pawns (swallows) per file (dropNoDoubledCount = 2)",
     "dobutsu": "a non-royal piece whose capture loses, and reaching the last rank to win",

@@ -133,13 +133,18 @@ pub struct Zone {
     pub name: String,
     /// Membership per square, for White.
     pub white: Vec<bool>,
+    /// Membership per square for Black, when it is not White's mirror image.
+    pub black: Option<Vec<bool>>,
 }
 
 impl Zone {
     /// Whether `sq` is in the zone for side `c`.
     pub fn contains(&self, g: &Geometry, c: Color, sq: Square) -> bool {
-        let s = if c == Color::White { sq } else { g.flip(sq) };
-        self.white[s as usize]
+        match (c, &self.black) {
+            (Color::White, _) => self.white[sq as usize],
+            (Color::Black, Some(b)) => b[sq as usize],
+            (Color::Black, None) => self.white[g.flip(sq) as usize],
+        }
     }
 }
 
@@ -510,11 +515,30 @@ impl VariantDef {
         // zones
         let mut zones = Vec::new();
         for (name, value) in &fd.zones {
-            let text = value.as_str().ok_or_else(|| {
-                cx.whole(format!("zone '{name}' must be a string of squares and rectangles such as \"d1-f3 e4\""))
-            })?;
-            let white = parse_zone(&geometry, text).map_err(|m| cx.whole(format!("zone '{name}': {m}")))?;
-            zones.push(Zone { name: name.clone(), white });
+            let bad = || {
+                cx.whole(format!(
+                    "zone '{name}' must be a string of squares and rectangles such as \"d1-f3 e4\", \
+                     or a table {{ white = \"...\", black = \"...\" }}"
+                ))
+            };
+            let (wtext, btext) = match value {
+                toml::Value::String(t) => (t.as_str(), None),
+                toml::Value::Table(t) => {
+                    if let Some(k) = t.keys().find(|k| *k != "white" && *k != "black") {
+                        return Err(cx.whole(format!("zone '{name}': unknown key '{k}', expected white or black")));
+                    }
+                    let w = t.get("white").and_then(|v| v.as_str()).ok_or_else(bad)?;
+                    let b = t.get("black").and_then(|v| v.as_str()).ok_or_else(bad)?;
+                    (w, Some(b))
+                }
+                _ => return Err(bad()),
+            };
+            let white = parse_zone(&geometry, wtext).map_err(|m| cx.whole(format!("zone '{name}': {m}")))?;
+            let black = match btext {
+                Some(b) => Some(parse_zone(&geometry, b).map_err(|m| cx.whole(format!("zone '{name}': {m}")))?),
+                None => None,
+            };
+            zones.push(Zone { name: name.clone(), white, black });
         }
         let zone_index = |s: &Spanned<String>| -> Result<usize, VariantError> {
             zones.iter().position(|z| z.name == *s.get_ref()).ok_or_else(|| {
