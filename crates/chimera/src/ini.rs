@@ -110,6 +110,17 @@ const SUPPORTED: &[&str] = &[
     "firstRankPawnDrops",
     "promotionZonePawnDrops",
     "stalemateValue",
+    "mustCapture",
+    "extinctionValue",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
+    "extinctionClaim",
+    "flagPiece",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "flagMove",
     "flyingGeneral",
     "bikjangRule",
     "pass",
@@ -357,6 +368,8 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         .unwrap_or_else(|| "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string());
 
     // zones: promotion and double-step regions, given for White and mirrored for Black
+    // a zone as a TOML value: one string when Black's is White's mirror image,
+    // else a table with both
     let region = |kw: &str, kb: &str, dw: String| -> Result<String, VariantError> {
         let white = match get(kw) {
             Some(o) => board.region(o, file, kw)?,
@@ -365,10 +378,10 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         if let Some(o) = get(kb) {
             let black = board.region(o, file, kb)?;
             if sorted_zone(&board.mirror(&black)) != sorted_zone(&white) {
-                return Err(err(file, o.line, format!("{kb} must mirror {kw} (asymmetric regions are not supported)")));
+                return Ok(format!("{{ white = {white:?}, black = {black:?} }}"));
             }
         }
-        Ok(white)
+        Ok(format!("{white:?}"))
     };
     let last_file = (b'a' + board.files - 1) as char;
     let promo_zone =
@@ -431,16 +444,41 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     t.push_str("description = \"from a Fairy-Stockfish variant configuration\"\n");
     t.push_str(&format!("files = {}\nranks = {}\nstart_fen = {:?}\n", board.files, board.ranks, start_fen));
     t.push_str("[zones]\n");
-    t.push_str(&format!("promotion = {:?}\n", promo_zone));
+    t.push_str(&format!("promotion = {promo_zone}\n"));
     let first_rank = format!("a1-{last_file}1");
     let mut no_pawn_drops = Vec::new();
     if !flag("firstRankPawnDrops", false)? {
         no_pawn_drops.push(first_rank);
     }
     if !flag("promotionZonePawnDrops", false)? {
-        no_pawn_drops.push(promo_zone.clone());
+        match (get("promotionRegionWhite"), get("promotionRegionBlack")) {
+            (_, Some(_)) if promo_zone.starts_with('{') => {
+                return Err(err(
+                    file,
+                    get("promotionRegionBlack").unwrap().line,
+                    "pawn drops with asymmetric promotion regions are not supported yet",
+                ))
+            }
+            _ => no_pawn_drops.push(promo_zone.trim_matches('"').to_string()),
+        }
     }
     t.push_str(&format!("no_pawn_drops = {:?}\n", no_pawn_drops.join(" ")));
+    let flag_piece = match get("flagPiece") {
+        Some(o) if o.value != "-" && o.value != "*" => Some(single_letter(o, file, "flagPiece")?),
+        _ => None,
+    };
+    if flag_piece.is_some() {
+        if flag("flagMove", false)? {
+            return Err(err(file, get("flagMove").unwrap().line, "flagMove is not supported yet"));
+        }
+        let (kw, kb) = if get("flagRegion").is_some() {
+            ("flagRegion", "flagRegion")
+        } else {
+            ("flagRegionWhite", "flagRegionBlack")
+        };
+        let zone = region(kw, kb, String::new())?;
+        t.push_str(&format!("flag_zone = {zone}\n"));
+    }
     t.push_str("[rules]\n");
     let stalemate = match get("stalemateValue").map(|o| (o.value.as_str(), o.line)) {
         None | Some(("draw", _)) => "draw",
@@ -450,10 +488,43 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     };
     t.push_str(&format!("stalemate = {stalemate:?}\n"));
     t.push_str(&format!("flying_general = {}\n", flag("flyingGeneral", false)?));
+    t.push_str(&format!("must_capture = {}\n", flag("mustCapture", false)?));
+    let value = |k: &str| -> Result<Option<&'static str>, VariantError> {
+        match get(k).map(|o| (o.value.as_str(), o.line)) {
+            None | Some(("none", _)) => Ok(None),
+            Some(("loss", _)) => Ok(Some("loss")),
+            Some(("win", _)) => Ok(Some("win")),
+            Some(("draw", _)) => Ok(Some("draw")),
+            Some((v, line)) => Err(err(file, line, format!("{k} '{v}' is not supported"))),
+        }
+    };
+    let mut rules_tables = String::new();
+    if let Some(result) = value("extinctionValue")? {
+        let pieces = get("extinctionPieceTypes").map(|o| o.value.replace(' ', "")).unwrap_or_default();
+        if pieces.is_empty() {
+            return Err(err(file, get("extinctionValue").unwrap().line, "extinctionValue needs extinctionPieceTypes"));
+        }
+        let num = |k: &str| -> Result<u32, VariantError> {
+            match get(k) {
+                None => Ok(0),
+                Some(o) => o.value.parse().map_err(|_| err(file, o.line, format!("{k} must be a number"))),
+            }
+        };
+        rules_tables.push_str(&format!(
+            "[rules.extinction]\npieces = {pieces:?}\ncount = {}\nopponent_count = {}\nclaim = {}\nresult = {result:?}\n",
+            num("extinctionPieceCount")?,
+            num("extinctionOpponentPieceCount")?,
+            flag("extinctionClaim", false)?
+        ));
+    }
+    if let Some(p) = flag_piece {
+        rules_tables.push_str(&format!("[rules.flag]\npiece = {:?}\nzone = \"flag_zone\"\n", p.to_string()));
+    }
     t.push_str(&format!("bikjang = {}\n", flag("bikjangRule", false)?));
     if flag("pass", false)? {
         t.push_str("pass = \"always\"\n");
     }
+    t.push_str(&rules_tables);
     let has = |c: char| pieces.iter().any(|p| p.1 == c) || king.as_ref().is_some_and(|k| k.0 == c);
     if drops {
         t.push_str("[rules.drops]\n");

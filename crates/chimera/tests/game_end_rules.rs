@@ -35,3 +35,23 @@ fn a_flag_piece_in_its_zone_wins() {
     let mut p = pos("breakthrough", "P7/8/8/8/8/8/8/7p b - - 0 1");
     assert_eq!(p.outcome(), Some(Outcome::Flag(Color::White)));
 }
+
+#[test]
+fn game_end_options_of_variants_ini_files() {
+    // the same rules written in Fairy-Stockfish's format; move counts from pyffish
+    // after load_variant_config of the same text
+    let ini = "[kothtest:chess]\nflagPiece = k\nflagRegion = d4 e4 d5 e5\n\
+               [baretest:chess]\nextinctionValue = loss\nextinctionPieceTypes = *\nextinctionPieceCount = 1\n\
+               extinctionOpponentPieceCount = 2\nextinctionClaim = true\n\
+               [mustcap:chess]\nmustCapture = true\n";
+    let count = |name: &str, fen: &str| {
+        let def = chimera::ini::variant_from_ini(ini, "end.ini", name).unwrap();
+        let v = Arc::new(chimera::variant::Variant::new(def).unwrap());
+        Position::from_fen(v, fen).unwrap().legal_moves().len()
+    };
+    assert_eq!(count("kothtest", "4k3/8/8/8/4K3/8/8/8 b - - 0 1"), 0);
+    assert_eq!(count("kothtest", "4k3/8/8/8/4K3/8/8/8 w - - 0 1"), 8);
+    assert_eq!(count("baretest", "4k3/8/8/8/8/8/3R4/4K3 w - - 0 1"), 0);
+    assert_eq!(count("baretest", "4k3/8/8/8/8/8/3R4/4K3 b - - 0 1"), 3);
+    assert_eq!(count("mustcap", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), 1);
+}
