@@ -29,6 +29,16 @@ NOTES = {
     "dobutsu": "a non-royal piece whose capture loses, and reaching the last rank to win",
     "kyotoshogi": "pieces that change type on every move, drops in either state",
     "micro": "promotion and demotion on capture, drops in either state",
+    "giveaway": "castling by a non-royal king (the FEN's KQkq is rejected)",
+    "codrus": "castling by a non-royal king",
+    "extinction": "castling by a non-royal king",
+    "kinglet": "castling by a non-royal king",
+    "losers": "moves match, but being checkmated wins: a result Chimera's outcome() cannot express yet",
+    "suicide": "moves match, but a stalemate is decided by counting pieces",
+    "misere": "result-only rules (being mated wins)",
+    "armageddon": "result-only rules (draw odds)",
+    "jesonmor": "flag rule where the flag piece must survive the reply (flagMove)",
+    "racingkings": "flag rule with an equalising reply (flagMove), and no move may give check",
 }
 
 def main():
