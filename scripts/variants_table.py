@@ -71,6 +71,8 @@ def main():
         f.write("(`tests/data/fsf/<name>.jsonl`).\n\n")
         f.write("**%d of %d match.** Chimera also ships %s, which Fairy-Stockfish does not have.\n\n"
                 % (ok, len(names), ", ".join(extra) or "nothing else"))
+        f.write("Tags in backquotes (`checks`, `gating`, ...) are the features defined in\n")
+        f.write("[fsf-catalogue.md](fsf-catalogue.md), which also grades every variant.\n\n")
         f.write("| variant | status | evidence, or what is missing |\n|---|---|---|\n")
         f.write("\n".join(rows) + "\n")
         f.write("""
