@@ -174,8 +174,9 @@ impl Position {
         if self.lion_rules_forbid(m) {
             return false;
         }
-        if m.kind() == MoveKind::Castle {
-            // the king may not castle out of, or through, an attacked square
+        let royal_castler = self.variant().royal[self.board[m.from() as usize] as usize];
+        if m.kind() == MoveKind::Castle && royal_castler {
+            // a royal king may not castle out of, or through, an attacked square
             if self.royal_attacked(us) {
                 return false;
             }

@@ -806,9 +806,6 @@ impl VariantDef {
                 }
             }
         }
-        if !pieces.iter().any(|p| p.royal) && castling.is_some() {
-            return Err(cx.whole("castling needs a royal king"));
-        }
         let def = VariantDef {
             name: fd.name,
             description: fd.description,
