@@ -457,3 +457,13 @@ fn variants_ini_files() {
     std::fs::write(&bad, "[x:chess]\nblastOnCapture = true\n").unwrap();
     fails(&["moves", "--variant-file", bad.to_str().unwrap(), "--variant", "x"], &["bad.ini:2", "blastOnCapture"]);
 }
+
+#[test]
+fn variant_file_with_a_bad_start_fen_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("chimera-startfen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("badstart.toml");
+    let text = "name = \"x\"\nfiles = 4\nranks = 4\nstart_fen = \"k3/4/4/3K x - - 0 1\"\n[[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n";
+    std::fs::write(&path, text).unwrap();
+    fails(&["moves", "--variant-file", path.to_str().unwrap()], &["start_fen", "side to move"]);
+}

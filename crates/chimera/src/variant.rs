@@ -1029,7 +1029,11 @@ impl Variant {
         };
         let board = crate::position::parse_board_field(&v, &v.def.start_fen).map_err(BuildError::StartFen)?;
         v.start_board = board;
-        Ok(v)
+        // the whole start FEN must read, so that Position::start cannot fail
+        let v = std::sync::Arc::new(v);
+        let fen = v.def.start_fen.clone();
+        crate::position::Position::from_fen(v.clone(), &fen).map_err(BuildError::StartFen)?;
+        Ok(std::sync::Arc::try_unwrap(v).expect("the probe position was dropped"))
     }
 
     /// Reads and compiles a native (TOML) definition.
