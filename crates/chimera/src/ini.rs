@@ -19,9 +19,9 @@
 use crate::variant::{VariantDef, VariantError};
 use std::collections::BTreeMap;
 
-/// Options that do not change the rules of move generation: GUI hints and
-/// engine evaluation settings, and the draw rules that Fairy-Stockfish treats
-/// as claims (they never remove a legal move).
+/// Options that do not change the legal moves of a position read from a FEN:
+/// GUI hints, engine evaluation settings, draws that Fairy-Stockfish treats as
+/// claims, and repetition rules (which need a game history).
 pub const IGNORED: &[&str] = &[
     "variantTemplate",
     "pieceToCharTable",
@@ -386,7 +386,15 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     let last_file = (b'a' + board.files - 1) as char;
     let promo_zone =
         region("promotionRegionWhite", "promotionRegionBlack", format!("a{0}-{last_file}{0}", board.ranks))?;
-    let _double_zone = region("doubleStepRegionWhite", "doubleStepRegionBlack", format!("a2-{last_file}2"))?;
+    // Chimera gives the double step to unmoved pawns, which is Fairy-Stockfish's
+    // default region (the second rank); another region is not supported yet
+    let default_double = format!("a2-{last_file}2");
+    if region("doubleStepRegionWhite", "doubleStepRegionBlack", default_double.clone())?
+        != format!("{default_double:?}")
+    {
+        let o = get("doubleStepRegionWhite").or(get("doubleStepRegionBlack")).unwrap();
+        return Err(err(file, o.line, "a double-step region other than the second rank is not supported yet"));
+    }
 
     let letters_of = |k: &str, default: &str| -> String {
         get(k).map(|o| o.value.replace(' ', "")).unwrap_or_else(|| default.to_string())
@@ -631,6 +639,9 @@ mod tests {
         assert!(e.message.contains("blastOnCapture"), "{e}");
         let e = variant_from_ini("[x:shogi]\n", "a.ini", "x").unwrap_err();
         assert!(e.message.contains("parent 'shogi'"), "{e}");
+        let e = variant_from_ini("[x:chess]\ndoubleStepRegionWhite = *3\n", "a.ini", "x").unwrap_err();
+        assert!(e.message.contains("double-step region"), "{e}");
+        assert!(variant_from_ini("[x:chess]\ndoubleStepRegionWhite = *2\n", "a.ini", "x").is_ok());
         let e = variant_from_ini("[x:chess]\ncustomPiece1 = a:fXW\n", "a.ini", "x").unwrap_err();
         assert!(e.message.contains("customPiece1"), "{e}");
     }

@@ -227,6 +227,18 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
     Ok((board, pockets))
 }
 
+/// The types that a move's captures put into the mover's hand (unpromoted),
+/// when the variant sends captured pieces to the hand.
+fn captured_to_hand(v: &Variant, undo: &Undo) -> [Option<usize>; 2] {
+    let to_hand = v.def.rules.drops.as_ref().is_some_and(|d| d.captures_to_hand);
+    [undo.captured, undo.extra_captured].map(|cap| {
+        (to_hand && cap != 0).then(|| {
+            let t = type_of(cap);
+            v.def.pieces[t].demotes_to.unwrap_or(t)
+        })
+    })
+}
+
 impl Position {
     /// The start position of a variant.
     pub fn start(variant: Arc<Variant>) -> Position {
@@ -749,16 +761,8 @@ impl Position {
                 }
             }
         }
-        if let Some(d) = &v.def.rules.drops {
-            if d.captures_to_hand {
-                for cap in [undo.captured, undo.extra_captured] {
-                    if cap != 0 {
-                        let t = type_of(cap);
-                        let base = v.def.pieces[t].demotes_to.unwrap_or(t);
-                        h ^= self.pocket_change(self.side, base, 1);
-                    }
-                }
-            }
+        for t in captured_to_hand(v, &undo).into_iter().flatten() {
+            h ^= self.pocket_change(self.side, t, 1);
         }
         self.set_virgin(from, false);
         self.set_virgin(to, false);
@@ -821,16 +825,8 @@ impl Position {
                 }
             }
         }
-        if let Some(d) = &self.variant.def.rules.drops {
-            if d.captures_to_hand {
-                for cap in [undo.captured, undo.extra_captured] {
-                    if cap != 0 {
-                        let t = type_of(cap);
-                        let base = self.variant.def.pieces[t].demotes_to.unwrap_or(t);
-                        self.pockets[self.side.index()][base] -= 1;
-                    }
-                }
-            }
+        for t in captured_to_hand(&self.variant, undo).into_iter().flatten() {
+            self.pockets[self.side.index()][t] -= 1;
         }
         self.castling = undo.castling;
         self.ep = undo.ep;
