@@ -248,6 +248,10 @@ impl Position {
         if info.lion_rules && self.lion_rules_forbid(m) {
             return false;
         }
+        if m.gate().is_some() || (m.kind() == MoveKind::Promotion && self.is_in_place_promotion(m)) {
+            // the gated piece may block or give check: rare, so test by playing it
+            return self.is_legal_reference(m);
+        }
         if !info.fast {
             if info.royal == NO_SQUARE && !self.has_royal(self.side) {
                 return true;
@@ -363,5 +367,6 @@ impl Position {
                 out.push_quiet(m);
             }
         }
+        self.apply_must_drop(out);
     }
 }

@@ -109,6 +109,9 @@ pub struct PromoInfo {
     pub stuck: Vec<bool>,
     /// Per choice: the most pieces of that code the side may have (255: no limit).
     pub limits: Vec<u8>,
+    /// Sittuyin style: the zone where the piece may promote by a move of its
+    /// own (empty otherwise; `zone` is then empty too, as arrival never promotes).
+    pub in_place_zone: Vec<bool>,
 }
 
 /// The compiled move tables of a variant.
@@ -127,6 +130,8 @@ pub struct Tables {
     /// Per square, when the variant forbids facing royals: four orthogonal
     /// rays that capture (royals only, as the legality test reads them).
     pub facing: Vec<ListRef>,
+    /// Some piece promotes in the Sittuyin style (by a move of its own).
+    pub in_place_promotion: bool,
     nsq: usize,
 }
 
@@ -656,6 +661,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let mut promo = vec![None; ncodes + 2];
     let mut no_hop = vec![0u128; ncodes + 2];
     let mut no_capture = vec![0u128; ncodes + 2];
+    let mut in_place_promotion = false;
     for (t, p) in def.pieces.iter().enumerate() {
         for color in [Color::White, Color::Black] {
             let code = code_of(t, color);
@@ -667,8 +673,12 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             }
             if let Some(pr) = &p.promotion {
                 let zone = &def.zones[pr.zone];
+                let members: Vec<bool> = (0..nsq).map(|s| zone.contains(&g, color, s as Square)).collect();
+                let in_place = pr.style == crate::variant::PromotionStyle::Sittuyin;
+                in_place_promotion |= in_place;
                 promo[code as usize] = Some(PromoInfo {
-                    zone: (0..nsq).map(|s| zone.contains(&g, color, s as Square)).collect(),
+                    zone: if in_place { vec![false; nsq] } else { members.clone() },
+                    in_place_zone: if in_place { members } else { Vec::new() },
                     choices: match (&pr.choices_black, color) {
                         (Some(b), Color::Black) => b.iter().map(|&c| code_of(c, color)).collect(),
                         _ => pr.choices.iter().map(|&c| code_of(c, color)).collect(),
@@ -784,7 +794,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             message: "the move tables are too large".into(),
         });
     }
-    Ok(Tables { cells, lists, promo, no_hop, no_capture, facing, nsq })
+    Ok(Tables { cells, lists, promo, no_hop, no_capture, facing, in_place_promotion, nsq })
 }
 
 #[cfg(test)]

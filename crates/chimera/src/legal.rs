@@ -196,10 +196,30 @@ impl Position {
                 s += step;
             }
         }
+        let banned_check = self.is_in_place_promotion(m);
         let undo = self.make(m);
-        let ok = !(self.royal_attacked(us) || (facing && self.royals_face(us)));
+        let ok = !(self.royal_attacked(us)
+            || (facing && self.royals_face(us))
+            || (banned_check && self.royal_attacked(us.flip())));
         self.unmake(m, &undo);
         ok
+    }
+
+    /// True if `m` is a Sittuyin-style promotion (which may not give check).
+    pub(crate) fn is_in_place_promotion(&self, m: Move) -> bool {
+        m.kind() == MoveKind::Promotion
+            && self.variant().tables.promo[self.board[m.from() as usize] as usize]
+                .as_ref()
+                .is_some_and(|p| !p.in_place_zone.is_empty())
+    }
+
+    /// With a must-drop rule, keeps only the drops when there is a legal one.
+    pub(crate) fn apply_must_drop(&self, out: &mut MoveList) {
+        if self.variant().def.rules.drops.as_ref().is_some_and(|d| d.must_drop)
+            && out.quiets().iter().any(|m| m.kind() == MoveKind::Drop)
+        {
+            out.retain(|m| m.kind() == MoveKind::Drop);
+        }
     }
 
     /// True if the last move was a drop, of a type the variant names in
@@ -235,6 +255,7 @@ impl Position {
                 out.push_quiet(m);
             }
         }
+        self.apply_must_drop(out);
     }
 
     /// The legal moves, as a vector (convenient, but it allocates).

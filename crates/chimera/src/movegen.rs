@@ -127,8 +127,14 @@ impl Position {
             }
         }
         self.generate_castling(filler.list);
+        if variant.def.rules.gating && self.gates[us.index()] != 0 {
+            self.generate_gating(filler.list);
+        }
         if variant.def.rules.drops.is_some() {
             self.generate_drops(filler.list);
+        }
+        if variant.tables.in_place_promotion {
+            self.generate_in_place_promotions(filler.list);
         }
         if variant.def.rules.pass == PassRule::Always {
             if let Some(k) = self.royal_square(us) {
@@ -163,18 +169,110 @@ impl Position {
                     }
                 }
             }
-            let no_zone = self.variant().def.pieces[t].no_drop_zone.map(|z| &self.variant().def.zones[z]);
             for sq in 0..g.squares() as Square {
                 if self.board[sq as usize] != 0 || blocked_files >> g.file_of(sq) & 1 != 0 {
                     continue;
                 }
-                if no_zone.is_some_and(|z| z.contains(&g, us, sq)) {
+                if !self.drop_zone_allows(t, us, sq) {
                     continue;
                 }
                 if rules.no_dead_drops && tables.list(code, false, sq).1.len == 0 {
                     continue;
                 }
                 list.push_quiet(Move::new(sq, sq, code, MoveKind::Drop));
+            }
+        }
+    }
+
+    /// Whether the variant's drop zones let `c` put a piece of type `t` on
+    /// `sq` (from the hand: by a drop, or by gating).
+    #[inline]
+    fn drop_zone_allows(&self, t: usize, c: Color, sq: Square) -> bool {
+        let def = &self.variant().def;
+        let g = def.geometry;
+        let piece = &def.pieces[t];
+        if piece.no_drop_zone.is_some_and(|z| def.zones[z].contains(&g, c, sq)) {
+            return false;
+        }
+        let zone = def.rules.drops.as_ref().and_then(|d| d.zone);
+        [zone, piece.drop_zone].into_iter().flatten().all(|z| def.zones[z].contains(&g, c, sq))
+    }
+
+    /// Sittuyin promotions: a piece with the in-place promotion style that
+    /// stands in its zone, or is its side's only piece of its kind, may turn
+    /// into a promotion choice where it stands or on an empty square the new
+    /// piece could move to, provided the new piece attacks no enemy piece
+    /// there. (That the move may not give check belongs to legality.)
+    fn generate_in_place_promotions(&mut self, list: &mut MoveList) {
+        let us = self.side;
+        let variant = self.variant().clone();
+        for i in 0..self.lists[us.index()].len {
+            let from = self.lists[us.index()].sq[i];
+            let code = self.board[from as usize];
+            let Some(p) = &variant.tables.promo[code as usize] else { continue };
+            if p.in_place_zone.is_empty() || !(p.in_place_zone[from as usize] || self.count(code) == 1) {
+                continue;
+            }
+            self.board[from as usize] = 0;
+            for (k, &choice) in p.choices.iter().enumerate() {
+                if p.limits[k] != 255 && self.count(choice) >= p.limits[k] as u16 {
+                    continue;
+                }
+                let mut targets = Targets { sq: [0; crate::square::MAX_SQUARES], len: 1 };
+                targets.sq[0] = from;
+                let (cells, _) = variant.tables.list(choice, false, from);
+                self.walk(cells, choice, from, &mut targets);
+                for &to in &targets.sq[..targets.len] {
+                    self.board[to as usize] = choice;
+                    let (cells, _) = variant.tables.list(choice, false, to);
+                    let attacks = self.walk(cells, choice, to, &mut FoeAttacked);
+                    self.board[to as usize] = 0;
+                    if !attacks {
+                        list.push_quiet(Move::new(from, to, choice, MoveKind::Promotion));
+                    }
+                }
+            }
+            self.board[from as usize] = code;
+        }
+    }
+
+    /// Adds, for every move that leaves a square with an open gate, the same
+    /// move followed by gating each type in the hand onto the vacated square
+    /// (for castling, onto the king's or the rook's square).
+    fn generate_gating(&self, list: &mut MoveList) {
+        let us = self.side;
+        let ntypes = self.variant().def.pieces.len().min(crate::moves::MAX_GATING_TYPES);
+        let hand = &self.pockets[us.index()];
+        if hand[..ntypes].iter().all(|&n| n == 0) {
+            return;
+        }
+        let (ncap, qstart) = list.mark();
+        for i in (0..ncap).chain(qstart..crate::moves::MAX_MOVES) {
+            let m = list.slot(i);
+            let kind = m.kind();
+            if !matches!(kind, MoveKind::Normal | MoveKind::Double | MoveKind::Castle) {
+                continue;
+            }
+            let capture = i < ncap;
+            let mut gate_on = |on_rook: bool, sq: Square| {
+                if !self.has_gate(us, sq) {
+                    return;
+                }
+                if kind == MoveKind::Castle && (sq == m.to() || sq == Position::castle_rook_target(m.from(), m.to())) {
+                    return; // the king or the rook lands on the gate
+                }
+                for t in (0..ntypes).filter(|&t| hand[t] > 0 && self.drop_zone_allows(t, us, sq)) {
+                    let gm = m.with_gate(t, on_rook);
+                    if capture {
+                        list.push_capture(gm);
+                    } else {
+                        list.push_quiet(gm);
+                    }
+                }
+            };
+            gate_on(false, m.from());
+            if kind == MoveKind::Castle {
+                gate_on(true, m.extra());
             }
         }
     }
@@ -206,6 +304,43 @@ impl Position {
                 list.push_quiet(Move::new(ksq, kto, rsq, MoveKind::Castle));
             }
         }
+    }
+}
+
+/// Collects the empty squares a piece may move to.
+struct Targets {
+    sq: [Square; crate::square::MAX_SQUARES],
+    len: usize,
+}
+
+impl Visitor for Targets {
+    fn quiet(&mut self, _: &Position, _: u8, _: Square, c: &Cell) -> bool {
+        if c.victim == NO_SQUARE && !self.sq[..self.len].contains(&c.to) {
+            self.sq[self.len] = c.to;
+            self.len += 1;
+        }
+        false
+    }
+    fn capture(&mut self, _: &Position, _: u8, _: Square, _: &Cell) -> bool {
+        false
+    }
+    fn en_passant(&mut self, _: &Position, _: Square, _: &Cell) -> bool {
+        false
+    }
+}
+
+/// Stops a walk at the first enemy piece the walker could capture.
+struct FoeAttacked;
+
+impl Visitor for FoeAttacked {
+    fn quiet(&mut self, _: &Position, _: u8, _: Square, _: &Cell) -> bool {
+        false
+    }
+    fn capture(&mut self, pos: &Position, code: u8, _: Square, c: &Cell) -> bool {
+        (pos.piece_at(c.to) ^ code) & 1 != 0
+    }
+    fn en_passant(&mut self, _: &Position, _: Square, _: &Cell) -> bool {
+        false
     }
 }
 

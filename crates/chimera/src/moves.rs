@@ -26,8 +26,17 @@ pub enum MoveKind {
 }
 
 /// A move: origin, destination, an extra byte and a kind, in one `u32`.
+///
+/// Bits 0–7 hold the origin, 8–15 the destination, 16–23 the extra byte,
+/// 24–26 the kind. Gating (Seirawan chess) uses the rest: bits 28–31 hold the
+/// gated piece type plus one (0: no gating), and bit 27 says that the piece
+/// is gated on the castling rook's square rather than on the origin.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub u32);
+
+/// The most piece types a gating variant may have: a gated type is stored in
+/// four bits of a [`Move`].
+pub const MAX_GATING_TYPES: usize = 15;
 
 impl Move {
     /// Packs a move.
@@ -53,7 +62,7 @@ impl Move {
     /// The kind.
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
-        match self.0 >> 24 {
+        match (self.0 >> 24) & 7 {
             0 => MoveKind::Normal,
             1 => MoveKind::Promotion,
             2 => MoveKind::EnPassant,
@@ -64,11 +73,41 @@ impl Move {
             _ => MoveKind::Drop,
         }
     }
+    /// The same move, followed by gating a piece of type `t` (below
+    /// [`MAX_GATING_TYPES`]) from the hand onto the vacated origin, or, with
+    /// `on_rook`, onto the castling rook's vacated square.
+    #[inline]
+    pub fn with_gate(self, t: usize, on_rook: bool) -> Move {
+        debug_assert!(t < MAX_GATING_TYPES);
+        Move(self.0 & 0x07ff_ffff | ((t as u32 + 1) << 28) | (on_rook as u32) << 27)
+    }
+    /// The type of the piece gated by this move, if it gates one.
+    #[inline(always)]
+    pub fn gate(self) -> Option<usize> {
+        match self.0 >> 28 {
+            0 => None,
+            n => Some(n as usize - 1),
+        }
+    }
+    /// True if the gated piece goes onto the castling rook's square (see [`Move::with_gate`]).
+    #[inline(always)]
+    pub fn gates_on_rook(self) -> bool {
+        self.0 >> 27 & 1 != 0
+    }
+    /// The square a gating move puts its piece on, if it gates one.
+    #[inline]
+    pub fn gate_square(self) -> Option<Square> {
+        self.gate().map(|_| if self.gates_on_rook() { self.extra() } else { self.from() })
+    }
 }
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Move({}->{} {:?} {})", self.from(), self.to(), self.kind(), self.extra())
+        write!(f, "Move({}->{} {:?} {}", self.from(), self.to(), self.kind(), self.extra())?;
+        match self.gate() {
+            Some(t) => write!(f, " gate {t}{})", if self.gates_on_rook() { " on rook" } else { "" }),
+            None => write!(f, ")"),
+        }
     }
 }
 
@@ -157,6 +196,30 @@ impl MoveList {
     pub fn mark(&self) -> (usize, usize) {
         (self.ncap, self.qstart)
     }
+    /// Keeps only the moves for which `keep` is true, in their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut w = 0;
+        for r in 0..self.ncap {
+            if keep(self.buf[r]) {
+                self.buf[w] = self.buf[r];
+                w += 1;
+            }
+        }
+        self.ncap = w;
+        let mut w = MAX_MOVES;
+        for r in (self.qstart..MAX_MOVES).rev() {
+            if keep(self.buf[r]) {
+                w -= 1;
+                self.buf[w] = self.buf[r];
+            }
+        }
+        self.qstart = w;
+    }
+    /// The move in slot `i` of the buffer (captures fill `0..ncap`, non-captures `qstart..`).
+    #[inline(always)]
+    pub(crate) fn slot(&self, i: usize) -> Move {
+        self.buf[i]
+    }
     /// Removes duplicates among the moves added since `mark`.
     pub fn dedup_since(&mut self, mark: (usize, usize)) {
         let (c0, q0) = mark;
@@ -190,6 +253,14 @@ mod tests {
     fn pack_and_unpack() {
         let m = Move::new(12, 200, 77, MoveKind::Locust);
         assert_eq!((m.from(), m.to(), m.extra(), m.kind()), (12, 200, 77, MoveKind::Locust));
+        assert_eq!(m.gate(), None);
+        let c = Move::new(4, 6, 7, MoveKind::Castle);
+        let g = c.with_gate(14, true);
+        assert_eq!((g.from(), g.to(), g.extra(), g.kind()), (4, 6, 7, MoveKind::Castle));
+        assert_eq!((g.gate(), g.gates_on_rook(), g.gate_square()), (Some(14), true, Some(7)));
+        let g = c.with_gate(0, false);
+        assert_eq!((g.gate(), g.gates_on_rook(), g.gate_square()), (Some(0), false, Some(4)));
+        assert_ne!(g, c);
     }
 
     #[test]
@@ -207,5 +278,9 @@ mod tests {
         assert_eq!(l.len(), 4);
         assert_eq!(l.captures().len(), 1);
         assert_eq!(l.quiets().len(), 3);
+        let before: Vec<Move> = l.iter().filter(|m| m.kind() != MoveKind::Pass).collect();
+        l.retain(|m| m.kind() != MoveKind::Pass);
+        assert_eq!(l.iter().collect::<Vec<_>>(), before);
+        assert_eq!(l.len(), 3);
     }
 }

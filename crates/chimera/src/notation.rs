@@ -1,5 +1,6 @@
 //! Move text in Fairy-Stockfish's UCI notation: `e2e4`, `e7e8q`, `P@e5`,
-//! the Janggi pass `e2e2`, and multi-leg moves `d4e5,e5f6`.
+//! the Janggi pass `e2e2`, multi-leg moves `d4e5,e5f6`, and Seirawan gating
+//! `b1c3h` (castling with gating on the rook's square: `h1e1h`).
 
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -42,6 +43,11 @@ impl Position {
                 g.write_square(m.extra(), &mut s);
                 g.write_square(m.to(), &mut s);
             }
+            _ if m.gates_on_rook() => {
+                // gating on the castling rook's square: rook square, king square, piece
+                g.write_square(m.extra(), &mut s);
+                g.write_square(m.from(), &mut s);
+            }
             kind => {
                 g.write_square(m.from(), &mut s);
                 g.write_square(m.to(), &mut s);
@@ -54,6 +60,9 @@ impl Position {
                     }
                 }
             }
+        }
+        if let Some(t) = m.gate() {
+            s.push(self.variant().def.pieces[t].letter.to_ascii_lowercase());
         }
         s
     }

@@ -66,6 +66,7 @@ pub struct Undo {
     last_move: Option<Move>,
     counting_limit: u16,
     counting_ply: u16,
+    gates: [u16; 2],
 }
 
 /// A position of some variant.
@@ -100,6 +101,8 @@ pub struct Position {
     pub(crate) counting_limit: u16,
     /// Makruk counting: the plies counted so far.
     pub(crate) counting_ply: u16,
+    /// Gating: per side, the files of its first rank whose gate is open.
+    pub(crate) gates: [u16; 2],
 }
 
 /// Reads the board field of a FEN (with an optional `[pocket]`) into piece codes per square.
@@ -227,6 +230,19 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
     Ok((board, pockets))
 }
 
+/// The hash keys of a set of gates, `[white files, black files]`.
+fn gate_keys(v: &Variant, gates: [u16; 2]) -> u64 {
+    let mut h = 0;
+    for (c, &bits) in gates.iter().enumerate() {
+        let mut b = bits;
+        while b != 0 {
+            h ^= v.z_gate[c][b.trailing_zeros() as usize];
+            b &= b - 1;
+        }
+    }
+    h
+}
+
 /// The types that a move's captures put into the mover's hand (unpromoted),
 /// when the variant sends captured pieces to the hand.
 fn captured_to_hand(v: &Variant, undo: &Undo) -> [Option<usize>; 2] {
@@ -285,6 +301,7 @@ impl Position {
             last_move: None,
             counting_limit: 0,
             counting_ply: 0,
+            gates: [0; 2],
         };
         for (sq, &code) in board.iter().enumerate() {
             if code != 0 {
@@ -330,6 +347,10 @@ impl Position {
                         'Q' => (Color::White, 1),
                         'k' => (Color::Black, 2),
                         'q' => (Color::Black, 3),
+                        _ if variant.def.rules.gating => {
+                            pos.read_gate(ch).map_err(|m| fen_err(fen, "castling", m))?;
+                            continue;
+                        }
                         _ => return Err(fen_err(fen, "castling", format!("'{ch}' is not one of KQkq"))),
                     };
                     let king = code_of(cast.king, color);
@@ -358,6 +379,30 @@ impl Position {
                     pos.castle_clear[rsq as usize] |= 1 << right;
                     pos.set_virgin(ksq, true);
                     pos.set_virgin(rsq, true);
+                    if variant.def.rules.gating {
+                        // a castling right also opens the gates of the king and the rook
+                        for s in [ksq, rsq] {
+                            if g.rank_of(s) == pos.gate_rank(color) {
+                                pos.gates[color.index()] |= 1 << g.file_of(s);
+                            }
+                        }
+                    }
+                }
+            }
+            if variant.def.rules.gating {
+                for c in [Color::White, Color::Black] {
+                    if !pos.gates_usable(c) {
+                        pos.gates[c.index()] = 0;
+                    }
+                }
+            }
+        } else if variant.def.rules.gating && castling_field != "-" && !castling_field.is_empty() {
+            for ch in castling_field.chars() {
+                pos.read_gate(ch).map_err(|m| fen_err(fen, "castling", m))?;
+            }
+            for c in [Color::White, Color::Black] {
+                if !pos.gates_usable(c) {
+                    pos.gates[c.index()] = 0;
                 }
             }
         } else if castling_field != "-" && !castling_field.is_empty() {
@@ -377,7 +422,11 @@ impl Position {
                 let victim_rank = if pos.side == Color::White { g.rank_of(sq) - 1 } else { g.rank_of(sq) + 1 };
                 let victim = g.square(g.file_of(sq), victim_rank);
                 match victim {
-                    Some(vs) if pos.board[sq as usize] == 0 && pos.board[vs as usize] != 0 => {
+                    Some(vs)
+                        if pos.board[sq as usize] == 0
+                            && pos.board[vs as usize] != 0
+                            && pos.ep_capturable(pos.side, sq, vs) =>
+                    {
                         pos.ep = sq;
                         pos.ep_victim = vs;
                     }
@@ -443,7 +492,7 @@ impl Position {
                 s.push('/');
             }
         }
-        if self.variant.def.rules.drops.is_some() {
+        if self.variant.def.rules.has_hand() {
             // White's hand, then Black's, each in reverse order of definition
             s.push('[');
             for c in [Color::White, Color::Black] {
@@ -458,27 +507,24 @@ impl Position {
         s.push(' ');
         s.push_str(&self.side.to_string());
         s.push(' ');
-        if self.castling == 0 {
-            s.push('-');
-        } else {
-            for (bit, ch) in [(0, 'K'), (1, 'Q'), (2, 'k'), (3, 'q')] {
-                if self.castling & (1 << bit) != 0 {
-                    s.push(ch);
+        let before = s.len();
+        for c in [Color::White, Color::Black] {
+            for (bit, ch) in [(0, 'K'), (1, 'Q')] {
+                if self.castling & (1 << (2 * c.index() + bit)) != 0 {
+                    s.push(if c == Color::White { ch } else { ch.to_ascii_lowercase() });
                 }
             }
+            self.write_gates(c, &mut s);
+        }
+        if s.len() == before {
+            s.push('-');
         }
         s.push(' ');
-        // like Fairy-Stockfish, name the e.p. square only if a piece of the side
-        // to move attacks it (pseudo-legally: a pinned pawn counts)
-        let ep_possible = self.ep != NO_SQUARE && {
-            let mut list = crate::moves::MoveList::new();
-            self.clone().generate_pseudo(&mut list);
-            let found = list.iter().any(|m| m.kind() == crate::moves::MoveKind::EnPassant);
-            found
-        };
+        // like Fairy-Stockfish, the e.p. square is kept (and named) only if a
+        // piece of the side to move attacks it (pseudo-legally: a pinned pawn counts)
         if self.counting_limit > 0 {
             s.push_str(&self.counting_limit.to_string());
-        } else if ep_possible {
+        } else if self.ep != NO_SQUARE {
             g.write_square(self.ep, &mut s);
         } else {
             s.push('-');
@@ -590,6 +636,7 @@ impl Position {
         if self.ep != NO_SQUARE {
             h ^= v.z_ep[self.ep as usize];
         }
+        h ^= gate_keys(v, self.gates);
         for c in 0..2 {
             for t in 0..v.def.pieces.len() {
                 let n = self.pockets[c][t] as usize;
@@ -655,6 +702,137 @@ impl Position {
         self.index[to as usize] = i;
     }
 
+    /// True if a piece of `c` could capture en passant on `ep` (the victim
+    /// standing on `victim`), ignoring whether that leaves its royal attacked.
+    fn ep_capturable(&mut self, c: Color, ep: Square, victim: Square) -> bool {
+        struct EpFound;
+        impl crate::movegen::Visitor for EpFound {
+            fn quiet(&mut self, _: &Position, _: u8, _: Square, _: &crate::compile::Cell) -> bool {
+                false
+            }
+            fn capture(&mut self, _: &Position, _: u8, _: Square, _: &crate::compile::Cell) -> bool {
+                false
+            }
+            fn en_passant(&mut self, _: &Position, _: Square, _: &crate::compile::Cell) -> bool {
+                true
+            }
+        }
+        let v = self.variant.clone();
+        let sources = &v.ep_sources[c.index() * v.def.geometry.squares() + ep as usize];
+        if sources.is_empty() {
+            return false;
+        }
+        let (old_ep, old_victim) = (self.ep, self.ep_victim);
+        self.ep = ep;
+        self.ep_victim = victim;
+        let found = sources.iter().any(|&s| {
+            let code = self.board[s as usize];
+            code != 0 && (code & 1) as usize == c.index() && self.walk_piece(s, &mut EpFound)
+        });
+        self.ep = old_ep;
+        self.ep_victim = old_victim;
+        found
+    }
+
+    /// The rank of `c`'s gates: its first rank.
+    #[inline]
+    pub(crate) fn gate_rank(&self, c: Color) -> i32 {
+        if c == Color::White {
+            0
+        } else {
+            self.geometry().height as i32 - 1
+        }
+    }
+
+    /// True if `c` has an open gate on `sq`.
+    #[inline]
+    pub fn has_gate(&self, c: Color, sq: Square) -> bool {
+        let g = self.geometry();
+        g.rank_of(sq) == self.gate_rank(c) && self.gates[c.index()] >> g.file_of(sq) & 1 != 0
+    }
+
+    /// Whether `c`'s gates can still be used: with Seirawan's rules they close
+    /// for good once the hand is empty, unless captures refill it.
+    fn gates_usable(&self, c: Color) -> bool {
+        let v = &self.variant.def.rules;
+        v.drops.as_ref().is_some_and(|d| d.captures_to_hand)
+            || self.pockets[c.index()][..self.variant.def.pieces.len()].iter().any(|&n| n > 0)
+    }
+
+    /// Reads one gate letter of the castling field: a file letter, upper case
+    /// for White. A gate is opened only on a square with a piece of its side.
+    fn read_gate(&mut self, ch: char) -> Result<(), String> {
+        let g = self.geometry();
+        let c = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let file = (ch.to_ascii_lowercase() as i32) - ('a' as i32);
+        if !ch.is_ascii_alphabetic() || file >= g.width as i32 {
+            return Err(format!("'{ch}' is neither a castling right nor a gate file"));
+        }
+        let sq = g.square(file, self.gate_rank(c)).unwrap();
+        let code = self.board[sq as usize];
+        if code != 0 && Color::from_index((code & 1) as usize) == c {
+            self.gates[c.index()] |= 1 << file;
+        }
+        Ok(())
+    }
+
+    /// Writes `c`'s open gates as file letters, leaving out those that its
+    /// castling rights already imply (the king's and the rooks' files), as
+    /// Fairy-Stockfish does; nothing once the gates can no longer be used.
+    fn write_gates(&self, c: Color, s: &mut String) {
+        if self.gates[c.index()] == 0 || !self.gates_usable(c) {
+            return;
+        }
+        let g = self.geometry();
+        let mut implied = 0u16;
+        for side in 0..2 {
+            let right = 2 * c.index() + side;
+            if self.castling & (1 << right) != 0 {
+                implied |= 1 << g.file_of(self.castle_rook[right]);
+                if let Some(cast) = &self.variant.def.rules.castling {
+                    let king = crate::compile::code_of(cast.king, c);
+                    for f in 0..g.width as i32 {
+                        let sq = g.square(f, self.gate_rank(c)).unwrap();
+                        if self.board[sq as usize] == king && self.is_virgin(sq) {
+                            implied |= 1 << f;
+                        }
+                    }
+                }
+            }
+        }
+        for f in 0..g.width as u32 {
+            if self.gates[c.index()] >> f & 1 != 0 && implied >> f & 1 == 0 {
+                let ch = (b'a' + f as u8) as char;
+                s.push(if c == Color::White { ch.to_ascii_uppercase() } else { ch });
+            }
+        }
+    }
+
+    /// Closes the gates a move touches and, with Seirawan's rules, all of the
+    /// mover's gates once its hand is empty. Returns the hash change.
+    fn update_gates(&mut self, m: Move) -> u64 {
+        let us = self.side;
+        let them = us.flip();
+        let old = self.gates;
+        let g = self.geometry();
+        let close = |pos: &mut Position, c: Color, sq: Square| {
+            if g.rank_of(sq) == pos.gate_rank(c) {
+                pos.gates[c.index()] &= !(1 << g.file_of(sq));
+            }
+        };
+        if m.kind() != MoveKind::Drop {
+            close(self, us, m.from());
+        }
+        if m.kind() == MoveKind::Castle {
+            close(self, us, m.extra());
+        }
+        close(self, them, m.to());
+        if !self.gates_usable(us) {
+            self.gates[us.index()] = 0;
+        }
+        gate_keys(&self.variant, [old[0] ^ self.gates[0], old[1] ^ self.gates[1]])
+    }
+
     /// The castling rook's landing square for a castle with the king going `from` → `to`.
     #[inline]
     pub fn castle_rook_target(from: Square, to: Square) -> Square {
@@ -686,6 +864,7 @@ impl Position {
             last_move: self.last_move,
             counting_limit: self.counting_limit,
             counting_ply: self.counting_ply,
+            gates: self.gates,
         };
         self.last_move = Some(m);
         if self.counting_limit > 0 {
@@ -754,7 +933,10 @@ impl Position {
                     self.counts[mover as usize] -= 1;
                     self.counts[new as usize] += 1;
                     h ^= self.zkey(mover, to) ^ self.zkey(new, to);
-                } else if kind == MoveKind::Double {
+                } else if kind == MoveKind::Double && self.ep_capturable(self.side.flip(), m.extra(), to) {
+                    // like Fairy-Stockfish, keep the e.p. square only if the
+                    // opponent can capture there (pseudo-legally), so that equal
+                    // positions have equal hashes and FENs
                     self.ep = m.extra();
                     self.ep_victim = to;
                     h ^= v.z_ep[self.ep as usize];
@@ -766,6 +948,15 @@ impl Position {
         }
         self.set_virgin(from, false);
         self.set_virgin(to, false);
+        if let (Some(t), Some(gsq)) = (m.gate(), m.gate_square()) {
+            let code = code_of(t, self.side);
+            h ^= self.pocket_change(self.side, t, -1);
+            self.put(gsq, code);
+            h ^= self.zkey(code, gsq);
+        }
+        if v.def.rules.gating {
+            h ^= self.update_gates(m);
+        }
         self.counterstrike =
             !v.lion[mover as usize] && (v.lion[undo.captured as usize] || v.lion[undo.extra_captured as usize]);
         if touched & self.castling != 0 {
@@ -794,6 +985,10 @@ impl Position {
         self.side = self.side.flip();
         self.fullmove = undo.fullmove;
         let (from, to) = (m.from(), m.to());
+        if let (Some(t), Some(gsq)) = (m.gate(), m.gate_square()) {
+            self.remove(gsq);
+            self.pockets[self.side.index()][t] += 1;
+        }
         match m.kind() {
             MoveKind::Pass => {}
             MoveKind::Castle => {
@@ -840,6 +1035,7 @@ impl Position {
         self.last_move = undo.last_move;
         self.counting_limit = undo.counting_limit;
         self.counting_ply = undo.counting_ply;
+        self.gates = undo.gates;
         debug_assert!(self.lists_consistent());
     }
 

@@ -111,6 +111,11 @@ pub enum PromotionStyle {
     /// Shogi: optionally, by a move that starts or ends in the zone; compulsory
     /// where the unpromoted piece would have no move left.
     Shogi,
+    /// Sittuyin: never on arrival. A pawn in the zone, or a side's only pawn
+    /// anywhere, may instead spend a move promoting: in place, or onto an empty
+    /// square the new piece could step to. The new piece may not attack an
+    /// enemy piece there, and the promotion may not give check.
+    Sittuyin,
 }
 
 /// Drops and hands (shogi, crazyhouse).
@@ -124,6 +129,11 @@ pub struct Drops {
     pub no_drop_mate: Vec<usize>,
     /// A piece may not be dropped where it would have no move (shogi).
     pub no_dead_drops: bool,
+    /// While a side has pieces in hand it must drop one, if it can (Sittuyin's
+    /// setup phase): other moves are legal only when no drop is.
+    pub must_drop: bool,
+    /// The zone drops must land in (Black's is mirrored), if drops are limited.
+    pub zone: Option<usize>,
 }
 
 /// A named set of squares, given from White's side; Black's is its mirror image.
@@ -174,6 +184,8 @@ pub struct PieceType {
     pub demotes_to: Option<usize>,
     /// A zone where it may not be dropped.
     pub no_drop_zone: Option<usize>,
+    /// A zone it may only be dropped in (Sittuyin's rooks: the first rank).
+    pub drop_zone: Option<usize>,
     /// Its moves everywhere.
     pub betza: Betza,
     /// Whether losing it loses the game (it may not be left attacked).
@@ -220,6 +232,18 @@ pub struct Rules {
     /// Capture the flag: a side wins at once when one of its flag pieces
     /// stands in its flag zone after its move (king of the hill, breakthrough).
     pub flag: Option<Flag>,
+    /// Seirawan gating: a piece that leaves a square of its side's first rank
+    /// that still has its gate may be followed by a piece from the hand on
+    /// that square. The FEN's castling field holds the gates (`KQBCDFGkqbcdfg`).
+    pub gating: bool,
+}
+
+impl Rules {
+    /// True if the sides have hands (pockets), written in the FEN as `[...]`:
+    /// for drops, or for gating.
+    pub fn has_hand(&self) -> bool {
+        self.drops.is_some() || self.gating
+    }
 }
 
 /// The capture-the-flag win.
@@ -348,6 +372,8 @@ struct FileRules {
     must_capture: bool,
     counting: Option<FileCounting>,
     flag: Option<FileFlag>,
+    #[serde(default)]
+    gating: bool,
 }
 
 #[derive(Deserialize)]
@@ -387,6 +413,7 @@ struct FilePiece {
     promotion: Option<FilePromotion>,
     demotes_to: Option<Spanned<String>>,
     no_drop_zone: Option<Spanned<String>>,
+    drop_zone: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -447,6 +474,9 @@ struct FileDrops {
     no_drop_mate: Option<Spanned<String>>,
     #[serde(default)]
     no_dead_drops: bool,
+    #[serde(default)]
+    must_drop: bool,
+    zone: Option<Spanned<String>>,
 }
 
 fn yes() -> bool {
@@ -658,13 +688,19 @@ impl VariantDef {
                     style: match fp.style.as_ref().map(|s| s.get_ref().as_str()) {
                         None | Some("arrival") => PromotionStyle::Arrival,
                         Some("shogi") => PromotionStyle::Shogi,
+                        Some("sittuyin") => PromotionStyle::Sittuyin,
                         Some(other) => {
                             let span = fp.style.as_ref().unwrap().span();
-                            return Err(cx.at(span, format!("style must be \"arrival\" or \"shogi\", not \"{other}\"")));
+                            return Err(cx.at(
+                                span,
+                                format!("style must be \"arrival\", \"shogi\" or \"sittuyin\", not \"{other}\""),
+                            ));
                         }
                     },
                     // chess promotes on arrival by force; shogi only where stuck
-                    mandatory: fp.mandatory.unwrap_or(fp.style.as_ref().is_none_or(|s| s.get_ref() != "shogi")),
+                    mandatory: fp.mandatory.unwrap_or(
+                        fp.style.as_ref().is_none_or(|s| s.get_ref() != "shogi" && s.get_ref() != "sittuyin"),
+                    ),
                 }),
                 None => None,
             };
@@ -675,6 +711,7 @@ impl VariantDef {
                 tilde: letters[pieces.len()].1 == b'~',
                 demotes_to: None,
                 no_drop_zone: p.no_drop_zone.as_ref().map(&zone_index).transpose()?,
+                drop_zone: p.drop_zone.as_ref().map(&zone_index).transpose()?,
                 betza: parse_betza(&p.betza)?,
                 royal: p.royal,
                 pawn: p.pawn,
@@ -744,6 +781,8 @@ impl VariantDef {
                 no_doubled: d.no_doubled.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
                 no_drop_mate: d.no_drop_mate.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
                 no_dead_drops: d.no_dead_drops,
+                must_drop: d.must_drop,
+                zone: d.zone.as_ref().map(&zone_index).transpose()?,
             }),
             None => None,
         };
@@ -825,6 +864,7 @@ impl VariantDef {
                 must_capture: fd.rules.must_capture,
                 counting,
                 flag,
+                gating: fd.rules.gating,
             },
         };
         Ok(def)
@@ -927,6 +967,12 @@ pub struct Variant {
     pub z_ep: Vec<u64>,
     /// Zobrist keys per pocket slot: `(code * MAX_POCKET + count)`.
     pub z_pocket: Vec<u64>,
+    /// Zobrist keys per gate: `[colour][file]`.
+    pub z_gate: [[u64; 16]; 2],
+    /// Per `colour * squares + ep square`: the squares from which a piece of
+    /// that colour has an en-passant capture onto it (to decide cheaply
+    /// whether a double step creates a usable e.p. square).
+    pub ep_sources: Vec<Vec<crate::square::Square>>,
     /// The start position's board, one piece code per square, for virginity.
     pub start_board: Vec<u8>,
 }
@@ -989,6 +1035,18 @@ impl Variant {
                 }));
             }
         }
+        if def.rules.gating && def.pieces.len() > crate::moves::MAX_GATING_TYPES {
+            return Err(BuildError::Definition(VariantError {
+                file: def.name.clone(),
+                line: 0,
+                column: 0,
+                message: format!(
+                    "gating variants may have at most {} piece types, this one has {}",
+                    crate::moves::MAX_GATING_TYPES,
+                    def.pieces.len()
+                ),
+            }));
+        }
         let tables = crate::compile::compile(&def).map_err(BuildError::Compile)?;
         let ncodes = 2 * def.pieces.len() + 2;
         let nsq = def.geometry.squares();
@@ -1013,6 +1071,7 @@ impl Variant {
         let z_castle = [splitmix(&mut seed), splitmix(&mut seed), splitmix(&mut seed), splitmix(&mut seed)];
         let z_ep = (0..nsq).map(|_| splitmix(&mut seed)).collect();
         let z_pocket = (0..ncodes * MAX_POCKET).map(|_| splitmix(&mut seed)).collect();
+        let z_gate = [[0; 16]; 2].map(|row: [u64; 16]| row.map(|_| splitmix(&mut seed)));
         let mut v = Variant {
             def,
             tables,
@@ -1025,8 +1084,26 @@ impl Variant {
             z_castle,
             z_ep,
             z_pocket,
+            z_gate,
+            ep_sources: Vec::new(),
             start_board: vec![0; nsq],
         };
+        let mut ep_sources = vec![Vec::new(); 2 * nsq];
+        for code in 2..ncodes as u8 {
+            for virgin in [false, true] {
+                for from in 0..nsq as crate::square::Square {
+                    for cell in v.tables.list(code, virgin, from).0 {
+                        if cell.flags & crate::compile::EP != 0 {
+                            let list: &mut Vec<_> = &mut ep_sources[(code & 1) as usize * nsq + cell.to as usize];
+                            if !list.contains(&from) {
+                                list.push(from);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        v.ep_sources = ep_sources;
         let board = crate::position::parse_board_field(&v, &v.def.start_fen).map_err(BuildError::StartFen)?;
         v.start_board = board;
         // the whole start FEN must read, so that Position::start cannot fail

@@ -130,7 +130,25 @@ fn builtin_variants_match_pyffish() {
         all_failures[..all_failures.len().min(12)].join("\n")
     );
     // every built-in variant that Fairy-Stockfish knows must have been checked
-    for name in ["chess", "xiangqi", "janggi", "capablanca", "shogi"] {
+    // (the list of variants that must match, plus the pilots)
+    for name in [
+        "chess",
+        "xiangqi",
+        "janggi",
+        "capablanca",
+        "shogi",
+        "crazyhouse",
+        "makruk",
+        "grand",
+        "seirawan",
+        "sittuyin",
+        "shatranj",
+        "courier",
+        "minishogi",
+        "gothic",
+        "shako",
+        "janus",
+    ] {
         assert!(
             checked.iter().any(|(n, c)| n == name && *c >= 200),
             "{name} not checked with 200 positions: {checked:?}"

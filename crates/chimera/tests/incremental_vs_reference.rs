@@ -26,6 +26,8 @@ fn texts(pos: &Position, ms: &[Move]) -> BTreeSet<String> {
 }
 
 fn compare(pos: &mut Position) {
+    let again = Position::from_fen(pos.variant().clone(), &pos.fen()).unwrap();
+    assert_eq!((again.fen(), again.hash()), (pos.fen(), pos.hash()), "FEN round trip");
     let fast = pos.legal_moves();
     let reference = pos.legal_moves_reference();
     let (a, b) = (texts(pos, &fast), texts(pos, &reference));
@@ -91,6 +93,15 @@ fn capablanca_playouts() {
 #[test]
 fn mightylion_playouts() {
     assert!(playouts("mightylion", 40, 150, 5) > 3000);
+}
+
+#[test]
+fn hand_variant_playouts() {
+    // gating (seirawan, shouse), the setup phase and in-place promotion
+    // (sittuyin), drops (shogi, crazyhouse): each FEN also reads back the same
+    for (i, name) in ["seirawan", "shouse", "sittuyin", "shogi", "crazyhouse"].into_iter().enumerate() {
+        assert!(playouts(name, 12, 120, 10 + i as u64) > 1000, "{name}");
+    }
 }
 
 #[test]
