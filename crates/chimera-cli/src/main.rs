@@ -5,15 +5,24 @@
 //! - `perft` prints `move: count` lines and, as the last line of stdout,
 //!   `Nodes searched: N`;
 //! - an error is one line on stderr starting with `error: `, and the exit
-//!   status is 2.
+//!   status is 2;
+//! - `bench` prints one line per position and, last, `Nodes searched: N` and
+//!   `Nodes/second: N`.
+//!
+//! `uci`, `xboard`, `usi` and `ucci` run the engine in that protocol on
+//! stdin/stdout; `engine`, or no command at all with input that is not a
+//! terminal, detects the protocol from the first command.
 
 use chimera::builtin;
 use chimera::highlight::kind_names;
 use chimera::perft;
 use chimera::position::Position;
 use chimera::variant::{Variant, VariantDef};
+use chimera_engine::bench;
+use chimera_engine::game::Out;
+use chimera_engine::protocol::{self, Protocol};
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -26,6 +35,9 @@ usage:
   chimera perft    --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"] [--reference] DEPTH
   chimera show     --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"]
   chimera variants
+  chimera uci | xboard | usi | ucci   the engine, in that protocol on stdin/stdout
+  chimera engine                     the engine, protocol detected from the first command
+  chimera bench [DEPTH]              search benchmark (fixed positions, one thread)
   chimera help
 
 Moves are written in Fairy-Stockfish's UCI notation: e2e4, e7e8q, a passing
@@ -39,7 +51,7 @@ capturing the locust victim on that square. perft --reference tests legality
 by the reference method (slow; for comparison).";
 
 /// The commands `chimera` knows, for the "unknown command" message.
-const COMMANDS: &str = "moves, perft, show, variants, help";
+const COMMANDS: &str = "moves, perft, show, variants, uci, xboard, usi, ucci, engine, bench, help";
 
 /// The largest perft depth accepted.
 const MAX_DEPTH: usize = 20;
@@ -202,6 +214,12 @@ fn parse_depth(positional: &[String]) -> Result<usize, String> {
 
 /// Runs one command; `args` are the arguments after the program name.
 fn run(args: &[String]) -> Result<(), Failure> {
+    if args.is_empty() && !io::stdin().is_terminal() {
+        // started by a GUI or a script: the first command names the protocol
+        if protocol::run(io::stdin().lock(), Out::stdout(), None) {
+            return Ok(());
+        }
+    }
     let cmd = args.first().map(String::as_str).unwrap_or("help");
     let o = parse_options(&args[args.len().min(1)..])?;
     let mut out = io::stdout().lock();
@@ -271,6 +289,35 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
         }
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}")?,
+        "uci" | "xboard" | "usi" | "ucci" | "engine" => {
+            no_positional(&o)?;
+            drop(out);
+            let protocol = Protocol::detect(cmd);
+            protocol::run(io::stdin().lock(), Out::stdout(), protocol);
+            return Ok(());
+        }
+        "bench" => {
+            let depth = match o.positional.as_slice() {
+                [] => bench::DEFAULT_DEPTH,
+                [d] => d
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|d| (1..=30).contains(d))
+                    .ok_or_else(|| format!("bench DEPTH must be a number from 1 to 30, not '{d}'"))?,
+                more => return Err(format!("unexpected argument '{}'", more[1]).into()),
+            };
+            let mut i = 0;
+            let n = bench::POSITIONS.len();
+            let (nodes, time) = bench::run(depth, &mut |l| {
+                i += 1;
+                let _ = writeln!(out, "Position {i}/{n} {} ({}): {} nodes, best {}", l.variant, l.fen, l.nodes, l.best);
+            })?;
+            let ms = time.as_millis().max(1);
+            writeln!(out, "===========================")?;
+            writeln!(out, "Total time (ms): {ms}")?;
+            writeln!(out, "Nodes searched: {nodes}")?;
+            writeln!(out, "Nodes/second: {}", nodes as u128 * 1000 / ms)?;
+        }
         other => return Err(format!("unknown command '{other}' (commands: {COMMANDS}; see 'chimera help')").into()),
     }
     out.flush()?;

@@ -1,0 +1,250 @@
+//! Protocol sessions with the `chimera` binary: UCI, XBoard, USI and UCCI
+//! scripts, bad input answered by error lines, and `chimera bench`.
+
+use chimera::builtin;
+use chimera::position::Position;
+use std::io::{Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const USER_INI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/user_variants.ini");
+
+fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(args)
+        .env("RUST_BACKTRACE", "0")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run chimera")
+}
+
+/// Waits for the process to exit (killing it after `limit`); returns stdout and stderr.
+fn collect(mut child: Child, limit: Duration) -> (String, String) {
+    let t0 = Instant::now();
+    loop {
+        if child.try_wait().expect("wait").is_some() {
+            break;
+        }
+        if t0.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chimera did not finish within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let mut out = String::new();
+    let mut err = String::new();
+    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(!err.contains("panicked"), "chimera panicked:\n{err}");
+    (out, err)
+}
+
+/// Feeds a whole script, closes stdin, and returns stdout.
+fn session(args: &[&str], script: &str) -> String {
+    let mut child = spawn(args);
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    collect(child, Duration::from_secs(60)).0
+}
+
+fn bestmove(out: &str) -> &str {
+    let line = out.lines().rev().find(|l| l.starts_with("bestmove ")).unwrap_or_else(|| panic!("no bestmove:\n{out}"));
+    line.split_whitespace().nth(1).unwrap()
+}
+
+fn legal_in(variant: &str, fen: Option<&str>, moves: &[&str], m: &str) -> bool {
+    let v = Arc::new(builtin::variant(variant).unwrap());
+    let mut p = match fen {
+        Some(f) => Position::from_fen(v, f).unwrap(),
+        None => Position::start(v),
+    };
+    for x in moves {
+        let mv = p.parse_move(x).unwrap();
+        p.make(mv);
+    }
+    p.parse_move(m).is_ok()
+}
+
+/// A move with ranks counted from 0 (XBoard on 10 ranks, UCCI) in the core's notation.
+fn zero_based_to_core(m: &str) -> String {
+    let mut out = String::new();
+    let mut digits = String::new();
+    for c in m.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            out.push_str(&(digits.parse::<u32>().unwrap() + 1).to_string());
+            digits.clear();
+        }
+        if c != ' ' {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn uci_handshake_and_search() {
+    let out = session(&["uci"], "uci\nisready\nposition startpos moves e2e4 e7e5\ngo depth 4\n");
+    let lines: Vec<&str> = out.lines().collect();
+    let ok = lines.iter().position(|l| *l == "uciok").expect("uciok");
+    assert!(lines[..ok].iter().any(|l| l.starts_with("id name Chimera")), "{out}");
+    assert!(lines[..ok]
+        .iter()
+        .any(|l| l.starts_with("option name UCI_Variant type combo") && l.contains("var xiangqi")));
+    assert!(lines.contains(&"readyok"), "{out}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 4 ") && l.contains(" score cp ") && l.contains(" pv ")));
+    assert!(legal_in("chess", None, &["e2e4", "e7e5"], bestmove(&out)), "{out}");
+}
+
+#[test]
+fn uci_finds_a_mate() {
+    let out = session(&["uci"], "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n");
+    assert!(out.contains("score mate 1"), "{out}");
+    assert_eq!(bestmove(&out), "a1a8");
+}
+
+#[test]
+fn uci_variant_switch_and_variant_file() {
+    let out =
+        session(&["uci"], "setoption name UCI_Variant value xiangqi\nposition startpos moves h3e3\ngo nodes 3000\n");
+    assert!(legal_in("xiangqi", None, &["h3e3"], bestmove(&out)), "{out}");
+    let script = format!(
+        "setoption name VariantPath value {USER_INI}\nsetoption name UCI_Variant value cannons\nposition startpos\ngo depth 2\nd\n"
+    );
+    let out = session(&["uci"], &script);
+    assert!(out.contains("info string loaded variants:") && out.contains("cannons"), "{out}");
+    assert!(!out.contains("error"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ") && !l.contains("(none)")), "{out}");
+}
+
+#[test]
+fn bad_input_gets_error_lines_and_the_engine_goes_on() {
+    let script = "uci\nfoo bar\nposition fen not/a/fen w - - 0 1\nposition startpos moves e2e4 e2e4\n\
+                  setoption name Nonsense value 3\nsetoption name Hash value lots\nsetoption name UCI_Variant value nonesuch\n\
+                  go depth x\ngo sideways 3 depth 2\nisready\nd\n";
+    let out = session(&["uci"], script);
+    let errors = out.lines().filter(|l| l.starts_with("info string error: ")).count();
+    assert_eq!(errors, 8, "{out}");
+    assert!(out.contains("readyok"), "{out}");
+    // the bad position commands changed nothing: still the start position
+    assert!(out.contains("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+}
+
+#[test]
+fn isready_and_stop_are_answered_during_a_search() {
+    let mut child = spawn(&["uci"]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"uci\nposition startpos\ngo infinite\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    stdin.write_all(b"isready\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    stdin.write_all(b"stop\nquit\n").unwrap();
+    drop(stdin);
+    let (out, _) = collect(child, Duration::from_secs(20));
+    let ready = out.find("readyok").expect("readyok");
+    let best = out.find("bestmove").expect("bestmove");
+    assert!(ready < best, "isready is answered while searching:\n{out}");
+}
+
+#[test]
+fn protocol_is_detected_from_the_first_command() {
+    let out = session(&[], "uci\nisready\n");
+    assert!(out.contains("uciok") && out.contains("readyok"), "{out}");
+    let out = session(&["engine"], "xboard\nprotover 2\nping 1\n");
+    assert!(out.contains("feature done=1") && out.contains("pong 1"), "{out}");
+    let out = session(&["engine"], "hello\nusi\n");
+    assert!(out.starts_with("error: the first command must be"), "{out}");
+    assert!(out.contains("usiok"), "{out}");
+}
+
+#[test]
+fn xboard_session() {
+    let script = "xboard\nprotover 2\nnew\nvariant xiangqi\nsd 3\npost\nusermove h2e2\nping 9\n";
+    let out = session(&["xboard"], script);
+    let features: String = out.lines().filter(|l| l.starts_with("feature")).collect();
+    for f in ["setboard=1", "usermove=1", "highlight=1", "done=1", "xiangqi", "normal", "lion", "janggi"] {
+        assert!(features.contains(f), "{f}: {features}");
+    }
+    let mv = out.lines().find_map(|l| l.strip_prefix("move ")).expect("a move");
+    // XBoard counts Xiangqi ranks from 0
+    assert!(legal_in("xiangqi", None, &["h3e3"], &zero_based_to_core(mv)), "{mv}\n{out}");
+    assert!(out.lines().any(|l| l.starts_with("3 ")), "thinking output:\n{out}");
+    assert!(out.contains("pong 9"), "{out}");
+}
+
+#[test]
+fn xboard_errors_and_highlights() {
+    let script = "xboard\nprotover 2\nnew\nforce\nfrobnicate\nusermove e2e5\nusermove e2e4\nlift g8\nlift e7\n\
+                  variant mightylion\nsetboard 4k3/8/4p3/3l4/3n4/3L4/8/4K3 w - - 0 1\nlift d3\nput d4\nsetboard 9/9\nvariant janggi\nping 2\n";
+    let out = session(&["xboard"], script);
+    assert!(out.contains("Error (unknown command): frobnicate"), "{out}");
+    assert!(out.contains("Illegal move") && out.contains("e2e5"), "{out}");
+    // after 1. e4 the black knight on g8 may go to f6 and h6
+    assert!(out.contains("highlight 8/8/5Y1Y/8/8/8/8/8"), "{out}");
+    // the black pawn e7: e6 and e5
+    assert!(out.contains("highlight 8/8/4Y3/4Y3/8/8/8/8"), "{out}");
+    // the Lion: the knight on d4 is a first leg (cyan), the Lion behind it a capture
+    let lion = out.lines().find(|l| l.starts_with("highlight") && l.contains('C')).expect("lion highlight");
+    assert_eq!(lion, "highlight 8/8/8/1YYRYY2/1YYCYY2/1YYYYY2/1YYYYY2/1YYY1Y2", "{out}");
+    assert!(out.contains("tellusererror Illegal position"), "{out}");
+    // janggi is unknown to XBoard: setup and piece commands
+    assert!(out.lines().any(|l| l.starts_with("setup (") && l.contains("9x10+0_fairy")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("piece N& ")), "{out}");
+    assert!(out.contains("pong 2"), "{out}");
+}
+
+#[test]
+fn usi_session() {
+    let out = session(
+        &["usi"],
+        "usi\nisready\nusinewgame\nposition sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f\ngo btime 0 wtime 0 byoyomi 300\n",
+    );
+    assert!(out.contains("usiok") && out.contains("readyok"), "{out}");
+    let m = bestmove(&out);
+    // USI coordinates: a digit file and a letter rank, then the same or a drop
+    let b = m.as_bytes();
+    assert!(b.len() >= 4 && b[0].is_ascii_digit() && b[1].is_ascii_lowercase(), "{m}");
+    let out = session(&["usi"], "position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1\ngo depth 3\n");
+    assert_eq!(bestmove(&out), "G*5b", "{out}");
+    assert!(out.contains("score mate 1"), "{out}");
+}
+
+#[test]
+fn ucci_session() {
+    let out = session(
+        &["ucci"],
+        "ucci\nisready\nposition fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r - - 0 1 moves h2e2\ngo depth 3\n",
+    );
+    assert!(out.contains("ucciok") && out.contains("readyok"), "{out}");
+    let m = bestmove(&out);
+    let core = zero_based_to_core(m);
+    assert!(legal_in("xiangqi", None, &["h3e3"], &core), "{m}\n{out}");
+    let out = session(&["ucci"], "position fen bogus\nquit\n");
+    assert!(out.contains("info error:") && out.contains("bye"), "{out}");
+}
+
+#[test]
+fn bench_prints_the_totals() {
+    let child = spawn(&["bench", "2"]);
+    let (out, _) = collect(child, Duration::from_secs(60));
+    let lines: Vec<&str> = out.lines().collect();
+    let n = lines.len();
+    assert!(lines[n - 2].starts_with("Nodes searched: "), "{out}");
+    assert!(lines[n - 1].starts_with("Nodes/second: "), "{out}");
+    let nodes: u64 = lines[n - 2]["Nodes searched: ".len()..].parse().unwrap();
+    assert!(nodes > 100);
+    // deterministic
+    let (again, _) = collect(spawn(&["bench", "2"]), Duration::from_secs(60));
+    assert!(again.contains(lines[n - 2]), "{again}");
+    let (_, err) = collect(spawn(&["bench", "0"]), Duration::from_secs(10));
+    assert!(err.starts_with("error: bench DEPTH"), "{err}");
+}

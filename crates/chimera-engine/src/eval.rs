@@ -1,0 +1,414 @@
+//! Evaluation for any variant, derived from the variant's data alone.
+//!
+//! No term knows a variant by name. Everything comes from the compiled move
+//! tables of [`chimera::compile`]:
+//!
+//! - **Piece values.** Each piece type is placed on every square of a board
+//!   filled at random to a fixed density (a few deterministic samples) and its
+//!   trajectory table is walked: the average number of squares it reaches
+//!   (quiet moves to empty squares plus captures of enemy pieces) is its
+//!   *mobility*. Riders lose moves on a crowded board and leapers do not, which
+//!   corrects the empty-board bias in favour of long-range pieces. The value is
+//!   an affine-plus-quadratic function of that mobility, calibrated once so that
+//!   orthodox pieces come out near their textbook values (P 1, N ≈ B ≈ 3.2,
+//!   R ≈ 5, Q ≈ 9). Royal pieces have no material value. Squares where a piece
+//!   has no move at all (outside its confinement zone, on the last rank) are
+//!   left out of the average.
+//! - **Promotion.** A piece that promotes gains a share of the difference
+//!   between its best promotion and itself as it approaches the promotion zone
+//!   (forward progress).
+//! - **Centralisation / mobility.** A per-square table: the piece's mobility
+//!   on that square minus its average mobility, in centipawns per move.
+//! - **Royal pieces** are drawn to the centre only as material comes off (a
+//!   phase computed from the non-pawn material).
+//! - **Pieces in hand** count their value plus a small bonus for the freedom of
+//!   the drop.
+//!
+//! The evaluation is computed from the piece lists in O(pieces), with no
+//! allocation.
+
+use chimera::compile::{code_of, type_of, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, QUIET};
+use chimera::position::Position;
+use chimera::square::{Color, Square};
+use chimera::variant::Variant;
+use std::sync::Arc;
+
+/// Centipawns per unit of a piece's random-board mobility, linear term.
+const PER_MOVE: f64 = 52.0;
+/// Quadratic term: strong pieces are worth more than the sum of their moves.
+const PER_MOVE_SQ: f64 = 1.6;
+/// Constant part of a non-royal piece's value.
+const BASE: f64 = 45.0;
+/// Centipawns per move of mobility above the piece's average (centralisation).
+const CENTRE_PER_MOVE: f64 = 4.0;
+/// Bonus of a piece in hand, in per mille of its value.
+const HAND_BONUS_PERMILLE: i32 = 100;
+/// Weight of a capture target against a quiet move in the mobility measure.
+const CAPTURE_WEIGHT: f64 = 1.0;
+/// Density of the random boards used to measure mobility.
+const DENSITY: f64 = 0.3;
+/// Number of random boards.
+const SAMPLES: usize = 6;
+/// A small bonus for the side to move.
+const TEMPO: i32 = 12;
+
+/// The evaluation tables of one variant.
+#[derive(Clone, Debug)]
+pub struct EvalTables {
+    nsq: usize,
+    /// Material value per piece code (both colours, positive).
+    value: Vec<i32>,
+    /// Per code and square: positional bonus (centralisation and promotion progress).
+    pst: Vec<i32>,
+    /// Per code and square: the royal piece's centralisation, scaled by the phase.
+    royal_centre: Vec<i32>,
+    /// Value of a piece in hand, per code.
+    hand: Vec<i32>,
+    /// Per code: counts toward the phase (non-royal, non-pawn material).
+    phase_weight: Vec<i32>,
+    /// Phase material of the start position (both sides).
+    phase_total: i32,
+    /// Number of piece types.
+    ntypes: usize,
+}
+
+/// A small deterministic generator for the random boards.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn chance(&mut self, p: f64) -> bool {
+        (self.next() % 10_000) as f64 / 10_000.0 < p
+    }
+}
+
+/// What a piece can reach from one square on a given board: (quiet moves, captures).
+/// `board[s]`: 0 empty, 1 friend, 2 foe. Walks the trajectory tree as the
+/// check test does: an empty square continues with the next cell when it has
+/// an empty child, an occupied one forks to `occ` when the cell allows it.
+fn reach(v: &Variant, code: u8, sq: Square, board: &[u8]) -> (u32, u32) {
+    let (cells, _) = v.tables.list(code, false, sq);
+    // distinct destinations: several paths may lead to one square (Lion moves)
+    let mut seen = [0u64; 4];
+    let (mut quiet, mut capt) = (0, 0);
+    let mut mark = |to: Square, n: &mut u32| {
+        let (w, b) = (to as usize >> 6, to & 63);
+        if seen[w] >> b & 1 == 0 {
+            seen[w] |= 1 << b;
+            *n += 1;
+        }
+    };
+    let mut i = 0usize;
+    while i < cells.len() {
+        let c = &cells[i];
+        let occ = if c.to == sq { 0 } else { board[c.to as usize] };
+        match occ {
+            0 => {
+                if c.flags & QUIET != 0 && c.to != sq {
+                    mark(c.to, &mut quiet);
+                }
+                i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
+            }
+            2 => {
+                if c.flags & CAPTURE != 0 {
+                    mark(c.to, &mut capt);
+                }
+                i = if c.flags & OCC_FOE != 0 { c.occ as usize } else { c.next as usize };
+            }
+            _ => {
+                i = if c.flags & OCC_FRIEND != 0 { c.occ as usize } else { c.next as usize };
+            }
+        }
+    }
+    (quiet, capt)
+}
+
+/// Mobility of a piece type per square: (on an empty board, on random boards).
+/// `None` on squares where the piece has no move even on an empty board.
+fn mobility(v: &Variant, t: usize) -> Vec<Option<(f64, f64)>> {
+    let g = v.geometry();
+    let nsq = g.squares();
+    let code = code_of(t, Color::White);
+    let empty = vec![0u8; nsq];
+    let mut rng = Lcg(0x5eed_0000 + t as u64);
+    let boards: Vec<Vec<u8>> = (0..SAMPLES)
+        .map(|_| {
+            (0..nsq)
+                .map(|_| {
+                    if rng.chance(DENSITY) {
+                        if rng.chance(0.5) {
+                            1
+                        } else {
+                            2
+                        }
+                    } else {
+                        0
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    (0..nsq)
+        .map(|s| {
+            let sq = s as Square;
+            let (q, c) = reach(v, code, sq, &empty);
+            if q + c == 0 {
+                // a capture-only piece (rare) still counts via the random boards
+                let (_, c2) = reach(v, code, sq, &boards[0]);
+                if c2 == 0 {
+                    return None;
+                }
+            }
+            let mut total = 0.0;
+            for b in &boards {
+                let (q, c) = reach(v, code, sq, b);
+                total += q as f64 + CAPTURE_WEIGHT * c as f64;
+            }
+            Some(((q + c) as f64, total / SAMPLES as f64))
+        })
+        .collect()
+}
+
+impl EvalTables {
+    /// Derives the evaluation tables of a variant from its move tables.
+    pub fn new(v: &Arc<Variant>) -> EvalTables {
+        let g = v.geometry();
+        let nsq = g.squares();
+        let ntypes = v.def.pieces.len();
+        let ncodes = 2 * ntypes + 2;
+        let mobs: Vec<Vec<Option<(f64, f64)>>> = (0..ntypes).map(|t| mobility(v, t)).collect();
+        let avg = |t: usize, pick: fn(&(f64, f64)) -> f64| -> f64 {
+            let xs: Vec<f64> = mobs[t].iter().flatten().map(pick).collect();
+            if xs.is_empty() {
+                0.0
+            } else {
+                xs.iter().sum::<f64>() / xs.len() as f64
+            }
+        };
+        let mut base_value = vec![0f64; ntypes];
+        for (t, p) in v.def.pieces.iter().enumerate() {
+            if p.royal {
+                continue;
+            }
+            let m = avg(t, |x| x.1);
+            base_value[t] = BASE + PER_MOVE * m + PER_MOVE_SQ * m * m;
+        }
+        let mut value = vec![0i32; ncodes];
+        let mut pst = vec![0i32; ncodes * nsq];
+        let mut royal_centre = vec![0i32; ncodes * nsq];
+        let mut hand = vec![0i32; ncodes];
+        let mut phase_weight = vec![0i32; ncodes];
+        for (t, p) in v.def.pieces.iter().enumerate() {
+            let avg_empty = avg(t, |x| x.0);
+            for c in [Color::White, Color::Black] {
+                let code = code_of(t, c) as usize;
+                value[code] = base_value[t].round() as i32;
+                hand[code] = value[code] + value[code] * HAND_BONUS_PERMILLE / 1000;
+                if !p.royal && !p.pawn {
+                    phase_weight[code] = value[code];
+                }
+                // the best promotion and its gain
+                let promo = v.tables.promo.get(code).and_then(|x| x.as_ref());
+                let gain = promo
+                    .map(|pi| pi.choices.iter().map(|&pc| base_value[type_of(pc)]).fold(0.0, f64::max) - base_value[t])
+                    .unwrap_or(0.0)
+                    .max(0.0);
+                for s in 0..nsq {
+                    // tables are stored from White's side: read Black's mirrored
+                    let ws = if c == Color::White { s } else { g.flip(s as Square) as usize };
+                    let mut bonus = 0.0;
+                    if let Some((me, _)) = mobs[t][ws] {
+                        let centre = CENTRE_PER_MOVE * (me - avg_empty);
+                        if p.royal {
+                            royal_centre[code * nsq + s] = centre.round() as i32;
+                        } else {
+                            bonus += centre;
+                        }
+                    }
+                    if let Some(pi) = promo {
+                        // distance in ranks to the nearest zone square, for this colour
+                        let r = g.rank_of(s as Square);
+                        let d = (0..nsq)
+                            .filter(|&z| pi.zone[z])
+                            .map(|z| (g.rank_of(z as Square) - r).abs())
+                            .min()
+                            .unwrap_or(i32::MAX / 4) as f64;
+                        bonus += gain / (4.0 + 4.0 * d * d);
+                    }
+                    pst[code * nsq + s] = bonus.round() as i32;
+                }
+            }
+        }
+        let mut tables = EvalTables { nsq, value, pst, royal_centre, hand, phase_weight, phase_total: 1, ntypes };
+        let start = Position::start(v.clone());
+        tables.phase_total = tables.phase_material(&start).max(1);
+        tables
+    }
+
+    fn phase_material(&self, pos: &Position) -> i32 {
+        let mut m = 0;
+        for c in [Color::White, Color::Black] {
+            for &sq in pos.pieces(c) {
+                m += self.phase_weight[pos.piece_at(sq) as usize];
+            }
+            for t in 0..self.ntypes {
+                m += self.phase_weight[code_of(t, c) as usize] * pos.pocket(c, t) as i32;
+            }
+        }
+        m
+    }
+
+    /// The material value of a piece code (0 for royal pieces).
+    #[inline]
+    pub fn value(&self, code: u8) -> i32 {
+        self.value[code as usize]
+    }
+
+    /// The derived value of a piece type, in centipawns.
+    pub fn type_value(&self, t: usize) -> i32 {
+        self.value[code_of(t, Color::White) as usize]
+    }
+
+    /// The static evaluation from the side to move's point of view, in centipawns.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let nsq = self.nsq;
+        let mut score = 0i32;
+        let mut royal = 0i32;
+        let mut phase = 0i32;
+        for (c, sign) in [(Color::White, 1i32), (Color::Black, -1i32)] {
+            for &sq in pos.pieces(c) {
+                let code = pos.piece_at(sq) as usize;
+                let i = code * nsq + sq as usize;
+                score += sign * (self.value[code] + self.pst[i]);
+                royal += sign * self.royal_centre[i];
+                phase += self.phase_weight[code];
+            }
+            for t in 0..self.ntypes {
+                let n = pos.pocket(c, t) as i32;
+                if n != 0 {
+                    let code = code_of(t, c) as usize;
+                    score += sign * n * self.hand[code];
+                    phase += n * self.phase_weight[code];
+                }
+            }
+        }
+        // royal pieces centralise as material comes off
+        let opening = phase.min(self.phase_total);
+        score += royal * (self.phase_total - opening) / self.phase_total;
+        let s = if pos.side_to_move() == Color::White { score } else { -score };
+        s + TEMPO
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera::builtin;
+
+    fn tables(name: &str) -> (Arc<Variant>, EvalTables) {
+        let v = Arc::new(builtin::variant(name).unwrap());
+        let t = EvalTables::new(&v);
+        (v, t)
+    }
+
+    fn val(v: &Variant, t: &EvalTables, letter: char) -> i32 {
+        t.type_value(v.def.piece_by_letter(letter).unwrap())
+    }
+
+    #[test]
+    fn chess_values_are_ordered() {
+        let (v, t) = tables("chess");
+        let (p, n, b, r, q, k) = (
+            val(&v, &t, 'p'),
+            val(&v, &t, 'n'),
+            val(&v, &t, 'b'),
+            val(&v, &t, 'r'),
+            val(&v, &t, 'q'),
+            val(&v, &t, 'k'),
+        );
+        assert!(p < n && n < r && r < q, "p {p} n {n} b {b} r {r} q {q}");
+        assert!(b > p && b < r, "b {b}");
+        assert_eq!(k, 0, "royal pieces have no material value");
+        // roughly textbook proportions
+        assert!((250..400).contains(&n), "knight {n}");
+        assert!(q > 2 * n + 100, "queen {q} vs knight {n}");
+    }
+
+    #[test]
+    fn xiangqi_chariot_beats_horse_and_cannon() {
+        let (v, t) = tables("xiangqi");
+        let (r, n, c, a, p) =
+            (val(&v, &t, 'r'), val(&v, &t, 'n'), val(&v, &t, 'c'), val(&v, &t, 'a'), val(&v, &t, 'p'));
+        assert!(r > n && r > c, "chariot {r} horse {n} cannon {c}");
+        assert!(a < n && p < n, "advisor {a} soldier {p} horse {n}");
+    }
+
+    #[test]
+    fn start_positions_are_balanced() {
+        for name in ["chess", "xiangqi", "shogi", "janggi", "capablanca", "mightylion", "makruk", "crazyhouse"] {
+            let (v, t) = tables(name);
+            let pos = Position::start(v);
+            assert_eq!(t.evaluate(&pos), TEMPO, "{name}: the start position is symmetric");
+        }
+    }
+
+    /// The position with colours swapped and the board mirrored evaluates the same
+    /// for the side to move.
+    fn mirrored(pos: &Position) -> String {
+        let fen = pos.fen();
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let (board, pocket) = match fields[0].find('[') {
+            Some(i) => (&fields[0][..i], &fields[0][i..]),
+            None => (fields[0], ""),
+        };
+        let swap = |s: &str| -> String {
+            s.chars()
+                .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                .collect()
+        };
+        let ranks: Vec<String> = board.split('/').rev().map(swap).collect();
+        let side = if fields[1] == "w" { "b" } else { "w" };
+        format!("{}{} {} - - 0 1", ranks.join("/"), swap(pocket), side)
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        let cases = [
+            ("chess", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w - - 4 4"),
+            ("chess", "8/5k2/8/3P4/8/8/1K6/8 w - - 0 1"),
+            ("xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"),
+            ("crazyhouse", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pn] w - - 0 1"),
+        ];
+        for (name, fen) in cases {
+            let v = Arc::new(builtin::variant(name).unwrap());
+            let t = EvalTables::new(&v);
+            let pos = Position::from_fen(v.clone(), fen).unwrap();
+            let m = Position::from_fen(v, &mirrored(&pos)).unwrap();
+            assert_eq!(t.evaluate(&pos), t.evaluate(&m), "{name} {fen} vs {}", mirrored(&pos));
+        }
+    }
+
+    #[test]
+    fn material_and_advanced_pawns_count() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let t = EvalTables::new(&v);
+        let up_a_knight = Position::from_fen(v.clone(), "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1").unwrap();
+        assert!(t.evaluate(&up_a_knight) > 200);
+        let far = Position::from_fen(v.clone(), "4k3/8/8/8/8/8/P7/4K3 w - - 0 1").unwrap();
+        let near = Position::from_fen(v, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert!(t.evaluate(&near) > t.evaluate(&far) + 50, "a pawn near promotion is worth more");
+    }
+
+    #[test]
+    fn pieces_in_hand_are_valued() {
+        let v = Arc::new(builtin::variant("shogi").unwrap());
+        let t = EvalTables::new(&v);
+        let start = Position::start(v.clone());
+        let fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[R] w - - 0 1";
+        let with_rook = Position::from_fen(v, fen).unwrap();
+        assert!(t.evaluate(&with_rook) > t.evaluate(&start) + 500);
+    }
+}

@@ -1,0 +1,374 @@
+//! The state the protocols share: the variants known (built-in and loaded
+//! from files), the game being played, the options, the output, and the
+//! search running on its own thread.
+
+use crate::eval::EvalTables;
+use crate::rules::{irreversible, GameEnd, GameRules, HistEntry};
+use crate::search::{self, Limits, Report, SearchResult, Shared};
+use crate::tt::Tt;
+use chimera::builtin;
+use chimera::legal::Outcome;
+use chimera::moves::Move;
+use chimera::position::{Position, Undo};
+use chimera::square::Color;
+use chimera::variant::{StalemateResult, Variant, VariantDef};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+/// Where protocol lines go: whole lines, flushed at once, from any thread.
+#[derive(Clone)]
+pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Out {
+    /// Lines to standard output.
+    pub fn stdout() -> Out {
+        Out(Arc::new(Mutex::new(Box::new(std::io::stdout()))))
+    }
+
+    /// Lines to any writer (for tests).
+    pub fn new(w: Box<dyn Write + Send>) -> Out {
+        Out(Arc::new(Mutex::new(w)))
+    }
+
+    /// Writes one line. A closed output is ignored: the engine keeps running
+    /// until its input ends.
+    pub fn line(&self, s: &str) {
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = w.write_all(s.as_bytes());
+        let _ = w.write_all(b"\n");
+        let _ = w.flush();
+    }
+}
+
+/// A game: the variant, the position, and the positions played so far.
+#[derive(Clone)]
+pub struct Game {
+    /// The variant.
+    pub variant: Arc<Variant>,
+    /// Its evaluation tables.
+    pub ev: Arc<EvalTables>,
+    /// The current position.
+    pub pos: Position,
+    /// One entry per position from the first one to the current one.
+    pub hist: Vec<HistEntry>,
+    /// The moves played, to take them back.
+    pub played: Vec<(Move, Undo)>,
+}
+
+impl Game {
+    /// The start position of a variant.
+    pub fn new(variant: Arc<Variant>, ev: Arc<EvalTables>) -> Game {
+        let pos = Position::start(variant.clone());
+        Game::at(variant, ev, pos)
+    }
+
+    /// A game from a position.
+    pub fn at(variant: Arc<Variant>, ev: Arc<EvalTables>, mut pos: Position) -> Game {
+        let in_check = pos.in_check();
+        let hist = vec![HistEntry { hash: pos.hash(), in_check, rev: 0 }];
+        Game { variant, ev, pos, hist, played: Vec::new() }
+    }
+
+    /// A game from a FEN.
+    pub fn from_fen(variant: Arc<Variant>, ev: Arc<EvalTables>, fen: &str) -> Result<Game, String> {
+        let pos = Position::from_fen(variant.clone(), fen).map_err(|e| e.to_string())?;
+        Ok(Game::at(variant, ev, pos))
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, m: Move) {
+        let irr = irreversible(&self.pos, m);
+        let undo = self.pos.make(m);
+        let rev = if irr { 0 } else { self.hist.last().map_or(0, |e| e.rev).saturating_add(1) };
+        let in_check = self.pos.in_check();
+        self.hist.push(HistEntry { hash: self.pos.hash(), in_check, rev });
+        self.played.push((m, undo));
+    }
+
+    /// Reads a move in the core's notation and plays it.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, String> {
+        let m = self.pos.parse_move(text).map_err(|e| format!("illegal move '{}': {}", e.text, e.message))?;
+        self.play(m);
+        Ok(m)
+    }
+
+    /// Takes back the last move; false if there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.played.pop() {
+            Some((m, u)) => {
+                self.pos.unmake(m, &u);
+                self.hist.pop();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The legal moves.
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        self.pos.legal_moves()
+    }
+
+    /// How the game has ended, if it has: mate, stalemate, a variant rule,
+    /// threefold repetition (perpetual check loses where the variant says so)
+    /// or the n-move rule.
+    pub fn end(&mut self) -> Option<GameEnd> {
+        let stm = self.pos.side_to_move();
+        let win = |c: Color, why: &'static str| {
+            if c == Color::White {
+                GameEnd::WhiteWins(why)
+            } else {
+                GameEnd::BlackWins(why)
+            }
+        };
+        let scored = |c: Color, r: StalemateResult, why: &'static str| match r {
+            StalemateResult::Draw => GameEnd::Draw(why),
+            StalemateResult::Loss => win(c.flip(), why),
+            StalemateResult::Win => win(c, why),
+        };
+        if let Some(o) = self.pos.outcome() {
+            return Some(match o {
+                Outcome::Checkmate => win(stm.flip(), "checkmate"),
+                Outcome::DropMate => win(stm, "mate by a forbidden drop"),
+                Outcome::Stalemate(r) => scored(stm, r, "stalemate"),
+                Outcome::Extinction(c, r) => scored(c, r, "extinction"),
+                Outcome::Flag(c) => win(c, "flag reached"),
+                Outcome::EndedByRule => {
+                    let s = self.ev.evaluate(&self.pos);
+                    match s.cmp(&0) {
+                        std::cmp::Ordering::Greater => win(stm, "game ended by rule, material count"),
+                        std::cmp::Ordering::Less => win(stm.flip(), "game ended by rule, material count"),
+                        std::cmp::Ordering::Equal => GameEnd::Draw("game ended by rule, material count"),
+                    }
+                }
+                // a future core outcome the engine does not know yet
+                #[allow(unreachable_patterns)]
+                _ => GameEnd::Draw("game over"),
+            });
+        }
+        let rules = GameRules::new(&self.variant);
+        let n = self.hist.len() - 1;
+        let cur = self.hist[n];
+        if rules.n_move_plies.is_some_and(|k| cur.rev >= k) {
+            return Some(GameEnd::Draw("n-move rule"));
+        }
+        let lowest = n.saturating_sub(cur.rev as usize);
+        let mut count = 0;
+        let mut first = n;
+        let mut i = n;
+        while i >= lowest + 2 {
+            i -= 2;
+            if self.hist[i].hash == cur.hash {
+                count += 1;
+                first = i;
+            }
+        }
+        if count >= 2 {
+            if rules.perpetual_check_loses {
+                let me = (first..=n).step_by(2).all(|j| self.hist[j].in_check);
+                let them = (first + 1..n).step_by(2).all(|j| self.hist[j].in_check);
+                if me && !them {
+                    return Some(win(stm, "perpetual check"));
+                }
+                if them && !me {
+                    return Some(win(stm.flip(), "perpetual check"));
+                }
+            }
+            return Some(GameEnd::Draw("repetition"));
+        }
+        None
+    }
+}
+
+/// The variants the engine knows: the built-in ones and those loaded from files.
+#[derive(Default)]
+pub struct Registry {
+    cache: BTreeMap<String, (Arc<Variant>, Arc<EvalTables>)>,
+    user: Vec<String>,
+}
+
+impl Registry {
+    /// The names of every known variant: built-in ones first, then user ones.
+    pub fn names(&self) -> Vec<String> {
+        let mut v: Vec<String> = builtin::names().iter().map(|s| s.to_string()).collect();
+        for u in &self.user {
+            if !v.contains(u) {
+                v.push(u.clone());
+            }
+        }
+        v
+    }
+
+    /// A variant and its evaluation tables, by name.
+    pub fn get(&mut self, name: &str) -> Result<(Arc<Variant>, Arc<EvalTables>), String> {
+        if let Some(e) = self.cache.get(name) {
+            return Ok(e.clone());
+        }
+        let v = Arc::new(builtin::variant(name).map_err(|e| e.to_string())?);
+        let ev = Arc::new(EvalTables::new(&v));
+        self.cache.insert(name.to_string(), (v.clone(), ev.clone()));
+        Ok((v, ev))
+    }
+
+    /// Loads the variants of a file (Chimera's TOML or Fairy-Stockfish's
+    /// variants.ini). Returns their names; on any error nothing is loaded.
+    pub fn load_file(&mut self, path: &str) -> Result<Vec<String>, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        let defs: Vec<VariantDef> = if path.ends_with(".ini") {
+            let names = chimera::ini::variant_names(&text, path).map_err(|e| e.to_string())?;
+            names
+                .iter()
+                .map(|n| chimera::ini::variant_from_ini(&text, path, n).map_err(|e| e.to_string()))
+                .collect::<Result<_, _>>()?
+        } else {
+            vec![VariantDef::from_toml(&text, path).map_err(|e| e.to_string())?]
+        };
+        let mut built = Vec::new();
+        for d in defs {
+            let name = d.name.clone();
+            let v = Arc::new(Variant::new(d).map_err(|e| format!("{name}: {e}"))?);
+            built.push((name, v));
+        }
+        let mut names = Vec::new();
+        for (name, v) in built {
+            let ev = Arc::new(EvalTables::new(&v));
+            self.cache.insert(name.clone(), (v, ev));
+            if !self.user.contains(&name) {
+                self.user.push(name.clone());
+            }
+            names.push(name);
+        }
+        Ok(names)
+    }
+}
+
+/// A search running on its own thread.
+struct Job {
+    shared: Arc<Shared>,
+    handle: JoinHandle<()>,
+    wait_for_stop: bool,
+}
+
+/// The engine: options, the game, and the search thread.
+pub struct Engine {
+    /// Protocol output.
+    pub out: Out,
+    /// The game, shared with the search thread (which plays its move in XBoard mode).
+    pub game: Arc<Mutex<Game>>,
+    /// The known variants.
+    pub registry: Registry,
+    /// The transposition table.
+    pub tt: Arc<Tt>,
+    /// Search threads.
+    pub threads: usize,
+    /// Table size in MiB.
+    pub hash_mb: usize,
+    /// Milliseconds kept back per move for communication.
+    pub overhead_ms: u64,
+    job: Option<Job>,
+}
+
+/// Called with each iteration's report, on the search thread.
+pub type OnReport = Box<dyn FnMut(&Report, &Position) + Send>;
+/// Called with the result on the search thread, with the game locked.
+pub type OnDone = Box<dyn FnOnce(&SearchResult, &mut Game) + Send>;
+
+impl Engine {
+    /// An engine playing chess from the start position.
+    pub fn new(out: Out) -> Engine {
+        let mut registry = Registry::default();
+        let (v, ev) = registry.get("chess").expect("chess is built in");
+        Engine {
+            out,
+            game: Arc::new(Mutex::new(Game::new(v, ev))),
+            registry,
+            tt: Arc::new(Tt::new(16)),
+            threads: 1,
+            hash_mb: 16,
+            overhead_ms: 30,
+            job: None,
+        }
+    }
+
+    /// Locks the game.
+    pub fn game(&self) -> std::sync::MutexGuard<'_, Game> {
+        self.game.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Replaces the game (stopping any search first).
+    pub fn set_game(&mut self, g: Game) {
+        self.stop();
+        *self.game() = g;
+    }
+
+    /// The current variant's name.
+    pub fn variant_name(&self) -> String {
+        self.game().variant.name().to_string()
+    }
+
+    /// Switches to a variant's start position.
+    pub fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        let (v, ev) = self.registry.get(name)?;
+        self.set_game(Game::new(v, ev));
+        Ok(())
+    }
+
+    /// Resizes the table.
+    pub fn set_hash(&mut self, mb: usize) {
+        self.stop();
+        self.hash_mb = mb.clamp(1, 65536);
+        self.tt = Arc::new(Tt::new(self.hash_mb));
+    }
+
+    /// Whether a search is running.
+    pub fn searching(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| !j.handle.is_finished())
+    }
+
+    /// Starts a search of the current position. With `wait_for_stop`, the
+    /// result is held back until [`Engine::stop`] (UCI `go infinite`).
+    pub fn start(&mut self, limits: Limits, wait_for_stop: bool, mut on_report: OnReport, on_done: OnDone) {
+        self.stop();
+        let shared = Arc::new(Shared::new(self.tt.clone()));
+        let game = self.game.clone();
+        let threads = self.threads;
+        let sh = shared.clone();
+        let handle = std::thread::spawn(move || {
+            let (pos, hist, ev) = {
+                let g = game.lock().unwrap_or_else(|e| e.into_inner());
+                (g.pos.clone(), g.hist.clone(), g.ev.clone())
+            };
+            let shown = pos.clone();
+            let r = search::search(&pos, &hist, &ev, &sh, limits, threads, &mut |rep| on_report(rep, &shown));
+            if wait_for_stop {
+                while !sh.released() {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
+            }
+            let mut g = game.lock().unwrap_or_else(|e| e.into_inner());
+            on_done(&r, &mut g);
+        });
+        self.job = Some(Job { shared, handle, wait_for_stop });
+    }
+
+    /// Stops the search, if any, and waits for it to report its move.
+    pub fn stop(&mut self) {
+        if let Some(j) = self.job.take() {
+            j.shared.release();
+            let _ = j.handle.join();
+        }
+    }
+
+    /// Lets a running search end by itself and waits for it; a search that
+    /// would wait for `stop` is stopped.
+    pub fn finish(&mut self) {
+        if let Some(j) = self.job.take() {
+            if j.wait_for_stop {
+                j.shared.release();
+            }
+            let _ = j.handle.join();
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! Runs a protocol session on a line-oriented input, detecting the protocol
+//! from the first command when it is not given.
+
+use crate::game::{Engine, Out};
+use crate::uci::{Dialect, Flow, UciSession};
+use crate::xboard::XboardSession;
+use std::io::BufRead;
+
+/// A protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// UCI (chess and Fairy-Stockfish's variants).
+    Uci,
+    /// XBoard / CECP v2.
+    Xboard,
+    /// USI (Shogi).
+    Usi,
+    /// UCCI (Xiangqi).
+    Ucci,
+}
+
+impl Protocol {
+    /// The protocol a first command belongs to, if it names one.
+    pub fn detect(first: &str) -> Option<Protocol> {
+        match first.split_whitespace().next()? {
+            "uci" => Some(Protocol::Uci),
+            "xboard" | "protover" => Some(Protocol::Xboard),
+            "usi" => Some(Protocol::Usi),
+            "ucci" => Some(Protocol::Ucci),
+            _ => None,
+        }
+    }
+}
+
+enum Session {
+    Uci(UciSession),
+    Xboard(XboardSession),
+}
+
+impl Session {
+    fn new(p: Protocol, e: &mut Engine) -> Session {
+        match p {
+            Protocol::Uci => Session::Uci(UciSession::new(Dialect::Uci, e)),
+            Protocol::Usi => Session::Uci(UciSession::new(Dialect::Usi, e)),
+            Protocol::Ucci => Session::Uci(UciSession::new(Dialect::Ucci, e)),
+            Protocol::Xboard => Session::Xboard(XboardSession::new()),
+        }
+    }
+
+    fn handle(&mut self, e: &mut Engine, line: &str) -> Flow {
+        match self {
+            Session::Uci(s) => s.handle(e, line),
+            Session::Xboard(s) => s.handle(e, line),
+        }
+    }
+}
+
+/// Runs a session until `quit` or the end of the input. At the end of the
+/// input a running search is allowed to finish (an infinite one is stopped),
+/// so that a script piping commands gets its answer. Returns false if the
+/// input held no command at all.
+pub fn run(input: impl BufRead, out: Out, protocol: Option<Protocol>) -> bool {
+    let mut saw = false;
+    let mut engine = Engine::new(out.clone());
+    let mut session = protocol.map(|p| Session::new(p, &mut engine));
+    let mut input = input;
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&buf);
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        saw = true;
+        if session.is_none() {
+            match Protocol::detect(line) {
+                Some(p) => session = Some(Session::new(p, &mut engine)),
+                None => {
+                    out.line(&format!(
+                        "error: the first command must be uci, xboard, usi or ucci, not '{}'",
+                        line.split_whitespace().next().unwrap_or("")
+                    ));
+                    continue;
+                }
+            }
+        }
+        if let Some(s) = session.as_mut() {
+            if s.handle(&mut engine, line) == Flow::Quit {
+                return true;
+            }
+        }
+    }
+    engine.finish();
+    saw
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Cursor, Write};
+    use std::sync::{Arc, Mutex};
+
+    /// A writer tests can read back.
+    #[derive(Clone, Default)]
+    struct Buf(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Buf {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn session(input: &str, p: Option<Protocol>) -> String {
+        let buf = Buf::default();
+        run(Cursor::new(input.to_string()), Out::new(Box::new(buf.clone())), p);
+        let bytes = buf.0.lock().unwrap().clone();
+        String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn detects_uci_and_answers() {
+        let out = session("uci\nisready\nposition startpos moves e2e4\ngo depth 2\n", None);
+        assert!(out.contains("uciok"), "{out}");
+        assert!(out.contains("readyok"), "{out}");
+        assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+    }
+
+    #[test]
+    fn unknown_first_line_is_an_error_then_detection_goes_on() {
+        let out = session("hello\nxboard\nprotover 2\nping 7\n", None);
+        assert!(out.starts_with("error: the first command must be"), "{out}");
+        assert!(out.contains("feature done=1"), "{out}");
+        assert!(out.contains("pong 7"), "{out}");
+    }
+
+    #[test]
+    fn bad_position_keeps_the_old_one() {
+        let out = session(
+            "position startpos moves e2e4\nposition fen nonsense\nposition startpos moves e2e5\nd\n",
+            Some(Protocol::Uci),
+        );
+        assert_eq!(out.matches("info string error").count(), 2, "{out}");
+        assert!(out.contains("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), "{out}");
+    }
+}

@@ -1,0 +1,87 @@
+//! The game rules the engine needs beyond move generation: repetition, the
+//! n-move rule, perpetual check, and the score of a finished game.
+//!
+//! The variant data does not (yet) say how repetitions are scored, so the
+//! engine derives it from rules the data does carry:
+//!
+//! - **Perpetual check loses** for the checking side in variants whose
+//!   stalemate is a loss for the stalemated side. In Fairy-Stockfish these are
+//!   exactly the Xiangqi and Shogi families, which both set
+//!   `perpetualCheckIllegal`; elsewhere a repetition is a draw.
+//! - **The n-move rule** (50 moves without a capture, pawn move, promotion or
+//!   drop) applies to variants without drops.
+//! - **In the search** a single repetition inside the searched line counts;
+//!   a repetition of a position played before the search started counts only
+//!   if it makes the position appear a third time.
+
+use chimera::moves::{Move, MoveKind};
+use chimera::position::Position;
+use chimera::variant::{PassRule, StalemateResult, Variant};
+
+/// One position of a game or of the searched line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HistEntry {
+    /// The position's hash.
+    pub hash: u64,
+    /// Whether the side to move was in check.
+    pub in_check: bool,
+    /// Plies since the last irreversible move (capture, promotion, drop, pawn move, castling).
+    pub rev: u16,
+}
+
+/// The rules derived from a variant.
+#[derive(Clone, Debug)]
+pub struct GameRules {
+    /// A side that gives check on every move of a repetition cycle loses.
+    pub perpetual_check_loses: bool,
+    /// The game is drawn after this many reversible plies.
+    pub n_move_plies: Option<u16>,
+    /// The variant can end by a rule other than mate (extinction, flag, passes, bikjang).
+    pub has_rule_end: bool,
+    /// What a stalemate is worth to the stalemated side.
+    pub stalemate: StalemateResult,
+    /// Bit mask of piece types whose mating drop loses (shogi's pawn).
+    pub no_drop_mate: u128,
+    /// Janggi's facing-royals rule.
+    pub bikjang: bool,
+}
+
+impl GameRules {
+    /// The rules of a variant.
+    pub fn new(v: &Variant) -> GameRules {
+        let r = &v.def.rules;
+        let drops = r.drops.as_ref();
+        GameRules {
+            perpetual_check_loses: r.stalemate == StalemateResult::Loss,
+            n_move_plies: if drops.is_none() && r.counting.is_none() { Some(100) } else { None },
+            has_rule_end: r.extinction.is_some() || r.flag.is_some() || r.pass != PassRule::Never || r.bikjang,
+            stalemate: r.stalemate,
+            no_drop_mate: drops.map_or(0, |d| d.no_drop_mate.iter().fold(0u128, |m, &t| m | 1u128 << t)),
+            bikjang: r.bikjang,
+        }
+    }
+}
+
+/// Whether a move (legal in `pos`, not yet played) cannot be undone by later
+/// moves, so that no earlier position can repeat across it.
+#[inline]
+pub fn irreversible(pos: &Position, m: Move) -> bool {
+    match m.kind() {
+        MoveKind::Normal | MoveKind::Pass | MoveKind::Double => {
+            let mover = pos.piece_at(m.from());
+            (m.from() != m.to() && pos.piece_at(m.to()) != 0) || pos.variant().pawn[mover as usize]
+        }
+        _ => true,
+    }
+}
+
+/// How a finished game ended, for the protocols that announce results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// White won.
+    WhiteWins(&'static str),
+    /// Black won.
+    BlackWins(&'static str),
+    /// Drawn.
+    Draw(&'static str),
+}

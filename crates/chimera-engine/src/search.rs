@@ -1,0 +1,1017 @@
+//! The search: iterative deepening, principal-variation alpha-beta with a
+//! shared transposition table, quiescence on captures, check extension,
+//! late-move reductions, killers and history, and Lazy SMP threads.
+//!
+//! Every thread owns a [`Searcher`]: a clone of the position, its move buffers
+//! and its tables, all allocated before the search starts, so the search
+//! itself allocates nothing per node. The threads share the transposition
+//! table, a stop flag and a node counter ([`Shared`]).
+//!
+//! Null-move pruning is not used: the core has no way to pass the turn in a
+//! position whose variant does not allow passing (see docs/engine.md). A
+//! reverse-futility (static null move) test and late-move pruning stand in.
+
+use crate::eval::EvalTables;
+use crate::rules::{irreversible, GameRules, HistEntry};
+use crate::tt::{Tt, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER};
+use chimera::check::CheckInfo;
+use chimera::compile::type_of;
+use chimera::moves::{Move, MoveKind, MoveList};
+use chimera::position::Position;
+use chimera::square::Color;
+use chimera::variant::StalemateResult;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The deepest line the search follows.
+pub const MAX_PLY: usize = 100;
+/// A bound above every score.
+pub const INF: i32 = 32000;
+/// The score of giving mate now.
+pub const MATE: i32 = 31000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+/// The score of a game won by a rule other than mate (perpetual check).
+pub const RULE_WIN: i32 = 20000;
+
+/// What limits a search.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// The deepest iteration.
+    pub depth: Option<i32>,
+    /// Stop after about this many nodes (exactly, with one thread).
+    pub nodes: Option<u64>,
+    /// Do not start a new iteration after this time.
+    pub soft: Option<Duration>,
+    /// Stop at this time.
+    pub hard: Option<Duration>,
+}
+
+/// The clock of the side to move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Clock {
+    /// Time left.
+    pub time: Duration,
+    /// Increment per move.
+    pub inc: Duration,
+    /// Moves to the next time control, if any.
+    pub movestogo: Option<u32>,
+}
+
+impl Clock {
+    /// The soft and hard time limits for one move; `overhead` is kept back
+    /// for communication delays.
+    pub fn budget(&self, overhead: Duration) -> (Duration, Duration) {
+        let left = self.time.saturating_sub(overhead);
+        let mtg = self.movestogo.unwrap_or(30).clamp(1, 40);
+        let share = left / mtg + self.inc * 3 / 4;
+        let cap = if mtg == 1 { left * 8 / 10 } else { left / 2 };
+        let soft = share.min(cap);
+        let hard = (soft * 4).min(cap).max(soft);
+        (soft.max(Duration::from_millis(1)), hard.max(Duration::from_millis(1)))
+    }
+}
+
+/// What the threads share.
+pub struct Shared {
+    /// The transposition table.
+    pub tt: Arc<Tt>,
+    /// Set to stop every thread.
+    pub stop: AtomicBool,
+    /// Nodes searched by all threads (updated in batches).
+    pub nodes: AtomicU64,
+    /// Set when the user stops the search (as opposed to the search ending).
+    released: AtomicBool,
+}
+
+impl Shared {
+    /// Shared state around a table.
+    pub fn new(tt: Arc<Tt>) -> Shared {
+        Shared { tt, stop: AtomicBool::new(false), nodes: AtomicU64::new(0), released: AtomicBool::new(false) }
+    }
+
+    /// Stops the search at the user's request.
+    pub fn release(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.released.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the user has stopped the search.
+    pub fn released(&self) -> bool {
+        self.released.load(Ordering::Relaxed)
+    }
+}
+
+/// One iteration's report.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The depth completed.
+    pub depth: i32,
+    /// The deepest ply reached.
+    pub seldepth: usize,
+    /// The score, from the side to move's view.
+    pub score: i32,
+    /// Nodes so far (all threads).
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+    /// Permille of the table used.
+    pub hashfull: u32,
+}
+
+impl Report {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-6)) as u64
+    }
+}
+
+/// A score as a protocol shows it: centipawns, or moves to mate (negative
+/// when the side to move is mated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in this many moves.
+    Mate(i32),
+}
+
+impl Score {
+    /// Classifies an internal score.
+    pub fn of(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-(MATE + s) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// The move to play (`None` when there is no legal move).
+    pub best: Option<Move>,
+    /// The expected reply.
+    pub ponder: Option<Move>,
+    /// The score of the best move.
+    pub score: i32,
+    /// The last depth completed.
+    pub depth: i32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+}
+
+/// Per-ply data, allocated once.
+struct Frame {
+    moves: Vec<(Move, i32)>,
+    killers: [Move; 2],
+    /// The move that led to this node.
+    last: Option<Move>,
+}
+
+/// One search thread.
+pub struct Searcher {
+    pos: Position,
+    ev: Arc<EvalTables>,
+    rules: GameRules,
+    shared: Arc<Shared>,
+    scratch: MoveList,
+    legal: MoveList,
+    info: CheckInfo,
+    frames: Vec<Frame>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    hist: Vec<HistEntry>,
+    root_index: usize,
+    history: Vec<i32>,
+    nsq: usize,
+    lmr: Vec<[u8; 64]>,
+    nodes: u64,
+    unreported: u64,
+    seldepth: usize,
+    main: bool,
+    limits: Limits,
+    start: Instant,
+    stopped: bool,
+    /// Search may be interrupted (false until depth 1 is complete).
+    interruptible: bool,
+}
+
+const NONE: Move = Move(0);
+
+impl Searcher {
+    /// A searcher for `pos`; `hist` is the game so far, ending with `pos`.
+    pub fn new(
+        pos: Position,
+        hist: &[HistEntry],
+        ev: Arc<EvalTables>,
+        shared: Arc<Shared>,
+        main: bool,
+        limits: Limits,
+    ) -> Searcher {
+        let rules = GameRules::new(pos.variant());
+        let nsq = pos.geometry().squares();
+        let ncodes = 2 * pos.variant().def.pieces.len() + 2;
+        let mut h = Vec::with_capacity(hist.len() + MAX_PLY + 2);
+        h.extend_from_slice(hist);
+        if h.last().map(|e| e.hash) != Some(pos.hash()) {
+            let mut p = pos.clone();
+            h.push(HistEntry { hash: pos.hash(), in_check: p.in_check(), rev: 0 });
+        }
+        let root_index = h.len() - 1;
+        let lmr = (0..=MAX_PLY)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (i, r) in row.iter_mut().enumerate() {
+                    if d > 0 && i > 0 {
+                        *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.2) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Searcher {
+            pos,
+            ev,
+            rules,
+            shared,
+            scratch: MoveList::new(),
+            legal: MoveList::new(),
+            info: CheckInfo::new(),
+            frames: (0..=MAX_PLY + 1)
+                .map(|_| Frame { moves: Vec::with_capacity(256), killers: [NONE; 2], last: None })
+                .collect(),
+            pv: vec![[NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            hist: h,
+            root_index,
+            history: vec![0; ncodes * nsq],
+            nsq,
+            lmr,
+            nodes: 0,
+            unreported: 0,
+            seldepth: 0,
+            main,
+            limits,
+            start: Instant::now(),
+            stopped: false,
+            interruptible: false,
+        }
+    }
+
+    /// Nodes searched by this thread.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Counts a node; checks the limits. Returns true if the search must stop.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        self.unreported += 1;
+        if let Some(n) = self.limits.nodes {
+            if self.main && self.interruptible && self.shared.nodes.load(Ordering::Relaxed) + self.unreported >= n {
+                self.stopped = true;
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.unreported >= 1024 {
+            self.shared.nodes.fetch_add(self.unreported, Ordering::Relaxed);
+            self.unreported = 0;
+            if self.interruptible && self.shared.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+            if self.main && self.interruptible {
+                if let Some(h) = self.limits.hard {
+                    if self.start.elapsed() >= h {
+                        self.stopped = true;
+                        self.shared.stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+        self.stopped
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unreported, Ordering::Relaxed);
+        self.unreported = 0;
+    }
+
+    /// Whether the side to move is in check, after a generation that ran the check test.
+    fn stm_in_check(&mut self) -> bool {
+        let us = self.pos.side_to_move();
+        let royal = &self.pos.variant().royal;
+        let n = self.pos.pieces(us).iter().filter(|&&s| royal[self.pos.piece_at(s) as usize]).count();
+        match n {
+            0 => false,
+            1 if !(self.rules.bikjang && self.pos.royals_face(us)) => self.info.in_check(),
+            _ => self.pos.in_check(),
+        }
+    }
+
+    /// The score of a game that ended by a rule (extinction, flag, passes, bikjang), if it has.
+    fn rule_end(&mut self, ply: usize) -> Option<i32> {
+        if !self.rules.has_rule_end || !self.pos.ended_by_rule() {
+            return None;
+        }
+        let us = self.pos.side_to_move();
+        let decided = |r: StalemateResult| match r {
+            StalemateResult::Draw => 0,
+            StalemateResult::Loss => -MATE + ply as i32,
+            StalemateResult::Win => MATE - ply as i32,
+        };
+        if let Some(c) = self.pos.extinct_side() {
+            let r = self.pos.variant().def.rules.extinction.as_ref().map_or(StalemateResult::Loss, |e| e.result);
+            let s = decided(r);
+            return Some(if c == us { s } else { -s });
+        }
+        if self.pos.flag_reached() {
+            return Some(-MATE + ply as i32);
+        }
+        // two passes in a row or bikjang: the material decides (Janggi counting)
+        Some(self.ev.evaluate(&self.pos))
+    }
+
+    /// The score when the side to move has no legal move.
+    fn no_moves(&self, in_check: bool, ply: usize) -> i32 {
+        if in_check {
+            let banned_drop = self.frames[ply]
+                .last
+                .is_some_and(|m| m.kind() == MoveKind::Drop && self.rules.no_drop_mate >> type_of(m.extra()) & 1 != 0);
+            if banned_drop {
+                return MATE - ply as i32;
+            }
+            return -MATE + ply as i32;
+        }
+        match self.rules.stalemate {
+            StalemateResult::Draw => 0,
+            StalemateResult::Loss => -MATE + ply as i32,
+            StalemateResult::Win => MATE - ply as i32,
+        }
+    }
+
+    /// A draw or rule result by repetition or the n-move rule, if any.
+    fn repetition(&mut self, ply: usize) -> Option<i32> {
+        let n = self.hist.len() - 1;
+        let cur = self.hist[n];
+        if let Some(k) = self.rules.n_move_plies {
+            if cur.rev >= k {
+                return Some(0);
+            }
+        }
+        let lowest = n.saturating_sub(cur.rev as usize);
+        let mut i = n;
+        let mut seen = 0;
+        let mut found = None;
+        while i >= lowest + 2 {
+            i -= 2;
+            if self.hist[i].hash == cur.hash {
+                if i >= self.root_index {
+                    found = Some(i);
+                    break;
+                }
+                seen += 1;
+                if seen >= 2 {
+                    found = Some(i);
+                    break;
+                }
+            }
+        }
+        let i = found?;
+        if !self.rules.perpetual_check_loses {
+            return Some(0);
+        }
+        let me_checked = self.pos.in_check() && (i..n).step_by(2).all(|j| self.hist[j].in_check);
+        let they_checked = (i + 1..n).step_by(2).all(|j| self.hist[j].in_check);
+        Some(match (me_checked, they_checked) {
+            (true, false) => RULE_WIN - ply as i32,
+            (false, true) => -RULE_WIN + ply as i32,
+            _ => 0,
+        })
+    }
+
+    /// Orders the moves of `frames[ply]`: the table move, captures by MVV/LVA,
+    /// promotions, killers, then quiet moves by history.
+    fn fill_moves(&mut self, ply: usize, tt_move: Option<Move>, captures_only: bool) {
+        let mut moves = std::mem::take(&mut self.frames[ply].moves);
+        moves.clear();
+        let killers = self.frames[ply].killers;
+        for &m in self.legal.captures() {
+            let victim = self.captured_value(m);
+            let attacker = self.ev.value(self.pos.piece_at(m.from()));
+            let mut s = 1_000_000 + victim * 16 - attacker / 8;
+            if m.kind() == MoveKind::Promotion {
+                s += self.ev.value(m.extra());
+            }
+            moves.push((m, s));
+        }
+        for &m in self.legal.quiets() {
+            let s = if m.kind() == MoveKind::Promotion {
+                900_000 + self.ev.value(m.extra())
+            } else if captures_only {
+                continue;
+            } else if m == killers[0] {
+                800_000
+            } else if m == killers[1] {
+                799_000
+            } else {
+                self.history[self.hist_index(m)]
+            };
+            moves.push((m, s));
+        }
+        if let Some(t) = tt_move {
+            if let Some(e) = moves.iter_mut().find(|e| e.0 == t) {
+                e.1 = 2_000_000;
+            }
+        }
+        self.frames[ply].moves = moves;
+    }
+
+    #[inline]
+    fn captured_value(&self, m: Move) -> i32 {
+        let mut v = if m.from() != m.to() { self.ev.value(self.pos.piece_at(m.to())) } else { 0 };
+        if matches!(m.kind(), MoveKind::EnPassant | MoveKind::Locust) {
+            v += self.ev.value(self.pos.piece_at(m.extra()));
+        }
+        v
+    }
+
+    /// A capture or a promotion.
+    #[inline]
+    fn is_tactical(&self, m: Move) -> bool {
+        match m.kind() {
+            MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Locust => true,
+            MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => false,
+            _ => m.from() != m.to() && self.pos.piece_at(m.to()) != 0,
+        }
+    }
+
+    #[inline]
+    fn hist_index(&self, m: Move) -> usize {
+        let code = if m.kind() == MoveKind::Drop { m.extra() } else { self.pos.piece_at(m.from()) };
+        code as usize * self.nsq + m.to() as usize
+    }
+
+    /// Picks the best-scored remaining move at or after `i` and swaps it to `i`.
+    #[inline]
+    fn pick(moves: &mut [(Move, i32)], i: usize) -> (Move, i32) {
+        let mut b = i;
+        for j in i + 1..moves.len() {
+            if moves[j].1 > moves[b].1 {
+                b = j;
+            }
+        }
+        moves.swap(i, b);
+        moves[i]
+    }
+
+    fn play(&mut self, m: Move, ply: usize, record: bool) -> chimera::position::Undo {
+        let irr = record && irreversible(&self.pos, m);
+        let undo = self.pos.make(m);
+        self.frames[ply + 1].last = Some(m);
+        if record {
+            let prev = self.hist.last().map_or(0, |e| e.rev);
+            self.hist.push(HistEntry {
+                hash: self.pos.hash(),
+                in_check: false,
+                rev: if irr { 0 } else { prev.saturating_add(1) },
+            });
+        }
+        undo
+    }
+
+    fn take_back(&mut self, m: Move, undo: &chimera::position::Undo, record: bool) {
+        self.pos.unmake(m, undo);
+        if record {
+            self.hist.pop();
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = m;
+        let next = self.pv_len[ply + 1].max(ply + 1);
+        for j in ply + 1..next {
+            self.pv[ply][j] = self.pv[ply + 1][j];
+        }
+        self.pv_len[ply] = next;
+    }
+
+    /// Principal-variation alpha-beta.
+    fn search(&mut self, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, pv_node: bool) -> i32 {
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, 0);
+        }
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            if let Some(s) = self.rule_end(ply) {
+                return s;
+            }
+            if let Some(s) = self.repetition(ply) {
+                return s;
+            }
+            if ply >= MAX_PLY - 1 {
+                return self.ev.evaluate(&self.pos);
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let hash = self.pos.hash();
+        let tt = self.shared.tt.probe(hash);
+        let mut tt_move = None;
+        if let Some(e) = tt {
+            tt_move = e.mv;
+            if !pv_node && e.depth >= depth {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    BOUND_EXACT => true,
+                    BOUND_LOWER => s >= beta,
+                    BOUND_UPPER => s <= alpha,
+                    _ => false,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        self.pos.generate_legal(&mut self.scratch, &mut self.legal, &mut self.info);
+        let in_check = self.stm_in_check();
+        if let Some(e) = self.hist.last_mut() {
+            e.in_check = in_check;
+        }
+        if self.legal.is_empty() {
+            return self.no_moves(in_check, ply);
+        }
+        if in_check {
+            depth += 1;
+        }
+        let static_eval = if in_check { -INF } else { self.ev.evaluate(&self.pos) };
+        // reverse futility pruning (static null move)
+        if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && static_eval - 110 * depth >= beta {
+            return static_eval;
+        }
+        self.fill_moves(ply, tt_move, false);
+        let n = self.frames[ply].moves.len();
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let old_alpha = alpha;
+        for i in 0..n {
+            let (m, _) = Self::pick(&mut self.frames[ply].moves, i);
+            let quiet = !self.is_tactical(m);
+            if !pv_node
+                && !in_check
+                && quiet
+                && depth <= 3
+                && searched >= 3 + 4 * (depth * depth) as usize
+                && best > -MATE_BOUND
+            {
+                continue; // late-move pruning
+            }
+            let undo = self.play(m, ply, true);
+            let mut score;
+            if searched == 0 {
+                score = -self.search(-beta, -alpha, depth - 1, ply + 1, pv_node);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !in_check && searched >= 2 {
+                    r = self.lmr[(depth as usize).min(MAX_PLY)][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
+                score = -self.search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, false);
+                if score > alpha && r > 0 {
+                    score = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1, false);
+                }
+                if score > alpha && score < beta && pv_node {
+                    score = -self.search(-beta, -alpha, depth - 1, ply + 1, true);
+                }
+            }
+            self.take_back(m, &undo, true);
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.reward_quiet(ply, m, depth, i);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if searched == 0 {
+            // everything was pruned: cannot happen as the first move is never pruned
+            return static_eval;
+        }
+        let bound = if best >= beta {
+            BOUND_LOWER
+        } else if alpha > old_alpha {
+            BOUND_EXACT
+        } else {
+            BOUND_UPPER
+        };
+        self.shared.tt.store(hash, best_move, score_to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Killers and history after a quiet move caused a cut-off; the quiet moves
+    /// tried before it are penalised.
+    fn reward_quiet(&mut self, ply: usize, m: Move, depth: i32, index: usize) {
+        let k = &mut self.frames[ply].killers;
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+        let bonus = (depth * depth).min(400);
+        let idx = self.hist_index(m);
+        let h = &mut self.history[idx];
+        *h += 32 * bonus - *h * bonus / 512;
+        for j in 0..index {
+            let (q, _) = self.frames[ply].moves[j];
+            if q != m && !self.is_tactical(q) {
+                let idx = self.hist_index(q);
+                let h = &mut self.history[idx];
+                *h -= 32 * bonus + *h * bonus / 512;
+            }
+        }
+    }
+
+    /// Quiescence: captures and promotions; all evasions when in check (a few plies deep).
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(s) = self.rule_end(ply) {
+            return s;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.ev.evaluate(&self.pos);
+        }
+        let us = self.pos.side_to_move();
+        let facing = self.rules.bikjang && self.pos.royals_face(us);
+        let must_capture = self.pos.variant().def.rules.must_capture;
+        let in_check;
+        if facing || must_capture {
+            self.pos.generate_legal(&mut self.scratch, &mut self.legal, &mut self.info);
+            in_check = self.stm_in_check();
+        } else {
+            self.pos.generate_pseudo(&mut self.scratch);
+            self.pos.compute_check_info(&mut self.info);
+            in_check = self.stm_in_check();
+            self.legal.clear();
+            for &m in self.scratch.captures() {
+                if self.pos.is_legal_with(m, &self.info) {
+                    self.legal.push_capture(m);
+                }
+            }
+            for &m in self.scratch.quiets().iter().rev() {
+                if (in_check && qdepth < 3 || m.kind() == MoveKind::Promotion) && self.pos.is_legal_with(m, &self.info)
+                {
+                    self.legal.push_quiet(m);
+                }
+            }
+        }
+        let evasions = in_check && qdepth < 3;
+        let mut best;
+        if evasions {
+            if self.legal.is_empty() {
+                return self.no_moves(true, ply);
+            }
+            best = -INF;
+        } else {
+            let stand = self.ev.evaluate(&self.pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        self.fill_moves(ply, None, !evasions);
+        let n = self.frames[ply].moves.len();
+        for i in 0..n {
+            let (m, s) = Self::pick(&mut self.frames[ply].moves, i);
+            if !evasions && s >= 1_000_000 && m.kind() != MoveKind::Promotion {
+                // delta pruning: even winning the victim cannot reach alpha
+                let gain = self.captured_value(m);
+                if best + gain + 200 < alpha {
+                    continue;
+                }
+            }
+            let undo = self.play(m, ply, false);
+            let score = -self.qsearch(-beta, -alpha, ply + 1, qdepth + 1);
+            self.take_back(m, &undo, false);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Iterative deepening. The main thread reports each completed iteration
+    /// through `report`; helpers (Lazy SMP) search the same tree with an offset
+    /// start depth and only fill the shared table.
+    pub fn think(&mut self, thread: usize, report: &mut dyn FnMut(&Report)) -> SearchResult {
+        self.start = Instant::now();
+        let mut result = SearchResult::default();
+        // the legal root moves, for a fallback move
+        self.pos.generate_legal(&mut self.scratch, &mut self.legal, &mut self.info);
+        let Some(first) = self.legal.iter().next() else {
+            self.flush_nodes();
+            return result;
+        };
+        result.best = Some(first);
+        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as i32 - 2).clamp(1, MAX_PLY as i32 - 2);
+        let mut prev = 0;
+        let mut depth = 1 + (thread % 2) as i32;
+        while depth <= max_depth {
+            self.seldepth = 0;
+            let mut window = 35;
+            let (mut alpha, mut beta) = if depth >= 4 { (prev - window, prev + window) } else { (-INF, INF) };
+            let score = loop {
+                let s = self.search(alpha, beta, depth, 0, true);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha {
+                    alpha = (s - window).max(-INF);
+                    beta = (alpha + beta) / 2 + window;
+                    beta = beta.min(INF);
+                } else if s >= beta {
+                    beta = (s + window).min(INF);
+                } else {
+                    break s;
+                }
+                window *= 2;
+                if window > 1000 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            };
+            if self.stopped && depth > 1 {
+                break;
+            }
+            if self.pv_len[0] > 0 {
+                result.best = Some(self.pv[0][0]);
+                result.ponder = (self.pv_len[0] > 1).then(|| self.pv[0][1]);
+            }
+            result.score = score;
+            result.depth = depth;
+            prev = score;
+            self.interruptible = true;
+            if self.main {
+                self.flush_nodes();
+                let r = Report {
+                    depth,
+                    seldepth: self.seldepth.max(depth as usize),
+                    score,
+                    nodes: self.shared.nodes.load(Ordering::Relaxed),
+                    elapsed: self.start.elapsed(),
+                    pv: self.pv[0][..self.pv_len[0]].to_vec(),
+                    hashfull: self.shared.tt.hashfull(),
+                };
+                report(&r);
+                if let Some(soft) = self.limits.soft {
+                    if self.start.elapsed() >= soft {
+                        break;
+                    }
+                }
+                if score.abs() >= MATE_BOUND && depth >= 2 * (MATE - score.abs()) + 4 && self.limits.depth.is_none() {
+                    // a mate is proven well inside the horizon
+                    if self.limits.soft.is_some() || self.limits.nodes.is_some() {
+                        break;
+                    }
+                }
+            } else if self.shared.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            if self.stopped {
+                break;
+            }
+            depth += 1;
+        }
+        self.flush_nodes();
+        result.nodes = self.shared.nodes.load(Ordering::Relaxed);
+        result
+    }
+}
+
+#[inline]
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline]
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// Runs a search with `threads` threads (Lazy SMP) and returns the main
+/// thread's result. `report` receives the main thread's iterations.
+pub fn search(
+    pos: &Position,
+    hist: &[HistEntry],
+    ev: &Arc<EvalTables>,
+    shared: &Arc<Shared>,
+    limits: Limits,
+    threads: usize,
+    report: &mut dyn FnMut(&Report),
+) -> SearchResult {
+    shared.tt.new_search();
+    shared.nodes.store(0, Ordering::Relaxed);
+    let threads = threads.max(1);
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .map(|id| {
+                let mut s = Searcher::new(pos.clone(), hist, ev.clone(), shared.clone(), false, Limits::default());
+                scope.spawn(move || {
+                    s.think(id, &mut |_| {});
+                })
+            })
+            .collect();
+        let mut main = Searcher::new(pos.clone(), hist, ev.clone(), shared.clone(), true, limits);
+        let r = main.think(0, report);
+        shared.stop.store(true, Ordering::Relaxed);
+        for h in helpers {
+            let _ = h.join();
+        }
+        SearchResult { nodes: shared.nodes.load(Ordering::Relaxed), ..r }
+    })
+}
+
+/// The colour of the side to move, as a sign: 1 for White, -1 for Black.
+pub fn side_sign(pos: &Position) -> i32 {
+    if pos.side_to_move() == Color::White {
+        1
+    } else {
+        -1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera::builtin;
+
+    fn best(variant: &str, fen: &str, depth: i32) -> (String, Score) {
+        let v = Arc::new(builtin::variant(variant).unwrap());
+        let ev = Arc::new(EvalTables::new(&v));
+        let pos = Position::from_fen(v, fen).unwrap();
+        let shared = Arc::new(Shared::new(Arc::new(Tt::new(4))));
+        let limits = Limits { depth: Some(depth), ..Limits::default() };
+        let r = search(&pos, &[], &ev, &shared, limits, 1, &mut |_| {});
+        (pos.move_text(r.best.unwrap()), Score::of(r.score))
+    }
+
+    #[test]
+    fn chess_mate_in_one_and_two() {
+        assert_eq!(best("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4), ("a1a8".into(), Score::Mate(1)));
+        let (m, s) = best("chess", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 5);
+        assert_eq!((m.as_str(), s), ("d5f6", Score::Mate(2)));
+    }
+
+    #[test]
+    fn xiangqi_mate_in_one() {
+        let (m, s) = best("xiangqi", "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", 3);
+        assert_eq!(s, Score::Mate(1), "{m}");
+        assert!(m == "a1d1" || m == "b9b10" || m == "a1a10", "{m}");
+    }
+
+    #[test]
+    fn shogi_mate_by_a_drop() {
+        assert_eq!(best("shogi", "4k4/9/4P4/9/9/9/9/9/4K4[G] w - - 0 1", 3), ("G@e8".into(), Score::Mate(1)));
+    }
+
+    #[test]
+    fn shogi_pawn_drop_mate_is_avoided() {
+        // P@e8 would mate, but a mating pawn drop loses: the gold drop mates instead
+        let fen = "3lkl3/3s1s3/4P4/9/9/9/9/9/4K4[PG] w - - 0 1";
+        assert_eq!(best("shogi", fen, 3), ("G@e8".into(), Score::Mate(1)));
+        // with only the pawn in hand, the drop is not played
+        let (m, _) = best("shogi", "3lkl3/3s1s3/4P4/9/9/9/9/9/4K4[P] w - - 0 1", 3);
+        assert_ne!(m, "P@e8");
+    }
+
+    #[test]
+    fn stalemate_has_no_move() {
+        // Black to move is stalemated
+        let (v, ev) = {
+            let v = Arc::new(builtin::variant("chess").unwrap());
+            let ev = Arc::new(EvalTables::new(&v));
+            (v, ev)
+        };
+        let pos = Position::from_fen(v.clone(), "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        let shared = Arc::new(Shared::new(Arc::new(Tt::new(1))));
+        let r = search(&pos, &[], &ev, &shared, Limits { depth: Some(2), ..Limits::default() }, 1, &mut |_| {});
+        assert!(r.best.is_none());
+    }
+
+    #[test]
+    fn node_limit_is_exact_with_one_thread() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let ev = Arc::new(EvalTables::new(&v));
+        let pos = Position::start(v);
+        let run = || {
+            let shared = Arc::new(Shared::new(Arc::new(Tt::new(1))));
+            search(&pos, &[], &ev, &shared, Limits { nodes: Some(5000), ..Limits::default() }, 1, &mut |_| {})
+        };
+        let (a, b) = (run(), run());
+        assert_eq!(a.nodes, b.nodes);
+        assert_eq!(a.best, b.best);
+        assert!(a.nodes >= 5000 && a.nodes < 5000 + 200, "{}", a.nodes);
+    }
+
+    #[test]
+    fn threads_find_the_same_mate() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let ev = Arc::new(EvalTables::new(&v));
+        let pos = Position::from_fen(v, "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1").unwrap();
+        let shared = Arc::new(Shared::new(Arc::new(Tt::new(4))));
+        let r = search(&pos, &[], &ev, &shared, Limits { depth: Some(5), ..Limits::default() }, 3, &mut |_| {});
+        assert_eq!(Score::of(r.score), Score::Mate(2));
+    }
+
+    #[test]
+    fn time_budget_is_sane() {
+        let c = Clock { time: Duration::from_secs(60), inc: Duration::from_secs(1), movestogo: None };
+        let (soft, hard) = c.budget(Duration::from_millis(50));
+        assert!(soft > Duration::from_secs(1) && soft < Duration::from_secs(4), "{soft:?}");
+        assert!(hard >= soft && hard <= Duration::from_secs(30));
+        let last = Clock { time: Duration::from_secs(10), inc: Duration::ZERO, movestogo: Some(1) };
+        let (soft, hard) = last.budget(Duration::from_millis(50));
+        assert!(soft >= Duration::from_secs(5) && hard < Duration::from_secs(10), "{soft:?} {hard:?}");
+    }
+
+    #[test]
+    fn repetition_in_the_search_is_a_draw() {
+        // White is a rook down but can check forever with the queen
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let ev = Arc::new(EvalTables::new(&v));
+        let pos = Position::from_fen(v, "5rk1/5p1p/8/8/8/qr6/3Q1PPP/6K1 w - - 0 1").unwrap();
+        let shared = Arc::new(Shared::new(Arc::new(Tt::new(4))));
+        let r = search(&pos, &[], &ev, &shared, Limits { depth: Some(7), ..Limits::default() }, 1, &mut |_| {});
+        assert_eq!(r.score, 0, "perpetual check draws: {}", pos.move_text(r.best.unwrap()));
+    }
+
+    #[test]
+    fn perpetual_check_loses_in_xiangqi() {
+        // the same kind of checks lose for the checker in Xiangqi: the search
+        // must not count on them
+        let v = Arc::new(builtin::variant("xiangqi").unwrap());
+        assert!(GameRules::new(&v).perpetual_check_loses);
+        assert!(!GameRules::new(&builtin::variant("chess").unwrap()).perpetual_check_loses);
+        let ev = Arc::new(EvalTables::new(&v));
+        // Red is far behind and could check forever along the ranks with its chariot
+        let pos = Position::from_fen(v, "4k4/9/9/9/9/9/9/6nn1/6cc1/R2K5 w - - 0 1").unwrap();
+        let shared = Arc::new(Shared::new(Arc::new(Tt::new(4))));
+        let r = search(&pos, &[], &ev, &shared, Limits { depth: Some(7), ..Limits::default() }, 1, &mut |_| {});
+        assert!(r.score < -300, "perpetual check is no way out: {}", r.score);
+    }
+}

@@ -1,0 +1,175 @@
+//! The transposition table, shared by all search threads without locks.
+//!
+//! Each entry is two `AtomicU64`: the data word and the key XORed with the
+//! data word (Hyatt's lockless hashing). A reader checks `key ^ data == hash`;
+//! if another thread wrote one word of the pair in between, the check fails
+//! and the entry reads as a miss, so a torn entry is never used. Relaxed
+//! ordering is enough for that reason: no other memory depends on the entry.
+//! No `unsafe` is needed.
+
+use chimera::moves::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// The score is exact.
+pub const BOUND_EXACT: u8 = 3;
+/// The score is a lower bound (a beta cut-off).
+pub const BOUND_LOWER: u8 = 1;
+/// The score is an upper bound (no move reached alpha).
+pub const BOUND_UPPER: u8 = 2;
+
+/// One probed entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// The best move found, if any (as stored: check it against the legal moves).
+    pub mv: Option<Move>,
+    /// The score, from the side to move's view (mate scores relative to this node).
+    pub score: i32,
+    /// The depth searched.
+    pub depth: i32,
+    /// One of the `BOUND_*` constants.
+    pub bound: u8,
+}
+
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The transposition table.
+pub struct Tt {
+    slots: Vec<Slot>,
+    mask: usize,
+    age: AtomicU8,
+}
+
+fn pack(mv: Option<Move>, score: i32, depth: i32, bound: u8, age: u8) -> u64 {
+    let m = mv.map_or(0u64, |m| m.0 as u64);
+    let s = (score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16) as u64;
+    let d = depth.clamp(0, 255) as u64;
+    let ba = (bound as u64 & 3) | ((age as u64 & 63) << 2);
+    m | s << 32 | d << 48 | ba << 56
+}
+
+impl Tt {
+    /// A table of about `mb` megabytes (rounded down to a power of two entries).
+    pub fn new(mb: usize) -> Tt {
+        let bytes = mb.clamp(1, 1 << 16) * 1024 * 1024;
+        let mut n = 1usize;
+        while n * 2 * 16 <= bytes {
+            n *= 2;
+        }
+        let slots = (0..n).map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
+        Tt { slots, mask: n - 1, age: AtomicU8::new(0) }
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.check.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Starts a new search: older entries become easier to replace.
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Looks a position up.
+    #[inline]
+    pub fn probe(&self, hash: u64) -> Option<TtEntry> {
+        let s = &self.slots[hash as usize & self.mask];
+        let data = s.data.load(Ordering::Relaxed);
+        let check = s.check.load(Ordering::Relaxed);
+        if data == 0 || check ^ data != hash {
+            return None;
+        }
+        let m = data as u32;
+        Some(TtEntry {
+            mv: if m == 0 { None } else { Some(Move(m)) },
+            score: (data >> 32) as u16 as i16 as i32,
+            depth: ((data >> 48) & 0xff) as i32,
+            bound: ((data >> 56) & 3) as u8,
+        })
+    }
+
+    /// Stores a result. Keeps the move of an entry for the same position when
+    /// the new result has none, and prefers deeper entries of the current search.
+    #[inline]
+    pub fn store(&self, hash: u64, mv: Option<Move>, score: i32, depth: i32, bound: u8) {
+        let s = &self.slots[hash as usize & self.mask];
+        let age = self.age.load(Ordering::Relaxed) & 63;
+        let old = s.data.load(Ordering::Relaxed);
+        let same = old != 0 && s.check.load(Ordering::Relaxed) ^ old == hash;
+        let old_depth = ((old >> 48) & 0xff) as i32;
+        let old_age = ((old >> 58) & 63) as u8;
+        if old != 0 && !same && old_age == age && old_depth > depth + 2 && bound != BOUND_EXACT {
+            return;
+        }
+        let mv = if mv.is_none() && same && old as u32 != 0 { Some(Move(old as u32)) } else { mv };
+        let data = pack(mv, score, depth, bound, age);
+        s.data.store(data, Ordering::Relaxed);
+        s.check.store(hash ^ data, Ordering::Relaxed);
+    }
+
+    /// Permille of the first thousand slots used in the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed) & 63;
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && ((d >> 58) & 63) as u8 == age
+            })
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera::moves::MoveKind;
+
+    #[test]
+    fn store_then_probe() {
+        let tt = Tt::new(1);
+        let m = Move::new(12, 28, 0, MoveKind::Double);
+        tt.store(0xdead_beef_1234_5678, Some(m), -523, 7, BOUND_LOWER);
+        let e = tt.probe(0xdead_beef_1234_5678).expect("hit");
+        assert_eq!(e, TtEntry { mv: Some(m), score: -523, depth: 7, bound: BOUND_LOWER });
+        // another key in the same slot misses
+        let other = 0xdead_beef_1234_5678u64 ^ (1 << 60);
+        assert!(tt.probe(other).is_none());
+    }
+
+    #[test]
+    fn keeps_the_move_and_replaces_by_depth() {
+        let tt = Tt::new(1);
+        let h = 0x1111_2222_3333_4444u64;
+        let m = Move::new(1, 2, 0, MoveKind::Normal);
+        tt.store(h, Some(m), 10, 5, BOUND_EXACT);
+        tt.store(h, None, 20, 6, BOUND_UPPER);
+        let e = tt.probe(h).unwrap();
+        assert_eq!((e.mv, e.score, e.depth, e.bound), (Some(m), 20, 6, BOUND_UPPER));
+        // a shallow entry of another position in the same slot does not evict a deep one
+        let h2 = h ^ (1 << 62);
+        tt.store(h2, None, 0, 1, BOUND_LOWER);
+        assert!(tt.probe(h).is_some());
+        assert!(tt.probe(h2).is_none());
+        tt.clear();
+        assert!(tt.probe(h).is_none());
+    }
+
+    #[test]
+    fn torn_entries_read_as_misses() {
+        let tt = Tt::new(1);
+        let h = 0x0123_4567_89ab_cdefu64;
+        tt.store(h, None, 1, 1, BOUND_EXACT);
+        // simulate a half-finished write by another thread
+        let s = &tt.slots[h as usize & tt.mask];
+        s.data.store(s.data.load(Ordering::Relaxed) ^ 0xff00, Ordering::Relaxed);
+        assert!(tt.probe(h).is_none());
+    }
+}
