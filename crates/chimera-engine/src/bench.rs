@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The default depth.
-pub const DEFAULT_DEPTH: i32 = 7;
+pub const DEFAULT_DEPTH: i32 = 8;
 
 /// The positions: variant, FEN (`None`: the start position), moves played first.
 pub const POSITIONS: &[(&str, Option<&str>, &str)] = &[
