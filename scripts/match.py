@@ -254,13 +254,17 @@ def play_game(args, ref, chimera_white, game_no):
 
 
 def elo(score, n):
+    """The Elo difference and the half-width of its 95% interval (inf when the
+    interval reaches a score of 0% or 100%)."""
     if n == 0 or score <= 0 or score >= n:
-        return float("nan"), float("nan")
+        return float("nan"), float("inf")
     p = score / n
-    e = -400 * math.log10(1 / p - 1)
+    to_elo = lambda q: -400 * math.log10(1 / q - 1)
     sd = math.sqrt(p * (1 - p) / n)
-    lo, hi = max(p - 1.96 * sd, 1e-6), min(p + 1.96 * sd, 1 - 1e-6)
-    return e, (-400 * math.log10(1 / hi - 1) - -400 * math.log10(1 / lo - 1)) / 2
+    lo, hi = p - 1.96 * sd, p + 1.96 * sd
+    if lo <= 0 or hi >= 1:
+        return to_elo(p), float("inf")
+    return to_elo(p), (to_elo(hi) - to_elo(lo)) / 2
 
 
 def main():
