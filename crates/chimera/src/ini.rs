@@ -6,7 +6,15 @@
 //! template: chess rules without pieces). Each option is mapped onto the
 //! Chimera variant model; the result is written in the native format and read
 //! by the native reader, so a variants.ini variant and a native one are the
-//! same thing. An option this reader does not support is an error that names
+//! same thing. Hands are read too: drops (`pieceDrops`, `capturesToHand` with
+//! `Q~` promoted pawns, `dropRegionWhite/Black`, `dropNoDoubled`, `mustDrop`,
+//! `sittuyinRookDrop`), Seirawan gating (`seirawanGating`), Sittuyin promotion
+//! (`sittuyinPromotion`, `promotionLimit`) and makruk/ASEAN `countingRule`.
+//! Where an option is absent, Fairy-Stockfish's default applies, even where it
+//! surprises: the promotion zones are its eighth rank for White and its first
+//! rank for Black whatever the board's size.
+//!
+//! An option this reader does not support is an error that names
 //! it and its line: nothing is ignored silently, except options that only
 //! concern GUIs or an engine's evaluation (listed in [`IGNORED`]).
 //!
@@ -126,6 +134,16 @@ const SUPPORTED: &[&str] = &[
     "pass",
     "chess960",
     "checking",
+    "gating",
+    "seirawanGating",
+    "mustDrop",
+    "mustDropType",
+    "dropRegionWhite",
+    "dropRegionBlack",
+    "sittuyinRookDrop",
+    "sittuyinPromotion",
+    "promotionLimit",
+    "countingRule",
 ];
 
 #[derive(Clone, Debug)]
@@ -384,8 +402,25 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         Ok(format!("{white:?}"))
     };
     let last_file = (b'a' + board.files - 1) as char;
-    let promo_zone =
-        region("promotionRegionWhite", "promotionRegionBlack", format!("a{0}-{last_file}{0}", board.ranks))?;
+    // Fairy-Stockfish's defaults are its eighth rank for White and the first
+    // for Black, whatever the board's size (on a smaller board White's is empty)
+    let promo_white = match get("promotionRegionWhite") {
+        Some(o) => board.region(o, file, "promotionRegionWhite")?,
+        None if board.ranks >= 8 => format!("a8-{last_file}8"),
+        None => String::new(),
+    };
+    let promo_black = match get("promotionRegionBlack") {
+        Some(o) => board.region(o, file, "promotionRegionBlack")?,
+        None => format!("a1-{last_file}1"),
+    };
+    let zone_value = |white: &str, black: &str| {
+        if sorted_zone(&board.mirror(black)) == sorted_zone(white) {
+            format!("{white:?}")
+        } else {
+            format!("{{ white = {white:?}, black = {black:?} }}")
+        }
+    };
+    let promo_zone = zone_value(&promo_white, &promo_black);
     // Chimera gives the double step to unmoved pawns, which is Fairy-Stockfish's
     // default region (the second rank); another region is not supported yet
     let default_double = format!("a2-{last_file}2");
@@ -426,9 +461,40 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
             .collect(),
     };
     let promo_pawns = letters_of("promotionPawnTypes", "p");
+    let sittuyin_promotion = flag("sittuyinPromotion", false)?;
+    // "f:1 q:2": the most pieces of a type a side may promote to
+    let mut limits = Vec::new();
+    if let Some(o) = get("promotionLimit") {
+        for w in o.value.split_whitespace() {
+            let bad = || err(file, o.line, format!("promotionLimit: '{w}' is not letter:count"));
+            let (l, n) = w.split_once(':').ok_or_else(bad)?;
+            let letter = single_letter(&Opt { value: l.to_string(), line: o.line }, file, "promotionLimit")?;
+            let n: u8 = n.parse().map_err(|_| bad())?;
+            if !promo_choices.contains(letter) {
+                return Err(err(file, o.line, format!("promotionLimit: '{letter}' is not a promotion choice")));
+            }
+            limits.push(format!("{letter} = {n}"));
+        }
+    }
+    let promo_limits = limits.join(", ");
     let mandatory = flag("mandatoryPawnPromotion", true)?;
     let double_step = flag("doubleStep", true)?;
     let drops = flag("pieceDrops", false)?;
+    // with captures to the hand, a promoted pawn is a marked type (Q~) that returns as a pawn
+    let tilde_promotions = drops && flag("capturesToHand", false)? && !sittuyin_promotion;
+    if tilde_promotions && promo_pawns.chars().count() > 1 {
+        let o = get("promotionPawnTypes").unwrap();
+        return Err(err(file, o.line, "several promoting pawn types with captures to the hand are not supported yet"));
+    }
+    if tilde_promotions && !limits.is_empty() {
+        let o = get("promotionLimit").unwrap();
+        return Err(err(file, o.line, "promotionLimit with captures to the hand is not supported yet"));
+    }
+    let promo_targets: String = if tilde_promotions {
+        promo_choices.chars().map(|c| format!("{c}~")).collect::<Vec<_>>().join(" ")
+    } else {
+        promo_choices.clone()
+    };
 
     // promoted piece types (shogi style): "p:g s:g"
     let mut promoted: Vec<(char, char)> = Vec::new();
@@ -453,24 +519,33 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     t.push_str(&format!("files = {}\nranks = {}\nstart_fen = {:?}\n", board.files, board.ranks, start_fen));
     t.push_str("[zones]\n");
     t.push_str(&format!("promotion = {promo_zone}\n"));
-    let first_rank = format!("a1-{last_file}1");
-    let mut no_pawn_drops = Vec::new();
+    // pawns may not be dropped on their first rank, nor in their promotion zone
+    let (mut no_drops_white, mut no_drops_black) = (Vec::new(), Vec::new());
     if !flag("firstRankPawnDrops", false)? {
-        no_pawn_drops.push(first_rank);
+        no_drops_white.push(format!("a1-{last_file}1"));
+        no_drops_black.push(format!("a{0}-{last_file}{0}", board.ranks));
     }
     if !flag("promotionZonePawnDrops", false)? {
-        match (get("promotionRegionWhite"), get("promotionRegionBlack")) {
-            (_, Some(_)) if promo_zone.starts_with('{') => {
-                return Err(err(
-                    file,
-                    get("promotionRegionBlack").unwrap().line,
-                    "pawn drops with asymmetric promotion regions are not supported yet",
-                ))
-            }
-            _ => no_pawn_drops.push(promo_zone.trim_matches('"').to_string()),
-        }
+        no_drops_white.push(promo_white.clone());
+        no_drops_black.push(promo_black.clone());
     }
-    t.push_str(&format!("no_pawn_drops = {:?}\n", no_pawn_drops.join(" ")));
+    t.push_str(&format!("no_pawn_drops = {}\n", zone_value(&no_drops_white.join(" "), &no_drops_black.join(" "))));
+    t.push_str(&format!("first_rank = \"a1-{last_file}1\"\n"));
+    let drop_region = if get("dropRegionWhite").is_some() || get("dropRegionBlack").is_some() {
+        let all = format!("a1-{last_file}{}", board.ranks);
+        let white = match get("dropRegionWhite") {
+            Some(o) => board.region(o, file, "dropRegionWhite")?,
+            None => all.clone(),
+        };
+        let black = match get("dropRegionBlack") {
+            Some(o) => board.region(o, file, "dropRegionBlack")?,
+            None => all,
+        };
+        t.push_str(&format!("drop_region = {{ white = {white:?}, black = {black:?} }}\n"));
+        true
+    } else {
+        false
+    };
     let flag_piece = match get("flagPiece") {
         Some(o) if o.value != "-" && o.value != "*" => Some(single_letter(o, file, "flagPiece")?),
         _ => None,
@@ -529,6 +604,31 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         rules_tables.push_str(&format!("[rules.flag]\npiece = {:?}\nzone = \"flag_zone\"\n", p.to_string()));
     }
     t.push_str(&format!("bikjang = {}\n", flag("bikjangRule", false)?));
+    // gating: Seirawan's kind only (pieces from the hand onto vacated first-rank squares)
+    let seirawan = flag("seirawanGating", false)?;
+    if flag("gating", false)? && !seirawan {
+        return Err(err(file, get("gating").unwrap().line, "gating other than seirawanGating is not supported yet"));
+    }
+    if seirawan {
+        t.push_str("gating = true\n");
+    }
+    match get("countingRule").map(|o| (o.value.as_str(), o.line)) {
+        None | Some(("none", _)) => {}
+        Some((style @ ("makruk" | "asean"), line)) => {
+            let letter = |names: &[&str]| -> Result<char, VariantError> {
+                pieces.iter().find(|p| names.contains(&p.0.as_str())).map(|p| p.1).ok_or_else(|| {
+                    err(file, line, format!("countingRule needs a {} piece type in the variant", names[0]))
+                })
+            };
+            rules_tables.push_str(&format!(
+                "[rules.counting]\nstyle = {style:?}\nrook = \"{}\"\nkhon = \"{}\"\nknight = \"{}\"\n",
+                letter(&["rook"])?,
+                letter(&["khon", "silver"])?,
+                letter(&["knight"])?
+            ));
+        }
+        Some((v, line)) => return Err(err(file, line, format!("countingRule '{v}' is not supported yet"))),
+    }
     if flag("pass", false)? {
         t.push_str("pass = \"always\"\n");
     }
@@ -547,6 +647,15 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
             t.push_str(&format!("no_drop_mate = {pawns:?}\n"));
         }
         t.push_str(&format!("no_dead_drops = {}\n", flag("immobilityIllegal", false)?));
+        t.push_str(&format!("must_drop = {}\n", flag("mustDrop", false)?));
+        if let Some(o) = get("mustDropType") {
+            if o.value != "*" {
+                return Err(err(file, o.line, "mustDropType other than '*' (any piece) is not supported yet"));
+            }
+        }
+        if drop_region {
+            t.push_str("zone = \"drop_region\"\n");
+        }
     } else if flag("capturesToHand", false)? {
         return Err(err(file, get("capturesToHand").unwrap().line, "capturesToHand needs pieceDrops = true"));
     }
@@ -581,9 +690,13 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
                 t.push_str("no_drop_zone = \"no_pawn_drops\"\n");
             }
         }
+        if pname == "rook" && drops && flag("sittuyinRookDrop", false)? {
+            t.push_str("drop_zone = \"first_rank\"\n");
+        }
         if promo_pawns.contains(*c) {
+            let (style, mandatory) = if sittuyin_promotion { ("sittuyin", false) } else { ("arrival", mandatory) };
             t.push_str(&format!(
-                "promotion = {{ zone = \"promotion\", to = {promo_choices:?}, mandatory = {mandatory} }}\n"
+                "promotion = {{ zone = \"promotion\", to = {promo_targets:?}, mandatory = {mandatory}, style = {style:?}, limits = {{ {promo_limits} }} }}\n"
             ));
         } else if let Some(&(_, _)) = promoted.iter().find(|(a, _)| a == c) {
             let m = flag("mandatoryPiecePromotion", false)?;
@@ -609,6 +722,16 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     }
     if let Some((c, b)) = &king {
         t.push_str(&format!("[[piece]]\nname = \"king\"\nletter = {:?}\nbetza = {b:?}\nroyal = true\n", c.to_string()));
+    }
+    // with captures to the hand, promoted pawns are marked (Q~) and return to it as pawns
+    if tilde_promotions {
+        let pawn = promo_pawns.chars().next().unwrap_or('p');
+        for c in promo_choices.chars() {
+            let betza = pieces.iter().find(|p| p.1 == c).map(|p| p.2.clone()).unwrap_or_default();
+            t.push_str(&format!(
+                "[[piece]]\nname = \"promoted {c}~\"\nletter = \"{c}~\"\nbetza = {betza:?}\ndemotes_to = \"{pawn}\"\n"
+            ));
+        }
     }
     VariantDef::from_toml(&t, &format!("{file} [{name}] (as native format)")).map_err(|mut e| {
         // point at the section when the generated text is at fault

@@ -277,7 +277,13 @@ impl Position {
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Position, FenError> {
         let g = variant.geometry();
         let (board, pockets) = parse_board_and_pockets(&variant, fen)?;
-        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let mut fields: Vec<&str> = fen.split_whitespace().collect();
+        if variant.def.rules.gating && fen.trim_start().splitn(3, ' ').nth(2).is_some_and(|rest| rest.starts_with(' '))
+        {
+            // an empty castling field ("b  - 0 16"), as Fairy-Stockfish writes
+            // it for unusable gates only
+            fields.insert(2, "-");
+        }
         let mut pos = Position {
             variant: variant.clone(),
             board: [0; MAX_SQUARES],
@@ -389,21 +395,9 @@ impl Position {
                     }
                 }
             }
-            if variant.def.rules.gating {
-                for c in [Color::White, Color::Black] {
-                    if !pos.gates_usable(c) {
-                        pos.gates[c.index()] = 0;
-                    }
-                }
-            }
         } else if variant.def.rules.gating && castling_field != "-" && !castling_field.is_empty() {
             for ch in castling_field.chars() {
                 pos.read_gate(ch).map_err(|m| fen_err(fen, "castling", m))?;
-            }
-            for c in [Color::White, Color::Black] {
-                if !pos.gates_usable(c) {
-                    pos.gates[c.index()] = 0;
-                }
             }
         } else if castling_field != "-" && !castling_field.is_empty() {
             // Fairy-Stockfish writes '-' for variants without castling; accept nothing else
@@ -516,7 +510,9 @@ impl Position {
             }
             self.write_gates(c, &mut s);
         }
-        if s.len() == before {
+        // Fairy-Stockfish writes '-' only when there are no gates at all, even
+        // unusable ones (of a side whose hand is empty): then the field is empty
+        if s.len() == before && self.gates == [0, 0] {
             s.push('-');
         }
         s.push(' ');
@@ -636,7 +632,7 @@ impl Position {
         if self.ep != NO_SQUARE {
             h ^= v.z_ep[self.ep as usize];
         }
-        h ^= gate_keys(v, self.gates);
+        h ^= self.gate_hash();
         for c in 0..2 {
             for t in 0..v.def.pieces.len() {
                 let n = self.pockets[c][t] as usize;
@@ -808,12 +804,24 @@ impl Position {
         }
     }
 
+    /// The hash of the gates that can still be used: gates of a side whose
+    /// hand is empty for good are kept (Fairy-Stockfish's FENs depend on them)
+    /// but change nothing, so they are not hashed.
+    fn gate_hash(&self) -> u64 {
+        let mut gates = self.gates;
+        for c in [Color::White, Color::Black] {
+            if !self.gates_usable(c) {
+                gates[c.index()] = 0;
+            }
+        }
+        gate_keys(&self.variant, gates)
+    }
+
     /// Closes the gates a move touches and, with Seirawan's rules, all of the
-    /// mover's gates once its hand is empty. Returns the hash change.
-    fn update_gates(&mut self, m: Move) -> u64 {
+    /// mover's gates once its hand is empty.
+    fn update_gates(&mut self, m: Move) {
         let us = self.side;
         let them = us.flip();
-        let old = self.gates;
         let g = self.geometry();
         let close = |pos: &mut Position, c: Color, sq: Square| {
             if g.rank_of(sq) == pos.gate_rank(c) {
@@ -830,7 +838,6 @@ impl Position {
         if !self.gates_usable(us) {
             self.gates[us.index()] = 0;
         }
-        gate_keys(&self.variant, [old[0] ^ self.gates[0], old[1] ^ self.gates[1]])
     }
 
     /// The castling rook's landing square for a castle with the king going `from` → `to`.
@@ -867,6 +874,7 @@ impl Position {
             gates: self.gates,
         };
         self.last_move = Some(m);
+        let gate_hash_before = if v.def.rules.gating { self.gate_hash() } else { 0 };
         if self.counting_limit > 0 {
             self.counting_ply = self.counting_ply.saturating_add(1);
         }
@@ -955,7 +963,8 @@ impl Position {
             h ^= self.zkey(code, gsq);
         }
         if v.def.rules.gating {
-            h ^= self.update_gates(m);
+            self.update_gates(m);
+            h ^= gate_hash_before ^ self.gate_hash();
         }
         self.counterstrike =
             !v.lion[mover as usize] && (v.lion[undo.captured as usize] || v.lion[undo.extra_captured as usize]);

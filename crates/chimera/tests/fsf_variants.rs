@@ -165,12 +165,12 @@ fn user_defined_ini_variants_match_pyffish() {
         Some(Arc::new(chimera::variant::Variant::new(def).unwrap()))
     };
     let mut checked = 0;
-    for name in ["nightriders", "cannons", "leapers", "smallhoppers"] {
+    for name in ["nightriders", "cannons", "leapers", "smallhoppers", "gatekeepers", "halfdrops", "burmese"] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {
             Ok(n) => checked += n,
             Err(f) => panic!("{} failures:\n{}", f.len(), f[..f.len().min(8)].join("\n")),
         }
     }
-    assert!(checked >= 800, "{checked}");
+    assert!(checked >= 2000, "{checked}");
 }
