@@ -42,3 +42,14 @@ pub fn variant(name: &str) -> Result<Variant, LookupError> {
     let (_, file, text) = FILES.iter().find(|f| f.0 == name).ok_or_else(|| LookupError::Unknown(name.to_string()))?;
     Variant::from_toml(text, file).map_err(LookupError::Build)
 }
+
+/// The definition text of a built-in variant (its file under `variants/`),
+/// for users who want to start a variant of their own from it.
+///
+/// ```
+/// assert!(chimera::builtin::source("chess").unwrap().contains("name = \"chess\""));
+/// assert!(chimera::builtin::source("nonesuch").is_none());
+/// ```
+pub fn source(name: &str) -> Option<&'static str> {
+    FILES.iter().find(|f| f.0 == name).map(|f| f.2)
+}

@@ -330,12 +330,18 @@ impl Position {
     pub fn has_legal_move(&mut self) -> bool {
         let mut scratch = MoveList::new();
         let mut info = CheckInfo::new();
+        self.has_legal_move_in(&mut scratch, &mut info)
+    }
+
+    /// [`Position::has_legal_move`] with the caller's buffers: it allocates nothing
+    /// (but in the rare positions where the Janggi royals face each other).
+    pub fn has_legal_move_in(&mut self, scratch: &mut MoveList, info: &mut CheckInfo) -> bool {
         if self.variant().def.rules.bikjang && self.royals_face(self.side) {
             return !self.legal_moves_reference().is_empty();
         }
-        self.generate_pseudo(&mut scratch);
-        self.compute_check_info(&mut info);
-        let found = scratch.iter().any(|m| self.is_legal_with(m, &info));
+        self.generate_pseudo(scratch);
+        self.compute_check_info(info);
+        let found = scratch.iter().any(|m| self.is_legal_with(m, info));
         found
     }
 

@@ -143,16 +143,15 @@ impl Position {
                 Some(t) => self.count(crate::compile::code_of(t, c)) as u32 + self.pockets[c.index()][t] as u32,
             }
         };
-        let kinds: Vec<Option<usize>> = match &e.pieces {
-            None => vec![None],
-            Some(ts) => ts.iter().map(|&t| Some(t)).collect(),
-        };
         for c in [self.side.flip(), self.side] {
-            for &t in &kinds {
-                let need = e.opponent_count + u32::from(e.claim && c == self.side);
-                if count(c, t) <= e.count && count(c.flip(), t) >= need {
-                    return Some(c);
-                }
+            let need = e.opponent_count + u32::from(e.claim && c == self.side);
+            let extinct = |t: Option<usize>| count(c, t) <= e.count && count(c.flip(), t) >= need;
+            let hit = match &e.pieces {
+                None => extinct(None),
+                Some(ts) => ts.iter().any(|&t| extinct(Some(t))),
+            };
+            if hit {
+                return Some(c);
             }
         }
         None
@@ -285,6 +284,13 @@ impl Position {
     /// The result if the side to move has no legal move, `None` otherwise.
     /// Uses the incremental check test and stops at the first legal move found.
     pub fn outcome(&mut self) -> Option<Outcome> {
+        let mut scratch = MoveList::new();
+        let mut info = crate::check::CheckInfo::new();
+        self.outcome_in(&mut scratch, &mut info)
+    }
+
+    /// [`Position::outcome`] with the caller's buffers, for a search: nothing is allocated.
+    pub fn outcome_in(&mut self, scratch: &mut MoveList, info: &mut crate::check::CheckInfo) -> Option<Outcome> {
         if let (Some(c), Some(e)) = (self.extinct_side(), self.variant().def.rules.extinction.as_ref()) {
             return Some(Outcome::Extinction(c, e.result));
         }
@@ -294,10 +300,10 @@ impl Position {
         if self.ended_by_rule() {
             return Some(Outcome::EndedByRule);
         }
-        if self.has_legal_move() {
+        if self.has_legal_move_in(scratch, info) {
             return None;
         }
-        if self.in_check() {
+        if info.in_check() || self.in_check() {
             if self.last_move_was_checking_banned_drop() {
                 return Some(Outcome::DropMate);
             }

@@ -143,6 +143,30 @@ impl Position {
         }
     }
 
+    /// Generates the pseudo-legal captures of the side to move (including
+    /// e.p., locust captures and capturing promotions), for a quiescence
+    /// search. Drops, castling, passes and non-capturing moves are left out.
+    pub fn generate_captures(&mut self, list: &mut MoveList) {
+        list.clear();
+        let us = self.side;
+        let variant = self.variant().clone();
+        let mut filler = CaptureFiller { inner: Filler { list } };
+        for i in 0..self.lists[us.index()].len {
+            let sq = self.lists[us.index()].sq[i];
+            let code = self.board[sq as usize];
+            let (cells, l) = variant.tables.list(code, self.is_virgin(sq), sq);
+            if l.lift || l.dedup {
+                let mark = filler.inner.list.mark();
+                self.walk_piece(sq, &mut filler);
+                if l.dedup {
+                    filler.inner.list.dedup_since(mark);
+                }
+            } else {
+                self.walk(cells, code, sq, &mut filler);
+            }
+        }
+    }
+
     /// The square of a royal piece of `c`, if it has one.
     pub fn royal_square(&self, c: Color) -> Option<Square> {
         let royal = &self.variant().royal;
@@ -341,6 +365,30 @@ impl Visitor for FoeAttacked {
     }
     fn en_passant(&mut self, _: &Position, _: Square, _: &Cell) -> bool {
         false
+    }
+}
+
+/// A [`Filler`] that keeps captures only.
+struct CaptureFiller<'a> {
+    inner: Filler<'a>,
+}
+
+impl Visitor for CaptureFiller<'_> {
+    #[inline(always)]
+    fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+        // a quiet arrival that captures a locust victim on the way is a capture
+        if c.victim != NO_SQUARE && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0) {
+            self.inner.quiet(pos, code, from, c);
+        }
+        false
+    }
+    #[inline(always)]
+    fn capture(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+        self.inner.capture(pos, code, from, c)
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, pos: &Position, from: Square, c: &Cell) -> bool {
+        self.inner.en_passant(pos, from, c)
     }
 }
 

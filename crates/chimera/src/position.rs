@@ -69,6 +69,17 @@ pub struct Undo {
     gates: [u16; 2],
 }
 
+/// What [`Position::make_null`] changed, for [`Position::unmake_null`].
+#[derive(Clone, Copy, Debug)]
+pub struct NullUndo {
+    ep: Square,
+    ep_victim: Square,
+    hash: u64,
+    last_move: Option<Move>,
+    counterstrike: bool,
+    prev_facing: bool,
+}
+
 /// A position of some variant.
 #[derive(Clone)]
 pub struct Position {
@@ -987,6 +998,49 @@ impl Position {
         }
         debug_assert_eq!(self.hash, self.compute_hash(), "hash after {m:?}");
         undo
+    }
+
+    /// Passes the turn without a move (a "null move", for an engine's search):
+    /// the side to move changes and the e.p. square goes. It is not a legal
+    /// move of any variant; take it back with [`Position::unmake_null`].
+    pub fn make_null(&mut self) -> NullUndo {
+        let undo = NullUndo {
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            hash: self.hash,
+            last_move: self.last_move,
+            counterstrike: self.counterstrike,
+            prev_facing: self.prev_facing,
+        };
+        let v = &self.variant;
+        let mut h = self.hash ^ v.z_side;
+        if self.ep != NO_SQUARE {
+            h ^= v.z_ep[self.ep as usize];
+        }
+        self.ep = NO_SQUARE;
+        self.ep_victim = NO_SQUARE;
+        self.last_move = None;
+        self.counterstrike = false;
+        self.side = self.side.flip();
+        self.hash = h;
+        undo
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub fn unmake_null(&mut self, undo: &NullUndo) {
+        self.side = self.side.flip();
+        self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
+        self.hash = undo.hash;
+        self.last_move = undo.last_move;
+        self.counterstrike = undo.counterstrike;
+        self.prev_facing = undo.prev_facing;
+    }
+
+    /// The move that led to this position, if it was played on this object
+    /// (not known for a position read from a FEN).
+    pub fn last_move(&self) -> Option<Move> {
+        self.last_move
     }
 
     /// Takes back a move played with [`Position::make`], restoring everything exactly.

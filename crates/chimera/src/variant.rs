@@ -186,6 +186,9 @@ pub struct PieceType {
     pub no_drop_zone: Option<usize>,
     /// A zone it may only be dropped in (Sittuyin's rooks: the first rank).
     pub drop_zone: Option<usize>,
+    /// Its value in centipawns, when the definition gives one (an engine
+    /// derives a value from the moves otherwise).
+    pub value: Option<i32>,
     /// Its moves everywhere.
     pub betza: Betza,
     /// Whether losing it loses the game (it may not be left attacked).
@@ -414,6 +417,7 @@ struct FilePiece {
     demotes_to: Option<Spanned<String>>,
     no_drop_zone: Option<Spanned<String>>,
     drop_zone: Option<Spanned<String>>,
+    value: Option<Spanned<i32>>,
 }
 
 #[derive(Deserialize)]
@@ -712,6 +716,12 @@ impl VariantDef {
                 demotes_to: None,
                 no_drop_zone: p.no_drop_zone.as_ref().map(&zone_index).transpose()?,
                 drop_zone: p.drop_zone.as_ref().map(&zone_index).transpose()?,
+                value: match &p.value {
+                    Some(v) if !(0..=100_000).contains(v.get_ref()) => {
+                        return Err(cx.at(v.span(), "value must be from 0 to 100000 centipawns"));
+                    }
+                    v => v.as_ref().map(|v| *v.get_ref()),
+                },
                 betza: parse_betza(&p.betza)?,
                 royal: p.royal,
                 pawn: p.pawn,

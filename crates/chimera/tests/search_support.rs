@@ -1,0 +1,77 @@
+//! The core services a search uses: null moves, capture generation, the last
+//! move, piece values from a definition.
+
+use chimera::builtin;
+use chimera::moves::MoveList;
+use chimera::position::Position;
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+const POSITIONS: &[(&str, &str)] = &[
+    ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    ("chess", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
+    ("chess", "8/1P4k1/8/8/8/8/6K1/1r6 w - - 0 1"),
+    ("xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
+    ("xiangqi", "2bakab2/9/4c4/p1p3p1p/4p4/2P3P2/P3P3P/4C4/4A4/2BAK1B2 w - - 0 1"),
+    ("shogi", "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] w - - 0 2"),
+    ("mightylion", "rnbqkbnr/pppppppp/8/3L4/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    ("crazyhouse", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 0 3"),
+];
+
+#[test]
+fn capture_generation_is_the_capture_part_of_the_pseudo_legal_moves() {
+    for &(variant, fen) in POSITIONS {
+        let v = Arc::new(builtin::variant(variant).unwrap());
+        let mut pos = Position::from_fen(v, fen).unwrap();
+        let mut all = MoveList::new();
+        let mut caps = MoveList::new();
+        pos.generate_pseudo(&mut all);
+        pos.generate_captures(&mut caps);
+        let want: BTreeSet<u32> = all.captures().iter().map(|m| m.0).collect();
+        let got: BTreeSet<u32> = caps.iter().map(|m| m.0).collect();
+        assert_eq!(got, want, "{variant} {fen}");
+        assert!(caps.quiets().is_empty());
+    }
+}
+
+#[test]
+fn null_move_round_trip_and_hash() {
+    for &(variant, fen) in POSITIONS {
+        let v = Arc::new(builtin::variant(variant).unwrap());
+        let mut pos = Position::from_fen(v, fen).unwrap();
+        let (hash, text) = (pos.hash(), pos.fen());
+        let side = pos.side_to_move();
+        let undo = pos.make_null();
+        assert_eq!(pos.side_to_move(), side.flip());
+        assert_eq!(pos.hash(), pos.compute_hash(), "{fen}");
+        assert_ne!(pos.hash(), hash);
+        // the opponent can move after a null move
+        assert!(!pos.legal_moves().is_empty());
+        pos.unmake_null(&undo);
+        assert_eq!((pos.hash(), pos.fen()), (hash, text));
+    }
+}
+
+#[test]
+fn last_move_is_remembered_and_restored() {
+    let v = Arc::new(builtin::variant("chess").unwrap());
+    let mut pos = Position::start(v);
+    assert_eq!(pos.last_move(), None);
+    let m = pos.parse_move("e2e4").unwrap();
+    let undo = pos.make(m);
+    assert_eq!(pos.last_move(), Some(m));
+    pos.unmake(m, &undo);
+    assert_eq!(pos.last_move(), None);
+}
+
+#[test]
+fn piece_values_in_a_definition() {
+    let src = builtin::source("chess").unwrap().replace("betza = \"N\"", "betza = \"N\"\nvalue = 325");
+    let v = chimera::variant::VariantDef::from_toml(&src, "x.toml").unwrap();
+    let knight = v.pieces.iter().find(|p| p.letter == 'n').unwrap();
+    assert_eq!(knight.value, Some(325));
+    assert!(v.pieces.iter().filter(|p| p.letter != 'n').all(|p| p.value.is_none()));
+    let bad = src.replace("value = 325", "value = -5");
+    let e = chimera::variant::VariantDef::from_toml(&bad, "x.toml").unwrap_err();
+    assert!(e.message.contains("value"), "{e}");
+}
