@@ -75,14 +75,23 @@ def main():
 ## Where Chimera follows XBetza rather than Fairy-Stockfish
 
 Fairy-Stockfish reads a subset of Betza notation. Chimera follows XBetza where they differ:
-- `i` (initial moves): Chimera gives them to pieces that have not moved; Fairy-Stockfish to
-  any piece standing in its double-step region (rank 2 by default), moved or not.
+- `i` (initial moves): in XBetza, and by default in Chimera's own format, they belong to
+  pieces that have not moved. Fairy-Stockfish gives them to any piece standing in its
+  double-step region (ranks 2 and 7 by default), moved or not. Chimera's format can say
+  either (`initial_zone` on a piece), and its variants.ini reader uses Fairy-Stockfish's
+  rule, so an ini file means the same in both (tests/data/user_variants.ini: longpawns,
+  silverpawns).
+- The e.p. field: after the double step of its own pawn type Fairy-Stockfish names the
+  passed square only when an enemy piece attacks it; after the initial move of a
+  Betza-defined piece it lists the path, passed squares and destination (`f3g4`).
+  Chimera writes either, per piece (`ep_field`).
 - `a` (multi-leg moves), `j`, `e` outside pawns: Fairy-Stockfish does not read them (for
   example, it reads `mafsW` as `fsW`); Chimera compiles them.
 - Hoppers: Fairy-Stockfish has them on R and B only; Chimera on any rider.
 - Lame leapers: Fairy-Stockfish has nN, nA, nZ and nD; Chimera any lame leap (orthogonal steps first).
 
 Within the common subset, the user-defined variants of `tests/data/user_variants.ini`
+(riders, hoppers, lame leapers, initial moves by region, drops, gating, a setup phase)
 match pyffish after `load_variant_config` (see `fsf_user/` in `tests/data`).
 """)
     print("%d of %d match" % (ok, len(names)))

@@ -657,7 +657,9 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let ncodes = 2 * ntypes;
     let mut cells = Vec::new();
     let mut lists = vec![ListRef::default(); ncodes * 2 * nsq];
-    let ep_rule = def.pieces.iter().any(|p| p.betza.units.iter().any(|u| u.legs.iter().any(|l| l.modality.en_passant)));
+    // double steps create e.p. squares if some piece captures e.p., or if the FEN lists them anyway
+    let ep_rule = def.pieces.iter().any(|p| p.ep_field == crate::variant::EpField::Path)
+        || def.pieces.iter().any(|p| p.betza.units.iter().any(|u| u.legs.iter().any(|l| l.modality.en_passant)));
     let mut promo = vec![None; ncodes + 2];
     let mut no_hop = vec![0u128; ncodes + 2];
     let mut no_capture = vec![0u128; ncodes + 2];
@@ -707,9 +709,14 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         ep_rule,
                     };
                     let mut forest = Vec::new();
+                    // initial moves: for an unmoved piece, or by square (a double-step region)
+                    let initial = match p.initial_zone {
+                        Some(z) => def.zones[z].contains(&g, color, sq),
+                        None => virgin,
+                    };
                     if b.allowed[sq as usize] || p.confine.is_none() {
                         for unit in &p.betza.units {
-                            if unit.initial && !virgin {
+                            if unit.initial && !initial {
                                 continue;
                             }
                             forest.extend(b.unit(unit, sq)?);
@@ -728,7 +735,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                                 })
                                 .collect();
                             for unit in &zm.betza.units {
-                                if unit.initial && !virgin {
+                                if unit.initial && !initial {
                                     continue;
                                 }
                                 forest.extend(b.unit(unit, sq)?);

@@ -421,15 +421,19 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         }
     };
     let promo_zone = zone_value(&promo_white, &promo_black);
-    // Chimera gives the double step to unmoved pawns, which is Fairy-Stockfish's
-    // default region (the second rank); another region is not supported yet
-    let default_double = format!("a2-{last_file}2");
-    if region("doubleStepRegionWhite", "doubleStepRegionBlack", default_double.clone())?
-        != format!("{default_double:?}")
-    {
-        let o = get("doubleStepRegionWhite").or(get("doubleStepRegionBlack")).unwrap();
-        return Err(err(file, o.line, "a double-step region other than the second rank is not supported yet"));
-    }
+    // Fairy-Stockfish allows initial (`i`) moves, the pawn's double step among
+    // them, to any piece standing in the double-step region, moved or not: its
+    // ranks 2 and 7 by default, whatever the board's size
+    let double_white = match get("doubleStepRegionWhite") {
+        Some(o) => board.region(o, file, "doubleStepRegionWhite")?,
+        None => format!("a2-{last_file}2"),
+    };
+    let double_black = match get("doubleStepRegionBlack") {
+        Some(o) => board.region(o, file, "doubleStepRegionBlack")?,
+        None if board.ranks >= 7 => format!("a7-{last_file}7"),
+        None => String::new(),
+    };
+    let double_zone = zone_value(&double_white, &double_black);
 
     let letters_of = |k: &str, default: &str| -> String {
         get(k).map(|o| o.value.replace(' ', "")).unwrap_or_else(|| default.to_string())
@@ -519,6 +523,7 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     t.push_str(&format!("files = {}\nranks = {}\nstart_fen = {:?}\n", board.files, board.ranks, start_fen));
     t.push_str("[zones]\n");
     t.push_str(&format!("promotion = {promo_zone}\n"));
+    t.push_str(&format!("double_step = {double_zone}\n"));
     // pawns may not be dropped on their first rank, nor in their promotion zone
     let (mut no_drops_white, mut no_drops_black) = (Vec::new(), Vec::new());
     if !flag("firstRankPawnDrops", false)? {
@@ -684,6 +689,15 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
             b.push_str("ifmnD");
         }
         t.push_str(&format!("[[piece]]\nname = {pname:?}\nletter = {:?}\nbetza = {b:?}\n", c.to_string()));
+        if has_initial(&b) {
+            t.push_str("initial_zone = \"double_step\"\n");
+            // Fairy-Stockfish writes the e.p. field of its own pawn type when
+            // the square is attacked, but after the initial move of a
+            // Betza-defined piece it lists the whole path ("e3e4")
+            if !is_pawn {
+                t.push_str("ep_field = \"path\"\n");
+            }
+        }
         if is_pawn {
             t.push_str("pawn = true\n");
             if drops {
@@ -722,6 +736,9 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     }
     if let Some((c, b)) = &king {
         t.push_str(&format!("[[piece]]\nname = \"king\"\nletter = {:?}\nbetza = {b:?}\nroyal = true\n", c.to_string()));
+        if has_initial(b) {
+            t.push_str("initial_zone = \"double_step\"\n");
+        }
     }
     // with captures to the hand, promoted pawns are marked (Q~) and return to it as pawns
     if tilde_promotions {
@@ -743,6 +760,11 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     })
 }
 
+/// True if a Betza text has initial (`i`) moves.
+fn has_initial(betza: &str) -> bool {
+    crate::betza::parse(betza).is_ok_and(|b| b.units.iter().any(|u| u.initial))
+}
+
 fn single_letter(o: &Opt, file: &str, key: &str) -> Result<char, VariantError> {
     let mut cs = o.value.trim().chars();
     match (cs.next(), cs.next()) {
@@ -762,9 +784,9 @@ mod tests {
         assert!(e.message.contains("blastOnCapture"), "{e}");
         let e = variant_from_ini("[x:shogi]\n", "a.ini", "x").unwrap_err();
         assert!(e.message.contains("parent 'shogi'"), "{e}");
-        let e = variant_from_ini("[x:chess]\ndoubleStepRegionWhite = *3\n", "a.ini", "x").unwrap_err();
-        assert!(e.message.contains("double-step region"), "{e}");
-        assert!(variant_from_ini("[x:chess]\ndoubleStepRegionWhite = *2\n", "a.ini", "x").is_ok());
+        let e = variant_from_ini("[x:chess]\ndoubleStepRegionWhite = *9\n", "a.ini", "x").unwrap_err();
+        assert!(e.message.contains("doubleStepRegionWhite"), "{e}");
+        assert!(variant_from_ini("[x:chess]\ndoubleStepRegionWhite = *3\n", "a.ini", "x").is_ok());
         let e = variant_from_ini("[x:chess]\ncustomPiece1 = a:fXW\n", "a.ini", "x").unwrap_err();
         assert!(e.message.contains("customPiece1"), "{e}");
     }

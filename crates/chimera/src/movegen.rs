@@ -432,7 +432,12 @@ impl Visitor for Filler<'_> {
     fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
         if c.victim != NO_SQUARE {
             if c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0 {
-                self.list.push_quiet(Move::new(from, c.to, c.victim, MoveKind::Double));
+                // a double step into the promotion zone (torpedo) promotes and creates no e.p. square
+                if pos.variant().tables.promo[code as usize].as_ref().is_some_and(|p| p.zone[c.to as usize]) {
+                    self.push(pos, code, from, c.to, false);
+                } else {
+                    self.list.push_quiet(Move::new(from, c.to, c.victim, MoveKind::Double));
+                }
             } else {
                 self.list.push_capture(Move::new(from, c.to, c.victim, MoveKind::Locust));
             }

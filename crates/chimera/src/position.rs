@@ -421,6 +421,29 @@ impl Position {
                 pos.counting_limit =
                     s.parse().map_err(|_| fen_err(fen, "en passant", format!("count limit '{s}' is too large")))?;
             }
+            Some(s) if s.len() > 3 && g.parse_square(s).is_none() => {
+                // the passed square and the destination, run together ("f3g4")
+                let mut squares = Vec::new();
+                let mut rest = s;
+                while !rest.is_empty() {
+                    let (sq, r) = g
+                        .parse_square_prefix(rest)
+                        .ok_or_else(|| fen_err(fen, "en passant", format!("'{s}' is not a list of squares")))?;
+                    squares.push(sq);
+                    rest = r;
+                }
+                let them = pos.side.flip();
+                let occupied_by = |sq: Square, c: Color| {
+                    let code = pos.board[sq as usize];
+                    code != 0 && (code & 1) as usize == c.index()
+                };
+                let victim = squares.iter().copied().find(|&sq| occupied_by(sq, them));
+                let passed = squares.iter().copied().find(|&sq| pos.board[sq as usize] == 0);
+                if let (Some(v), Some(p)) = (victim, passed) {
+                    pos.ep = p;
+                    pos.ep_victim = v;
+                }
+            }
             Some(s) => {
                 let sq =
                     g.parse_square(s).ok_or_else(|| fen_err(fen, "en passant", format!("'{s}' is not a square")))?;
@@ -531,6 +554,12 @@ impl Position {
         // piece of the side to move attacks it (pseudo-legally: a pinned pawn counts)
         if self.counting_limit > 0 {
             s.push_str(&self.counting_limit.to_string());
+        } else if self.ep != NO_SQUARE
+            && self.variant.def.pieces[type_of(self.board[self.ep_victim as usize])].ep_field
+                == crate::variant::EpField::Path
+        {
+            g.write_square(self.ep.min(self.ep_victim), &mut s);
+            g.write_square(self.ep.max(self.ep_victim), &mut s);
         } else if self.ep != NO_SQUARE {
             g.write_square(self.ep, &mut s);
         } else {
@@ -902,7 +931,11 @@ impl Position {
         self.ep = NO_SQUARE;
         self.ep_victim = NO_SQUARE;
         let mover = self.board[from as usize];
-        let mut reset = v.pawn[mover as usize];
+        // like Fairy-Stockfish, only an irreversible pawn move resets the
+        // n-move count: one the pawn could not take back (not a sideways step)
+        let mut reset = v.pawn[mover as usize]
+            && m.kind() != MoveKind::Drop
+            && !v.tables.list(mover, false, to).0.iter().any(|c| c.to == from && c.flags & crate::compile::QUIET != 0);
         let mut touched = self.castle_clear[from as usize] | self.castle_clear[to as usize];
         match m.kind() {
             MoveKind::Pass => {}
@@ -952,7 +985,10 @@ impl Position {
                     self.counts[mover as usize] -= 1;
                     self.counts[new as usize] += 1;
                     h ^= self.zkey(mover, to) ^ self.zkey(new, to);
-                } else if kind == MoveKind::Double && self.ep_capturable(self.side.flip(), m.extra(), to) {
+                } else if kind == MoveKind::Double
+                    && (v.def.pieces[type_of(mover)].ep_field == crate::variant::EpField::Path
+                        || self.ep_capturable(self.side.flip(), m.extra(), to))
+                {
                     // like Fairy-Stockfish, keep the e.p. square only if the
                     // opponent can capture there (pseudo-legally), so that equal
                     // positions have equal hashes and FENs

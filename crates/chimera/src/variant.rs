@@ -197,6 +197,12 @@ pub struct PieceType {
     pub pawn: bool,
     /// A zone the piece may never leave.
     pub confine: Option<usize>,
+    /// A zone where its initial (`i`) moves are allowed whatever its history
+    /// (Fairy-Stockfish's double-step region); without it they belong to
+    /// pieces that have not moved.
+    pub initial_zone: Option<usize>,
+    /// How the FEN's e.p. field is kept and written after its double step.
+    pub ep_field: EpField,
     /// Extra moves inside zones.
     pub zone_moves: Vec<ZoneMoves>,
     /// Piece types it may not hop over.
@@ -239,6 +245,20 @@ pub struct Rules {
     /// that still has its gate may be followed by a piece from the hand on
     /// that square. The FEN's castling field holds the gates (`KQBCDFGkqbcdfg`).
     pub gating: bool,
+}
+
+/// How the e.p. field of a FEN is kept and written after a double step,
+/// following Fairy-Stockfish's two rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EpField {
+    /// The passed square, only when an enemy piece could capture there
+    /// (Fairy-Stockfish's rule for its own pawn type).
+    #[default]
+    Attacked,
+    /// The passed square and the destination, run together in square order
+    /// (`f3g4`), after every double step (Fairy-Stockfish's rule for pawns
+    /// defined in Betza, as in berolina).
+    Path,
 }
 
 impl Rules {
@@ -409,6 +429,8 @@ struct FilePiece {
     #[serde(default)]
     pawn: bool,
     confine: Option<Spanned<String>>,
+    initial_zone: Option<Spanned<String>>,
+    ep_field: Option<Spanned<String>>,
     #[serde(default)]
     zone_moves: Vec<FileZoneMoves>,
     cannot_hop: Option<Spanned<String>>,
@@ -726,6 +748,14 @@ impl VariantDef {
                 royal: p.royal,
                 pawn: p.pawn,
                 confine: p.confine.as_ref().map(&zone_index).transpose()?,
+                initial_zone: p.initial_zone.as_ref().map(&zone_index).transpose()?,
+                ep_field: match p.ep_field.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
+                    None | Some(("attacked", _)) => EpField::Attacked,
+                    Some(("path", _)) => EpField::Path,
+                    Some((other, span)) => {
+                        return Err(cx.at(span, format!("ep_field must be \"attacked\" or \"path\", not \"{other}\"")))
+                    }
+                },
                 zone_moves,
                 cannot_hop: p.cannot_hop.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
                 cannot_capture: p.cannot_capture.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),

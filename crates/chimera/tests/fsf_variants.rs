@@ -165,7 +165,17 @@ fn user_defined_ini_variants_match_pyffish() {
         Some(Arc::new(chimera::variant::Variant::new(def).unwrap()))
     };
     let mut checked = 0;
-    for name in ["nightriders", "cannons", "leapers", "smallhoppers", "gatekeepers", "halfdrops", "burmese"] {
+    for name in [
+        "nightriders",
+        "cannons",
+        "leapers",
+        "smallhoppers",
+        "gatekeepers",
+        "halfdrops",
+        "burmese",
+        "longpawns",
+        "silverpawns",
+    ] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {
             Ok(n) => checked += n,
