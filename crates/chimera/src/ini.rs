@@ -144,6 +144,7 @@ const SUPPORTED: &[&str] = &[
     "sittuyinPromotion",
     "promotionLimit",
     "countingRule",
+    "checkCounting",
 ];
 
 #[derive(Clone, Debug)]
@@ -616,6 +617,15 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     }
     if seirawan {
         t.push_str("gating = true\n");
+    }
+    // check counting: the number of checks comes from the start FEN ("3+3")
+    if flag("checkCounting", false)? {
+        let line = get("checkCounting").unwrap().line;
+        let n = start_fen
+            .split_whitespace()
+            .find_map(|f| f.split_once('+').and_then(|(w, b)| Some(w.parse::<u8>().ok()?.max(b.parse::<u8>().ok()?))))
+            .ok_or_else(|| err(file, line, "checkCounting needs the checks in startFen, as in '... - 3+3 0 1'"))?;
+        t.push_str(&format!("checks = {n}\n"));
     }
     match get("countingRule").map(|o| (o.value.as_str(), o.line)) {
         None | Some(("none", _)) => {}

@@ -58,6 +58,8 @@ pub enum Outcome {
     Extinction(Color, StalemateResult),
     /// This side brought a flag piece into its flag zone and wins.
     Flag(Color),
+    /// This side has given the checks the variant asks for (three-check) and wins.
+    ChecksGiven(Color),
 }
 
 impl Position {
@@ -117,6 +119,13 @@ impl Position {
             || (rules.bikjang && self.prev_facing && self.royals_face(self.side))
             || self.extinct_side().is_some()
             || self.flag_reached()
+            || self.checks_given().is_some()
+    }
+
+    /// With check counting: the side that has given all its checks (and won).
+    pub fn checks_given(&self) -> Option<Color> {
+        self.variant().def.rules.checks?;
+        [Color::White, Color::Black].into_iter().find(|&c| self.checks_left[c.index()] == 0)
     }
 
     /// True if the side that just moved has a flag piece in its flag zone.
@@ -296,6 +305,9 @@ impl Position {
         }
         if self.flag_reached() {
             return Some(Outcome::Flag(self.side.flip()));
+        }
+        if let Some(c) = self.checks_given() {
+            return Some(Outcome::ChecksGiven(c));
         }
         if self.ended_by_rule() {
             return Some(Outcome::EndedByRule);

@@ -67,6 +67,7 @@ pub struct Undo {
     counting_limit: u16,
     counting_ply: u16,
     gates: [u16; 2],
+    checks_left: [u8; 2],
 }
 
 /// What [`Position::make_null`] changed, for [`Position::unmake_null`].
@@ -114,6 +115,8 @@ pub struct Position {
     pub(crate) counting_ply: u16,
     /// Gating: per side, the files of its first rank whose gate is open.
     pub(crate) gates: [u16; 2],
+    /// Check counting: per side, the checks it still has to give to win.
+    pub(crate) checks_left: [u8; 2],
 }
 
 /// Reads the board field of a FEN (with an optional `[pocket]`) into piece codes per square.
@@ -319,6 +322,7 @@ impl Position {
             counting_limit: 0,
             counting_ply: 0,
             gates: [0; 2],
+            checks_left: [variant.def.rules.checks.unwrap_or(0); 2],
         };
         for (sq, &code) in board.iter().enumerate() {
             if code != 0 {
@@ -463,6 +467,22 @@ impl Position {
                 }
             }
         }
+        // check counting: "3+3", the checks White and Black still have to give
+        let split = match (variant.def.rules.checks, fields.get(4).and_then(|f| f.split_once('+'))) {
+            (Some(max), Some((w, b))) => Some((max, w, b, fields[4])),
+            _ => None,
+        };
+        let fields: Vec<&str> = if let Some((max, w, b, f)) = split {
+            let n = |t: &str| {
+                t.parse::<u8>().ok().filter(|&n| n <= max).ok_or_else(|| {
+                    fen_err(fen, "checks", format!("'{f}' is not the checks left for White and Black, each 0 to {max}"))
+                })
+            };
+            pos.checks_left = [n(w)?, n(b)?];
+            fields.iter().enumerate().filter(|&(i, _)| i != 4).map(|(_, f)| *f).collect()
+        } else {
+            fields
+        };
         if let Some(s) = fields.get(4) {
             pos.halfmove = s.parse().map_err(|_| fen_err(fen, "half-move clock", format!("'{s}' is not a number")))?;
         }
@@ -564,6 +584,9 @@ impl Position {
             g.write_square(self.ep, &mut s);
         } else {
             s.push('-');
+        }
+        if self.variant.def.rules.checks.is_some() {
+            s.push_str(&format!(" {}+{}", self.checks_left[0], self.checks_left[1]));
         }
         let clock = if self.counting_limit > 0 { self.counting_ply as u32 } else { self.halfmove };
         s.push_str(&format!(" {} {}", clock, self.fullmove));
@@ -673,6 +696,9 @@ impl Position {
             h ^= v.z_ep[self.ep as usize];
         }
         h ^= self.gate_hash();
+        if v.def.rules.checks.is_some() {
+            h ^= v.z_checks[0][self.checks_left[0] as usize & 15] ^ v.z_checks[1][self.checks_left[1] as usize & 15];
+        }
         for c in 0..2 {
             for t in 0..v.def.pieces.len() {
                 let n = self.pockets[c][t] as usize;
@@ -912,6 +938,7 @@ impl Position {
             counting_limit: self.counting_limit,
             counting_ply: self.counting_ply,
             gates: self.gates,
+            checks_left: self.checks_left,
         };
         self.last_move = Some(m);
         let gate_hash_before = if v.def.rules.gating { self.gate_hash() } else { 0 };
@@ -1028,6 +1055,16 @@ impl Position {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = self.side.flip();
+        if v.def.rules.checks.is_some() {
+            // the mover gave check: one fewer to give
+            let mover = self.side.flip();
+            if self.checks_left[mover.index()] > 0 && self.royal_attacked(self.side) {
+                let k = &v.z_checks[mover.index()];
+                let n = self.checks_left[mover.index()] as usize;
+                h ^= k[n & 15] ^ k[(n - 1) & 15];
+                self.checks_left[mover.index()] -= 1;
+            }
+        }
         self.hash = h;
         if v.def.rules.counting.is_some() {
             self.update_counting([undo.captured, undo.extra_captured], m.kind() == MoveKind::Promotion);
@@ -1071,6 +1108,11 @@ impl Position {
         self.last_move = undo.last_move;
         self.counterstrike = undo.counterstrike;
         self.prev_facing = undo.prev_facing;
+    }
+
+    /// With check counting, the checks `c` still has to give to win.
+    pub fn checks_left(&self, c: Color) -> u8 {
+        self.checks_left[c.index()]
     }
 
     /// The move that led to this position, if it was played on this object
@@ -1135,6 +1177,7 @@ impl Position {
         self.counting_limit = undo.counting_limit;
         self.counting_ply = undo.counting_ply;
         self.gates = undo.gates;
+        self.checks_left = undo.checks_left;
         debug_assert!(self.lists_consistent());
     }
 

@@ -241,6 +241,10 @@ pub struct Rules {
     /// Capture the flag: a side wins at once when one of its flag pieces
     /// stands in its flag zone after its move (king of the hill, breakthrough).
     pub flag: Option<Flag>,
+    /// Check counting (three-check): a side that has given this many checks
+    /// wins. The FEN carries the checks each side still has to give (`3+3`,
+    /// after the e.p. field).
+    pub checks: Option<u8>,
     /// Seirawan gating: a piece that leaves a square of its side's first rank
     /// that still has its gate may be followed by a piece from the hand on
     /// that square. The FEN's castling field holds the gates (`KQBCDFGkqbcdfg`).
@@ -397,6 +401,7 @@ struct FileRules {
     flag: Option<FileFlag>,
     #[serde(default)]
     gating: bool,
+    checks: Option<Spanned<u8>>,
 }
 
 #[derive(Deserialize)]
@@ -905,6 +910,12 @@ impl VariantDef {
                 counting,
                 flag,
                 gating: fd.rules.gating,
+                checks: match &fd.rules.checks {
+                    Some(n) if !(1..=15).contains(n.get_ref()) => {
+                        return Err(cx.at(n.span(), "checks must be from 1 to 15"));
+                    }
+                    n => n.as_ref().map(|n| *n.get_ref()),
+                },
             },
         };
         Ok(def)
@@ -1009,6 +1020,8 @@ pub struct Variant {
     pub z_pocket: Vec<u64>,
     /// Zobrist keys per gate: `[colour][file]`.
     pub z_gate: [[u64; 16]; 2],
+    /// Zobrist keys per checks still to give: `[colour][count]`.
+    pub z_checks: [[u64; 16]; 2],
     /// Per `colour * squares + ep square`: the squares from which a piece of
     /// that colour has an en-passant capture onto it (to decide cheaply
     /// whether a double step creates a usable e.p. square).
@@ -1112,6 +1125,7 @@ impl Variant {
         let z_ep = (0..nsq).map(|_| splitmix(&mut seed)).collect();
         let z_pocket = (0..ncodes * MAX_POCKET).map(|_| splitmix(&mut seed)).collect();
         let z_gate = [[0; 16]; 2].map(|row: [u64; 16]| row.map(|_| splitmix(&mut seed)));
+        let z_checks = [[0; 16]; 2].map(|row: [u64; 16]| row.map(|_| splitmix(&mut seed)));
         let mut v = Variant {
             def,
             tables,
@@ -1125,6 +1139,7 @@ impl Variant {
             z_ep,
             z_pocket,
             z_gate,
+            z_checks,
             ep_sources: Vec::new(),
             start_board: vec![0; nsq],
         };

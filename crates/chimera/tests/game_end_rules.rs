@@ -55,3 +55,23 @@ fn game_end_options_of_variants_ini_files() {
     assert_eq!(count("baretest", "4k3/8/8/8/8/8/3R4/4K3 b - - 0 1"), 3);
     assert_eq!(count("mustcap", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), 1);
 }
+
+#[test]
+fn three_checks_win() {
+    // pyffish: after Qxf7+ White has one check fewer to give (2+3)
+    let mut p = pos("3check", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 3+3 0 3");
+    let m = p.parse_move("f3f7").unwrap();
+    p.make(m);
+    assert_eq!(p.fen(), "rnbqkbnr/ppp2Qpp/8/3pp3/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 2+3 0 3");
+    assert_eq!(p.checks_left(Color::White), 2);
+    assert_eq!(p.outcome(), None);
+    // pyffish: with no checks left to give, White has won and Black has no moves
+    let mut p = pos("3check", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5Q2/PPPP1PPP/RNB1KBNR b KQkq - 0+3 0 3");
+    assert!(p.legal_moves().is_empty());
+    assert_eq!(p.outcome(), Some(Outcome::ChecksGiven(Color::White)));
+    // a quiet move does not count, and the count is part of the hash
+    let a = pos("3check", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1");
+    let b = pos("3check", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1");
+    assert_ne!(a.hash(), b.hash());
+    assert!(Position::from_fen(a.variant().clone(), "8/8/8/8/8/8/8/K6k w - - 4+3 0 1").is_err());
+}
