@@ -2,8 +2,11 @@
 //!
 //! A file holds sections `[name]` or `[name:parent]` of `key = value` lines.
 //! A section inherits every option of its parent: another section of the same
-//! file, or `chess` (a section without a parent starts from Fairy-Stockfish's
-//! template: chess rules without pieces). Each option is mapped onto the
+//! file, `chess`, or one of the Fairy-Stockfish built-ins written out in
+//! [`PARENTS`] (crazyhouse, seirawan, shouse, capablanca, makruk, sittuyin,
+//! shatranj, shogi, gothic, janus, grand, courier, minishogi), each checked
+//! against pyffish. A section without a parent starts from Fairy-Stockfish's
+//! template: chess rules without pieces. Each option is mapped onto the
 //! Chimera variant model; the result is written in the native format and read
 //! by the native reader, so a variants.ini variant and a native one are the
 //! same thing. Hands are read too: drops (`pieceDrops`, `capturesToHand` with
@@ -216,16 +219,29 @@ fn resolve(
         Some(p) if sections.contains_key(p) => resolve(sections, file, p, depth + 1)?,
         Some(p) if p == "chess" => chess_preset(),
         Some(p) => {
-            return Err(err(
-                file,
-                s.line,
-                format!("parent '{p}': only 'chess' and variants of the same file can be parents yet"),
-            ))
+            let presets = parse_sections(PARENTS, PARENTS_FILE).expect("the parents file reads");
+            if !presets.contains_key(p) {
+                let known: Vec<&str> = presets.keys().map(|k| k.as_str()).collect();
+                return Err(err(
+                    file,
+                    s.line,
+                    format!("parent '{p}': a parent is 'chess', {}, or a variant of the same file", known.join(", ")),
+                ));
+            }
+            resolve(&presets, PARENTS_FILE, p, depth + 1)?
         }
     };
     out.extend(s.options.iter().cloned());
     Ok(out)
 }
+
+/// Fairy-Stockfish's built-in variants that a section may name as its parent,
+/// written as variants.ini sections (`variants/fairy-stockfish-parents.ini`).
+pub const PARENTS: &str =
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/fairy-stockfish-parents.ini"));
+
+/// The file name shown in errors about [`PARENTS`].
+const PARENTS_FILE: &str = "variants/fairy-stockfish-parents.ini";
 
 fn chess_preset() -> Vec<(String, Opt)> {
     [("pawn", "p"), ("knight", "n"), ("bishop", "b"), ("rook", "r"), ("queen", "q"), ("king", "k")]
@@ -465,7 +481,9 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
             .filter_map(|n| pieces.iter().find(|p| p.0 == *n).map(|p| p.1))
             .collect(),
     };
-    let promo_pawns = letters_of("promotionPawnTypes", "p");
+    // by default only Fairy-Stockfish's own pawn type promotes chess-style
+    let default_pawn: String = pieces.iter().filter(|p| p.0 == "pawn").map(|p| p.1).collect();
+    let promo_pawns = letters_of("promotionPawnTypes", &default_pawn);
     let sittuyin_promotion = flag("sittuyinPromotion", false)?;
     // "f:1 q:2": the most pieces of a type a side may promote to
     let mut limits = Vec::new();
@@ -792,8 +810,9 @@ mod tests {
         let e = variant_from_ini("[x:chess]\nblastOnCapture = true\n", "a.ini", "x").unwrap_err();
         assert_eq!(e.line, 2);
         assert!(e.message.contains("blastOnCapture"), "{e}");
-        let e = variant_from_ini("[x:shogi]\n", "a.ini", "x").unwrap_err();
-        assert!(e.message.contains("parent 'shogi'"), "{e}");
+        let e = variant_from_ini("[x:nonesuch]\n", "a.ini", "x").unwrap_err();
+        assert!(e.message.contains("parent 'nonesuch'") && e.message.contains("shogi"), "{e}");
+        assert!(variant_from_ini("[x:shogi]\n", "a.ini", "x").is_ok());
         let e = variant_from_ini("[x:chess]\ndoubleStepRegionWhite = *9\n", "a.ini", "x").unwrap_err();
         assert!(e.message.contains("doubleStepRegionWhite"), "{e}");
         assert!(variant_from_ini("[x:chess]\ndoubleStepRegionWhite = *3\n", "a.ini", "x").is_ok());

@@ -184,3 +184,24 @@ fn user_defined_ini_variants_match_pyffish() {
     }
     assert!(checked >= 2000, "{checked}");
 }
+
+#[test]
+fn fairy_stockfish_parents_match_their_builtin_variants() {
+    // every built-in variant a variants.ini section may name as its parent
+    // must match pyffish's data for that variant, as an empty child section
+    let root = format!("{}/../../tests/data/fsf", env!("CARGO_MANIFEST_DIR"));
+    let names = chimera::ini::variant_names(chimera::ini::PARENTS, "parents.ini").unwrap();
+    assert!(names.len() >= 8, "{names:?}");
+    let mut failures = Vec::new();
+    for name in &names {
+        let ini = format!("[child:{name}]\n");
+        let def = chimera::ini::variant_from_ini(&ini, "child.ini", "child").unwrap();
+        let v = Arc::new(chimera::variant::Variant::new(def).unwrap());
+        let path = std::path::PathBuf::from(format!("{root}/{name}.jsonl"));
+        match check(&path, |_| Some(v.clone())).unwrap_or_else(|| panic!("no data for {name}")) {
+            Ok(n) => assert!(n >= 200, "{name}: {n}"),
+            Err(f) => failures.extend(f),
+        }
+    }
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures[..failures.len().min(10)].join("\n"));
+}
