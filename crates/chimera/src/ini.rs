@@ -636,6 +636,10 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     if seirawan {
         t.push_str("gating = true\n");
     }
+    // walls: '*' squares in the start position
+    if start_fen.split_whitespace().next().is_some_and(|b| b.contains('*')) {
+        t.push_str("walls = true\n");
+    }
     // check counting: the number of checks comes from the start FEN ("3+3")
     if flag("checkCounting", false)? {
         let line = get("checkCounting").unwrap().line;

@@ -245,6 +245,9 @@ pub struct Rules {
     /// wins. The FEN carries the checks each side still has to give (`3+3`,
     /// after the e.p. field).
     pub checks: Option<u8>,
+    /// Static walls: `*` in FENs, squares no piece may enter; they block riders
+    /// and serve as hopper screens (a piece type "wall", the last one).
+    pub walls: bool,
     /// Seirawan gating: a piece that leaves a square of its side's first rank
     /// that still has its gate may be followed by a piece from the hand on
     /// that square. The FEN's castling field holds the gates (`KQBCDFGkqbcdfg`).
@@ -402,6 +405,8 @@ struct FileRules {
     #[serde(default)]
     gating: bool,
     checks: Option<Spanned<u8>>,
+    #[serde(default)]
+    walls: bool,
 }
 
 #[derive(Deserialize)]
@@ -767,6 +772,37 @@ impl VariantDef {
                 promotion,
             });
         }
+        if fd.rules.walls {
+            // walls: a type '*' without moves that no piece may capture; they
+            // block riders and lame leapers and screen hoppers like any piece
+            if pieces.len() >= crate::MAX_PIECE_TYPES {
+                return Err(cx.whole("no room for the wall type: too many piece types"));
+            }
+            let wall = pieces.len();
+            for p in pieces.iter_mut() {
+                p.cannot_capture.push(wall);
+            }
+            pieces.push(PieceType {
+                name: "wall".into(),
+                letter: '*',
+                promoted: false,
+                tilde: false,
+                demotes_to: None,
+                no_drop_zone: None,
+                drop_zone: None,
+                value: Some(0),
+                betza: crate::betza::Betza { text: String::new(), units: Vec::new() },
+                royal: false,
+                pawn: false,
+                confine: None,
+                initial_zone: None,
+                ep_field: EpField::Attacked,
+                zone_moves: Vec::new(),
+                cannot_hop: Vec::new(),
+                cannot_capture: Vec::new(),
+                promotion: None,
+            });
+        }
 
         let piece_of = |s: &Spanned<String>| -> Result<usize, VariantError> {
             let v = piece_list(s)?;
@@ -910,6 +946,7 @@ impl VariantDef {
                 counting,
                 flag,
                 gating: fd.rules.gating,
+                walls: fd.rules.walls,
                 checks: match &fd.rules.checks {
                     Some(n) if !(1..=15).contains(n.get_ref()) => {
                         return Err(cx.at(n.span(), "checks must be from 1 to 15"));
