@@ -779,18 +779,33 @@ impl Position {
                 true
             }
         }
-        let v = self.variant.clone();
-        let sources = &v.ep_sources[c.index() * v.def.geometry.squares() + ep as usize];
-        if sources.is_empty() {
+        let idx = c.index() * self.geometry().squares() + ep as usize;
+        if self.variant.ep_sources[idx].is_empty() {
             return false;
         }
         let (old_ep, old_victim) = (self.ep, self.ep_victim);
         self.ep = ep;
         self.ep_victim = victim;
-        let found = sources.iter().any(|&s| {
+        let mut found = false;
+        for k in 0..self.variant.ep_sources[idx].len() {
+            let s = self.variant.ep_sources[idx][k];
             let code = self.board[s as usize];
-            code != 0 && (code & 1) as usize == c.index() && self.walk_piece(s, &mut EpFound)
-        });
+            if code == 0 || (code & 1) as usize != c.index() {
+                continue;
+            }
+            let lift = self.variant.tables.list(code, self.is_virgin(s), s).1.lift;
+            found = if lift {
+                self.walk_piece(s, &mut EpFound)
+            } else {
+                // no Arc clone here: this runs on every double step
+                let variant = &*self.variant;
+                let (cells, _) = variant.tables.list(code, self.is_virgin(s), s);
+                self.walk(cells, code, s, &mut EpFound)
+            };
+            if found {
+                break;
+            }
+        }
         self.ep = old_ep;
         self.ep_victim = old_victim;
         found
@@ -961,8 +976,13 @@ impl Position {
         // like Fairy-Stockfish, only an irreversible pawn move resets the
         // n-move count: one the pawn could not take back (not a sideways step)
         let mut reset = v.pawn[mover as usize]
-            && m.kind() != MoveKind::Drop
-            && !v.tables.list(mover, false, to).0.iter().any(|c| c.to == from && c.flags & crate::compile::QUIET != 0);
+            && !(v.pawn_reversible[mover as usize]
+                && m.kind() != MoveKind::Drop
+                && v.tables
+                    .list(mover, false, to)
+                    .0
+                    .iter()
+                    .any(|c| c.to == from && c.flags & crate::compile::QUIET != 0));
         let mut touched = self.castle_clear[from as usize] | self.castle_clear[to as usize];
         match m.kind() {
             MoveKind::Pass => {}

@@ -1041,6 +1041,9 @@ pub struct Variant {
     pub royal: Vec<bool>,
     /// Per piece code: moves of this piece reset the half-move clock (pawns).
     pub pawn: Vec<bool>,
+    /// Per piece code: a pawn that can step back to where it came from (a
+    /// sideways step), so that only some of its moves reset the n-move count.
+    pub pawn_reversible: Vec<bool>,
     /// Per piece code: a Lion under the anti-trading rules.
     pub lion: Vec<bool>,
     /// Per piece code: capturing it on the way lifts the Lion-capture restriction.
@@ -1168,6 +1171,7 @@ impl Variant {
             tables,
             royal,
             pawn,
+            pawn_reversible: vec![false; ncodes],
             lion,
             bridge,
             z_piece,
@@ -1196,6 +1200,21 @@ impl Variant {
             }
         }
         v.ep_sources = ep_sources;
+        for code in 2..ncodes as u8 {
+            if !v.pawn[code as usize] {
+                continue;
+            }
+            let quiet_back = |from: crate::square::Square, to: crate::square::Square| {
+                v.tables.list(code, false, to).0.iter().any(|c| c.to == from && c.flags & crate::compile::QUIET != 0)
+            };
+            v.pawn_reversible[code as usize] = (0..nsq as crate::square::Square).any(|sq| {
+                v.tables
+                    .list(code, false, sq)
+                    .0
+                    .iter()
+                    .any(|c| c.flags & crate::compile::QUIET != 0 && quiet_back(sq, c.to))
+            });
+        }
         let board = crate::position::parse_board_field(&v, &v.def.start_fen).map_err(BuildError::StartFen)?;
         v.start_board = board;
         // the whole start FEN must read, so that Position::start cannot fail
