@@ -248,7 +248,10 @@ impl Position {
         if info.lion_rules && self.lion_rules_forbid(m) {
             return false;
         }
-        if m.gate().is_some() || (m.kind() == MoveKind::Promotion && self.is_in_place_promotion(m)) {
+        if m.gate().is_some()
+            || (m.kind() == MoveKind::Promotion && self.is_in_place_promotion(m))
+            || self.royal_initial_move_in_check(m)
+        {
             // the gated piece may block or give check: rare, so test by playing it
             return self.is_legal_reference(m);
         }

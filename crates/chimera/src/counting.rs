@@ -50,6 +50,27 @@ impl Position {
                     64
                 }
             }
+            CountingStyle::Cambodian => {
+                if self.count_all(side) > 3 || self.count_all(other) == 1 {
+                    0
+                } else if self.count_all(side) > 1 {
+                    63 // board's honour
+                } else if self.count_pawns() > 0 {
+                    0
+                } else if n(rule.rook) > 1 {
+                    7
+                } else if n(rule.rook) == 1 {
+                    15
+                } else if n(rule.khon) > 1 {
+                    21
+                } else if n(rule.knight) > 1 {
+                    31
+                } else if n(rule.khon) == 1 {
+                    43
+                } else {
+                    63
+                }
+            }
             CountingStyle::Asean => {
                 if self.count_pawns() > 0 || self.count_all(side) > 1 {
                     0

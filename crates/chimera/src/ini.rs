@@ -651,7 +651,7 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     }
     match get("countingRule").map(|o| (o.value.as_str(), o.line)) {
         None | Some(("none", _)) => {}
-        Some((style @ ("makruk" | "asean"), line)) => {
+        Some((style @ ("makruk" | "asean" | "cambodian"), line)) => {
             let letter = |names: &[&str]| -> Result<char, VariantError> {
                 pieces.iter().find(|p| names.contains(&p.0.as_str())).map(|p| p.1).ok_or_else(|| {
                     err(file, line, format!("countingRule needs a {} piece type in the variant", names[0]))

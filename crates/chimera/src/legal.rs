@@ -204,6 +204,9 @@ impl Position {
                 s += step;
             }
         }
+        if self.royal_initial_move_in_check(m) {
+            return false;
+        }
         let banned_check = self.is_in_place_promotion(m);
         let undo = self.make(m);
         let ok = !(self.royal_attacked(us)
@@ -211,6 +214,22 @@ impl Position {
             || (banned_check && self.royal_attacked(us.flip())));
         self.unmake(m, &undo);
         ok
+    }
+
+    /// Cambodian: a royal piece may not use its initial move while in check.
+    pub(crate) fn royal_initial_move_in_check(&mut self, m: Move) -> bool {
+        if !self.variant().def.rules.initial_rights.as_ref().is_some_and(|r| r.not_in_check) {
+            return false;
+        }
+        let (from, to) = (m.from(), m.to());
+        let code = self.board[from as usize];
+        if code == 0 || !self.variant().royal[code as usize] || !self.is_virgin(from) {
+            return false;
+        }
+        // an initial-only move: the piece could not make it without its right
+        let v = self.variant().clone();
+        let ordinary = v.tables.list(code, false, from).0.iter().any(|c| c.to == to);
+        !ordinary && self.in_check()
     }
 
     /// True if `m` is a Sittuyin-style promotion (which may not give check).

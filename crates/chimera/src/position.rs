@@ -414,6 +414,26 @@ impl Position {
             for ch in castling_field.chars() {
                 pos.read_gate(ch).map_err(|m| fen_err(fen, "castling", m))?;
             }
+        } else if variant.def.rules.initial_rights.is_some() {
+            // first-move rights by file: only the pieces named keep their initial moves
+            for sq in 0..g.squares() {
+                let code = pos.board[sq];
+                if code != 0 && pos.has_initial_moves(code) {
+                    pos.set_virgin(sq as Square, false);
+                }
+            }
+            for ch in castling_field.chars().filter(|&c| c != '-') {
+                let c = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let file = (ch.to_ascii_lowercase() as i32) - ('a' as i32);
+                if !ch.is_ascii_alphabetic() || file >= g.width as i32 {
+                    return Err(fen_err(fen, "castling", format!("'{ch}' is not a file of this board")));
+                }
+                let sq = g.square(file, pos.gate_rank(c)).unwrap();
+                let code = pos.board[sq as usize];
+                if code != 0 && (code & 1) as usize == c.index() && pos.has_initial_moves(code) {
+                    pos.set_virgin(sq, true);
+                }
+            }
         } else if castling_field != "-" && !castling_field.is_empty() {
             // Fairy-Stockfish writes '-' for variants without castling; accept nothing else
             return Err(fen_err(fen, "castling", format!("{} has no castling, expected '-'", variant.name())));
@@ -563,6 +583,15 @@ impl Position {
                 }
             }
             self.write_gates(c, &mut s);
+            if self.variant.def.rules.initial_rights.is_some() {
+                for f in 0..g.width as i32 {
+                    let sq = g.square(f, self.gate_rank(c)).unwrap();
+                    if self.has_initial_right(c, sq) {
+                        let ch = (b'a' + f as u8) as char;
+                        s.push(if c == Color::White { ch.to_ascii_uppercase() } else { ch });
+                    }
+                }
+            }
         }
         // Fairy-Stockfish writes '-' only when there are no gates at all, even
         // unusable ones (of a side whose hand is empty): then the field is empty
@@ -696,6 +725,9 @@ impl Position {
             h ^= v.z_ep[self.ep as usize];
         }
         h ^= self.gate_hash();
+        if v.def.rules.initial_rights.is_some() {
+            h ^= self.rights_hash();
+        }
         if v.def.rules.checks.is_some() {
             h ^= v.z_checks[0][self.checks_left[0] as usize & 15] ^ v.z_checks[1][self.checks_left[1] as usize & 15];
         }
@@ -809,6 +841,53 @@ impl Position {
         self.ep = old_ep;
         self.ep_victim = old_victim;
         found
+    }
+
+    /// True if pieces of this code have initial (`i`) moves.
+    pub(crate) fn has_initial_moves(&self, code: u8) -> bool {
+        self.variant.def.pieces[type_of(code)].betza.units.iter().any(|u| u.initial)
+    }
+
+    /// With first-move rights in the FEN: `c` has a piece with its right on `sq`.
+    fn has_initial_right(&self, c: Color, sq: Square) -> bool {
+        let code = self.board[sq as usize];
+        code != 0 && (code & 1) as usize == c.index() && self.is_virgin(sq) && self.has_initial_moves(code)
+    }
+
+    /// The hash of the first-move rights (first-rank files per side).
+    fn rights_hash(&self) -> u64 {
+        let g = self.geometry();
+        let mut rights = [0u16; 2];
+        for c in [Color::White, Color::Black] {
+            for f in 0..g.width as i32 {
+                if self.has_initial_right(c, g.square(f, self.gate_rank(c)).unwrap()) {
+                    rights[c.index()] |= 1 << f;
+                }
+            }
+        }
+        gate_keys(&self.variant, rights)
+    }
+
+    /// Cambodian: a piece of type `t` that moved to `to` and would attack the
+    /// enemy royal there on an empty board takes away the royal's first-move right.
+    fn attack_ends_royal_right(&mut self, t: usize, to: Square) {
+        let mover = self.board[to as usize];
+        if mover == 0 || type_of(mover) != t {
+            return;
+        }
+        let them = Color::from_index(1 - (mover & 1) as usize);
+        let Some(royal) = self.royal_square(them) else { return };
+        if !self.is_virgin(royal) {
+            return;
+        }
+        // as in Fairy-Stockfish, the attack is counted on an empty board: any
+        // square of the piece's trajectories, blocked or not
+        let v = &*self.variant;
+        let hits =
+            v.tables.list(mover, false, to).0.iter().any(|c| c.to == royal && c.flags & crate::compile::CAPTURE != 0);
+        if hits {
+            self.set_virgin(royal, false);
+        }
     }
 
     /// The rank of `c`'s gates: its first rank.
@@ -956,7 +1035,13 @@ impl Position {
             checks_left: self.checks_left,
         };
         self.last_move = Some(m);
-        let gate_hash_before = if v.def.rules.gating { self.gate_hash() } else { 0 };
+        let gate_hash_before = if v.def.rules.gating {
+            self.gate_hash()
+        } else if v.def.rules.initial_rights.is_some() {
+            self.rights_hash()
+        } else {
+            0
+        };
         if self.counting_limit > 0 {
             self.counting_ply = self.counting_ply.saturating_add(1);
         }
@@ -1059,6 +1144,12 @@ impl Position {
         if v.def.rules.gating {
             self.update_gates(m);
             h ^= gate_hash_before ^ self.gate_hash();
+        }
+        if let Some(rights) = &v.def.rules.initial_rights {
+            if let Some(t) = rights.lost_to_attack_by {
+                self.attack_ends_royal_right(t, to);
+            }
+            h ^= gate_hash_before ^ self.rights_hash();
         }
         self.counterstrike =
             !v.lion[mover as usize] && (v.lion[undo.captured as usize] || v.lion[undo.extra_captured as usize]);

@@ -245,6 +245,8 @@ pub struct Rules {
     /// wins. The FEN carries the checks each side still has to give (`3+3`,
     /// after the e.p. field).
     pub checks: Option<u8>,
+    /// First-move rights written in the FEN (Cambodian), if the variant has them.
+    pub initial_rights: Option<InitialRights>,
     /// Static walls: `*` in FENs, squares no piece may enter; they block riders
     /// and serve as hopper screens (a piece type "wall", the last one).
     pub walls: bool,
@@ -252,6 +254,18 @@ pub struct Rules {
     /// that still has its gate may be followed by a piece from the hand on
     /// that square. The FEN's castling field holds the gates (`KQBCDFGkqbcdfg`).
     pub gating: bool,
+}
+
+/// First-move rights kept in the FEN's castling field (Cambodian chess, whose
+/// king may leap like a knight and whose met may step two squares on their
+/// first moves): the field names, by file, the first-rank pieces that still
+/// have their initial (`i`) moves (`DEde`), in place of their history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InitialRights {
+    /// A royal piece loses its right when a piece of this type moves to attack it.
+    pub lost_to_attack_by: Option<usize>,
+    /// A royal piece may not use its initial moves while in check.
+    pub not_in_check: bool,
 }
 
 /// How the e.p. field of a FEN is kept and written after a double step,
@@ -292,6 +306,9 @@ pub enum CountingStyle {
     Makruk,
     /// The ASEAN rules: pieces' honour counting only.
     Asean,
+    /// Cambodian (ouk chatrang): makruk's counting with limits one lower,
+    /// and board's honour counting only for a side with at most three pieces.
+    Cambodian,
 }
 
 /// The counting rules of makruk and its relatives. They never remove a legal
@@ -407,6 +424,15 @@ struct FileRules {
     checks: Option<Spanned<u8>>,
     #[serde(default)]
     walls: bool,
+    initial_rights: Option<FileInitialRights>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileInitialRights {
+    lost_to_attack_by: Option<Spanned<String>>,
+    #[serde(default)]
+    not_in_check: bool,
 }
 
 #[derive(Deserialize)]
@@ -889,10 +915,11 @@ impl VariantDef {
                 style: match c.style.get_ref().as_str() {
                     "makruk" => CountingStyle::Makruk,
                     "asean" => CountingStyle::Asean,
+                    "cambodian" => CountingStyle::Cambodian,
                     other => {
                         return Err(cx.at(
                             c.style.span(),
-                            format!("counting style must be \"makruk\" or \"asean\", not \"{other}\""),
+                            format!("counting style must be \"makruk\", \"asean\" or \"cambodian\", not \"{other}\""),
                         ))
                     }
                 },
@@ -947,6 +974,13 @@ impl VariantDef {
                 flag,
                 gating: fd.rules.gating,
                 walls: fd.rules.walls,
+                initial_rights: match &fd.rules.initial_rights {
+                    Some(r) => Some(InitialRights {
+                        lost_to_attack_by: r.lost_to_attack_by.as_ref().map(&piece_of).transpose()?,
+                        not_in_check: r.not_in_check,
+                    }),
+                    None => None,
+                },
                 checks: match &fd.rules.checks {
                     Some(n) if !(1..=15).contains(n.get_ref()) => {
                         return Err(cx.at(n.span(), "checks must be from 1 to 15"));

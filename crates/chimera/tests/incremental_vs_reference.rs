@@ -105,6 +105,15 @@ fn hand_variant_playouts() {
 }
 
 #[test]
+fn rule_variant_playouts() {
+    // first-move rights in the FEN (cambodian), check counting, initial moves by
+    // region with the path e.p. field (berolina, pawnsideways), walls (omicron)
+    for (i, name) in ["cambodian", "3check", "berolina", "pawnsideways", "omicron"].into_iter().enumerate() {
+        assert!(playouts(name, 10, 120, 20 + i as u64) > 800, "{name}");
+    }
+}
+
+#[test]
 fn reference_data_positions() {
     #[derive(serde::Deserialize)]
     struct Case {
