@@ -30,24 +30,33 @@ impl Position {
         let Some(rule) = &v.def.rules.counting else { return 0 };
         let other = side.flip();
         let n = |t: usize| self.count(code_of(t, other)) as u32;
+        // pieces' honour: the limit by the strongest pieces the other side has:
+        // two rooks, a rook, two khons, two knights, a khon, anything else
+        let pieces_honour = |limits: [u32; 6]| {
+            let (r, k, n) = (n(rule.rook), n(rule.khon), n(rule.knight));
+            let i = if r > 1 {
+                0
+            } else if r == 1 {
+                1
+            } else if k > 1 {
+                2
+            } else if n > 1 {
+                3
+            } else if k == 1 {
+                4
+            } else {
+                5
+            };
+            limits[i]
+        };
         match rule.style {
             CountingStyle::Makruk => {
                 if self.count_pawns() > 0 || self.count_all(other) == 1 {
                     0
                 } else if self.count_all(side) > 1 {
                     64 // board's honour
-                } else if n(rule.rook) > 1 {
-                    8
-                } else if n(rule.rook) == 1 {
-                    16
-                } else if n(rule.khon) > 1 {
-                    22
-                } else if n(rule.knight) > 1 {
-                    32
-                } else if n(rule.khon) == 1 {
-                    44
                 } else {
-                    64
+                    pieces_honour([8, 16, 22, 32, 44, 64])
                 }
             }
             CountingStyle::Cambodian => {
@@ -57,18 +66,8 @@ impl Position {
                     63 // board's honour
                 } else if self.count_pawns() > 0 {
                     0
-                } else if n(rule.rook) > 1 {
-                    7
-                } else if n(rule.rook) == 1 {
-                    15
-                } else if n(rule.khon) > 1 {
-                    21
-                } else if n(rule.knight) > 1 {
-                    31
-                } else if n(rule.khon) == 1 {
-                    43
                 } else {
-                    63
+                    pieces_honour([7, 15, 21, 31, 43, 63])
                 }
             }
             CountingStyle::Asean => {
