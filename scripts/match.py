@@ -1,33 +1,52 @@
 #!/usr/bin/env python3
-"""Bounded matches: Chimera (UCI) against an XBoard engine (Fairy-Max by default),
-refereed by Chimera's own move generator (`chimera moves` / `chimera show`).
+"""Bounded matches: Chimera (UCI) against another engine speaking XBoard
+(Fairy-Max, MaxQi, HaChu, ...) or UCI (Fairy-Stockfish), refereed by Chimera's
+own move generator (`chimera moves`) and game-end rules (`chimera result`).
 
-    scripts/match.py --variant chess --games 10 --tc 40/10
-    scripts/match.py --variant makruk --games 4 --opponent /usr/games/fairymax
-    scripts/match.py --variant xiangqi --opponent /usr/games/maxqi
+    scripts/match.py --variant chess --games 20 --tc 10+0.1
+    scripts/match.py --variant mightylion --opponent hachu --games 20 --tc 10+0.1
+    scripts/match.py --variant xiangqi --opponent fairy-stockfish --proto uci --tc 10+0.1
 
-Each game alternates colours. A move the referee does not list as legal loses
-the game for its author ("illegal" forfeits, counted apart), so does a flag
-fall ("time" forfeits, counted apart) or an engine that stops answering.
-Games end by mate, stalemate (scored as the variant scores it), threefold
-repetition or, after --max-plies, adjudication as a draw. Move lists are
-given to the referee in full each ply: slow but simple and exact.
+Colours alternate; the two games of a pair start from the same opening, made of
+--random-plies random legal moves (so that games differ). A move the referee
+does not list as legal loses the game for its author ("illegal" forfeits,
+counted apart), so does a flag fall ("time" forfeits, counted apart: more than
+--grace seconds over the clock) or an engine that stops answering or crashes
+("no answer", counted apart); an XBoard opponent that answers a legal move
+with "Illegal move" loses too ("rejected", counted apart: HaChu does not know
+underpromotions). A resignation is an ordinary loss. Engines'
+own result claims are ignored: the referee ends games by mate, stalemate, the
+variant's own endings, threefold repetition (perpetual check loses where the
+variant says so) and the 50-move rule (`chimera result`), and adjudicates a
+draw after --max-plies plies. A Janggi game ended by bikjang or passes is
+scored by Janggi's point count (Han, the second player, gets 1.5 points).
 
-The summary line gives wins-draws-losses from Chimera's side, the score and
-an Elo estimate with its 95% interval.
+HaChu's notation is read as XBoard reads it: a move line ending with a comma
+is the first leg of a two-leg move whose second leg follows on the next move
+line (`move d6e5,` then `move e5f4` is `d6e5,e5f4`), and `@@@@` alone is the
+Lion's pass (`d4d4`), which is also how the pass is sent to an XBoard engine.
+An XBoard opponent's move that the referee does not list is accepted only when
+exactly one legal move joins the same squares and the two differ in the
+promotion letter alone (Fairy-Max writes Makruk's and Shatranj's one possible
+promotion with its own letter); such mappings are counted and reported.
+
+The summary gives wins-draws-losses from Chimera's side, the score and an Elo
+estimate with its 95% interval. --pgn writes every game with the moves in
+Fairy-Stockfish's coordinate notation (not SAN).
 """
 import argparse
 import math
 import os
 import queue
+import random
+import shlex
 import subprocess
 import sys
 import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STALEMATE_LOSES = {"xiangqi", "janggi", "shogi", "shatranj", "minixiangqi", "manchu", "minishogi"}
-XBOARD_NAMES = {"chess": "normal"}
+XBOARD_NAMES = {"chess": "normal", "mightylion": "lion"}
 
 
 class Engine:
@@ -48,7 +67,7 @@ class Engine:
         try:
             self.p.stdin.write(s + "\n")
             self.p.stdin.flush()
-        except BrokenPipeError:
+        except (BrokenPipeError, OSError):
             pass
 
     def expect(self, pred, timeout):
@@ -73,10 +92,7 @@ class Engine:
             self.p.wait(timeout=2)
         except subprocess.TimeoutExpired:
             self.p.kill()
-
-
-def zero_based(variant_height):
-    return variant_height == 10
+            self.p.wait()
 
 
 def shift_ranks(move, delta):
@@ -94,6 +110,21 @@ def shift_ranks(move, delta):
     return "".join(out)
 
 
+def squares_of(move):
+    """The square names of a move text, in order (drops give one)."""
+    sq, i = [], 0
+    while i < len(move):
+        if move[i].isalpha() and move[i].islower() and i + 1 < len(move) and move[i + 1].isdigit():
+            j = i + 1
+            while j < len(move) and move[j].isdigit():
+                j += 1
+            sq.append(move[i:j])
+            i = j
+        else:
+            i += 1
+    return sq
+
+
 class Referee:
     def __init__(self, chimera, variant):
         self.chimera, self.variant = chimera, variant
@@ -104,153 +135,243 @@ class Referee:
             raise RuntimeError(r.stderr.strip())
         return r.stdout
 
-    def legal(self, moves, fen=None):
-        args = ["moves", "--variant", self.variant, "--moves", " ".join(moves)]
-        if fen:
-            args += ["--fen", fen]
-        return self.run(*args).split()
+    def legal(self, moves):
+        return self.run("moves", "--variant", self.variant, "--moves", " ".join(moves)).split()
+
+    def result(self, moves):
+        """'*' or (result, reason)."""
+        line = self.run("result", "--variant", self.variant, "--moves", " ".join(moves)).strip()
+        if line == "*":
+            return None
+        r, _, why = line.partition(" ")
+        return r, why
 
     def fen(self, moves):
         return self.run("show", "--variant", self.variant, "--moves", " ".join(moves)).splitlines()[-1][5:]
 
     def height(self):
-        return len(self.fen([]).split()[0].split("/"))
-
-    def in_check(self, fen):
-        """Whether the side to move could lose its king: the other side, moving, captures it."""
-        f = fen.split()
-        side = f[1]
-        f[1] = "b" if side == "w" else "w"
-        if len(f) > 3:
-            f[3] = "-"
-        board = f[0].split("[")[0]
-        king = "K" if side == "w" else "k"
-        rows = board.split("/")
-        height = len(rows)
-        ksq = None
-        for i, row in enumerate(rows):
-            file, j = 0, 0
-            while j < len(row):
-                c = row[j]
-                if c.isdigit():
-                    k = j
-                    while k < len(row) and row[k].isdigit():
-                        k += 1
-                    file += int(row[j:k])
-                    j = k
-                    continue
-                if c in "+~":
-                    j += 1
-                    continue
-                if c == king:
-                    ksq = "%s%d" % (chr(ord("a") + file), height - i)
-                file += 1
-                j += 1
-        if ksq is None:
-            return False
-        try:
-            replies = self.legal([], " ".join(f))
-        except RuntimeError:
-            return False
-        for m in replies:
-            # the destination is the second square of the first leg
-            body = m.split(",")[0]
-            k = 1
-            while k < len(body) and body[k].isdigit():
-                k += 1
-            if body[k:].rstrip("+qrbnkcaeslgmh") == ksq or body[k:k + len(ksq)] == ksq:
-                return True
-        return False
+        fen = self.run("show", "--variant", self.variant).splitlines()[-1][5:]
+        return len(fen.split()[0].split("/"))
 
 
-def play_game(args, ref, chimera_white, game_no):
-    moves, positions = [], {}
-    base = args.base
-    clock = {"w": base, "b": base}
-    tenth = ref.height() == 10
+class Opponent:
+    """The other engine, in XBoard or UCI."""
+
+    def __init__(self, args, tenth):
+        self.args, self.tenth = args, tenth
+        self.e = Engine(shlex.split(args.opponent))
+        self.usermove = False
+        self.name = os.path.basename(shlex.split(args.opponent)[0])
+        if args.proto == "uci":
+            self.e.send("uci")
+            line = self.e.expect(lambda l: l.startswith("id name") or l == "uciok", 10)
+            if line and line.startswith("id name"):
+                self.name = line[8:].strip()
+            self.e.expect(lambda l: l == "uciok", 10)
+            self.e.send("setoption name UCI_Variant value " + args.opponent_variant)
+            self.e.send("setoption name Threads value 1")
+            self.e.send("setoption name Hash value %d" % args.hash)
+            self.e.send("ucinewgame")
+            self.e.send("isready")
+            self.ok = self.e.expect(lambda l: l == "readyok", 10) is not None
+        else:
+            self.e.send("xboard")
+            self.e.send("protover 2")
+            end = time.monotonic() + 5
+            while time.monotonic() < end:
+                line = self.e.expect(lambda l: l.startswith("feature"), end - time.monotonic())
+                if line is None:
+                    break
+                if "usermove=1" in line:
+                    self.usermove = True
+                if 'myname="' in line:
+                    self.name = line.split('myname="')[1].split('"')[0]
+                if "done=1" in line:
+                    break
+            # the table size (HaChu has no table, and plays nothing legal, without it)
+            self.e.send("memory %d" % args.hash)
+            self.e.send("new")
+            if args.opponent_variant != "normal":
+                self.e.send("variant " + args.opponent_variant)
+            base = max(1, int(round(args.obase)))
+            self.e.send("level %d %d:%02d %d" % (args.moves or 0, base // 60, base % 60, int(args.oinc)))
+            self.e.send("post")
+            self.e.send("easy")
+            self.e.send("force")
+            self.ok = True
+
+    def tell(self, mv):
+        """A move played by the other side (XBoard only; UCI gets the whole list)."""
+        if self.args.proto == "xboard":
+            mv = xboard_out(mv)
+            text = shift_ranks(mv, -1) if self.tenth else mv
+            self.e.send(("usermove " if self.usermove else "") + text)
+
+    def think(self, moves, clock, inc, stm, timeout):
+        other = "b" if stm == "w" else "w"
+        if self.args.proto == "uci":
+            self.e.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+            self.e.send("go wtime %d btime %d winc %d binc %d" % (max(1, clock["w"] * 1000), max(1, clock["b"] * 1000),
+                                                                 inc["w"] * 1000, inc["b"] * 1000))
+            line = self.e.expect(lambda l: l.startswith("bestmove"), timeout)
+            if line is None:
+                return None, "no answer"
+            mv = line.split()[1] if len(line.split()) > 1 else None
+            return (mv, None) if mv not in (None, "(none)", "0000") else (None, "resigned")
+        self.e.send("time %d" % max(1, clock[stm] * 100))
+        self.e.send("otim %d" % max(1, clock[other] * 100))
+        self.e.send("go")
+        line = self.e.expect(lambda l: l.startswith("move ") or l.startswith("resign")
+                             or l.startswith("Illegal") or l.startswith("Error"), timeout)
+        self.e.send("force")
+        if line is None:
+            return None, "no answer"
+        if line.startswith("resign"):
+            return None, "resigned"
+        if not line.startswith("move "):
+            return None, "rejected a legal move (%s)" % line
+        mv = line.split()[1]
+        # HaChu sends a two-leg move as two lines, the first ending with a
+        # comma ("move d6e5," then "move e5f4"), as XBoard reads it; a second
+        # leg "@@@@" means the move stops after its first leg
+        while mv.endswith(","):
+            more = self.e.expect(lambda l: l.startswith("move "), timeout)
+            if more is None:
+                return None, "no answer"
+            leg = more.split()[1]
+            mv = mv[:-1] if leg == "@@@@" else mv + leg
+        return (shift_ranks(mv, 1) if self.tenth else mv), None
+
+    def close(self):
+        self.e.close()
+
+
+def xboard_in(mv, legal):
+    """An XBoard engine's move text in the referee's notation: HaChu writes
+    the Lion's pass as XBoard's null move `@@@@` (the referee's `d4d4`)."""
+    if mv == "@@@@":
+        passes = [m for m in legal if len(squares_of(m)) == 2 and len(set(squares_of(m))) == 1]
+        if len(passes) == 1:
+            return passes[0]
+    return mv
+
+
+def xboard_out(mv):
+    """The referee's move text for an XBoard engine: a Lion's pass (`d4d4`) is XBoard's `@@@@`."""
+    sq = squares_of(mv)
+    if "," not in mv and len(sq) == 2 and sq[0] == sq[1] and mv == sq[0] + sq[1]:
+        return "@@@@"
+    return mv
+
+
+def map_move(mv, legal):
+    """A legal move differing from mv in the promotion letter only, if it is the only one."""
+    sq = squares_of(mv)
+    cands = [m for m in legal if squares_of(m) == sq and m.rstrip("+") != mv.rstrip("+")]
+    same_body = [m for m in cands if m[:len(m) - 1] == mv[:len(mv) - 1] or m.rstrip("qrbnmfk") == mv.rstrip("qrbnmfk")]
+    return same_body[0] if len(cands) == 1 and len(same_body) == 1 else None
+
+
+def play_game(args, ref, tenth, chimera_white, game_no, opening):
+    moves = []
+    mine, theirs = ("w", "b") if chimera_white else ("b", "w")
+    clock = {mine: args.base, theirs: args.obase}
+    inc = {mine: args.inc, theirs: args.oinc}
     chim = Engine([args.chimera, "uci"])
-    opp = Engine([args.opponent])
-    result, reason = None, None
-    forfeit = None
+    opp = None
+    result = reason = forfeit = None
+    mapped = 0
+    opp_name = "?"
     try:
         chim.send("uci")
         chim.send("setoption name UCI_Variant value " + args.variant)
+        chim.send("setoption name Hash value %d" % args.hash)
         chim.send("isready")
         if chim.expect(lambda l: l == "readyok", 10) is None:
-            return "0-1" if chimera_white else "1-0", "chimera did not start", "other"
-        opp.send("xboard")
-        opp.send("protover 2")
-        opp.expect(lambda l: "done=1" in l, 3)
-        opp.send("new")
-        xb = XBOARD_NAMES.get(args.variant, args.variant)
-        if xb != "normal":
-            opp.send("variant " + xb)
-        opp.send("level %d %d 0" % (args.moves, max(1, round(base / 60))) if base >= 60 else
-                 "level %d 0:%02d 0" % (args.moves, max(1, round(base))))
-        opp.send("easy")
-        opp.send("force")
+            return ("0-1" if chimera_white else "1-0"), "chimera did not start", "no answer", 0, [], opp_name
+        opp = Opponent(args, tenth)
+        opp_name = opp.name
+        if not opp.ok:
+            return ("1-0" if chimera_white else "0-1"), "opponent did not start", "no answer", 0, [], opp_name
+        for mv in opening:
+            moves.append(mv)
+            opp.tell(mv)
         while True:
             stm = "w" if len(moves) % 2 == 0 else "b"
-            legal = ref.legal(moves)
-            fen = ref.fen(moves)
-            key = " ".join(fen.split()[:2])
-            positions[key] = positions.get(key, 0) + 1
-            if not legal:
-                if ref.in_check(fen) or args.variant in STALEMATE_LOSES:
-                    result = "0-1" if stm == "w" else "1-0"
-                    reason = "mate" if ref.in_check(fen) else "stalemate"
-                else:
-                    result, reason = "1/2-1/2", "stalemate"
-                break
-            if positions[key] >= 3:
-                result, reason = "1/2-1/2", "repetition"
+            end = ref.result(moves)
+            if end:
+                result, reason = end
+                if args.variant.startswith("janggi") and "material count" in reason:
+                    result, reason = janggi_count(ref.fen(moves))
                 break
             if len(moves) >= args.max_plies:
                 result, reason = "1/2-1/2", "adjudicated at %d plies" % args.max_plies
                 break
+            legal = ref.legal(moves)
             chimera_to_move = (stm == "w") == chimera_white
-            to_go = args.moves - (len(moves) // 2) % args.moves
+            played = len(moves) // 2
+            to_go = args.moves - played % args.moves if args.moves else None
             t0 = time.monotonic()
+            timeout = clock[stm] + args.grace + 5
             if chimera_to_move:
-                chim.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
-                chim.send("go wtime %d btime %d movestogo %d" % (clock["w"] * 1000, clock["b"] * 1000, to_go))
-                line = chim.expect(lambda l: l.startswith("bestmove"), clock[stm] + 5)
+                chim.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+                go = "go wtime %d btime %d winc %d binc %d" % (max(1, clock["w"] * 1000), max(1, clock["b"] * 1000),
+                                                              inc["w"] * 1000, inc["b"] * 1000)
+                chim.send(go + (" movestogo %d" % to_go if to_go else ""))
+                line = chim.expect(lambda l: l.startswith("bestmove"), timeout)
                 mv = line.split()[1] if line else None
+                why = None if line else "no answer"
                 who = "chimera"
             else:
-                me, other = clock[stm], clock["b" if stm == "w" else "w"]
-                opp.send("time %d" % (me * 100))
-                opp.send("otim %d" % (other * 100))
-                opp.send("go")
-                line = opp.expect(lambda l: l.startswith("move ") or l.startswith("resign")
-                                  or l.startswith("Illegal") or l.startswith("Error"), clock[stm] + 5)
-                opp.send("force")
-                mv = line.split()[1] if line and line.startswith("move ") else None
-                if mv and tenth:
-                    mv = shift_ranks(mv, 1)
+                mv, why = opp.think(moves, clock, inc, stm, timeout)
                 who = "opponent"
             clock[stm] -= time.monotonic() - t0
             loser = "0-1" if stm == "w" else "1-0"
             if mv is None:
-                result, reason = loser, "%s resigned or stopped answering" % who
+                result, reason = loser, "%s: %s" % (who, why)
+                forfeit = None if why == "resigned" else "rejected" if why.startswith("rejected") else "no answer"
                 break
             if clock[stm] < -args.grace:
                 result, reason, forfeit = loser, "%s lost on time" % who, "time"
                 break
+            if who == "opponent" and args.proto == "xboard":
+                mv = xboard_in(mv, legal)
+            if mv not in legal and who == "opponent" and args.proto == "xboard":
+                m2 = map_move(mv, legal)
+                if m2:
+                    mv, mapped = m2, mapped + 1
             if mv not in legal:
                 result, reason, forfeit = loser, "%s played an illegal move %s" % (who, mv), "illegal"
                 break
+            clock[stm] += inc[stm]
             moves.append(mv)
             if chimera_to_move:
-                opp.send(shift_ranks(mv, -1) if tenth else mv)
-            if len(moves) % (2 * args.moves) == 0:
-                clock = {"w": clock["w"] + base, "b": clock["b"] + base}
+                opp.tell(mv)
+            if args.moves and len(moves) % (2 * args.moves) == 0:
+                clock = {"w": clock["w"] + args.base, "b": clock["b"] + args.base}
     finally:
         chim.close()
-        opp.close()
-    print("game %d: Chimera %s, %s %s (%d plies)" % (game_no, "White" if chimera_white else "Black",
-                                                        result, reason, len(moves)), flush=True)
-    return result, reason, forfeit
+        if opp:
+            opp.close()
+    return result, reason, forfeit, mapped, moves, opp_name
+
+
+JANGGI_POINTS = {"r": 13, "c": 7, "n": 5, "b": 3, "a": 3, "p": 2}
+
+
+def janggi_count(fen):
+    """A Janggi game ended by bikjang or passes: Janggi's point count decides,
+    the second player (Han) getting 1.5 points (as Fairy-Stockfish scores it),
+    not Chimera's evaluation."""
+    white, black = 0.0, 1.5
+    for c in fen.split()[0]:
+        if c.lower() in JANGGI_POINTS:
+            if c.isupper():
+                white += JANGGI_POINTS[c.lower()]
+            else:
+                black += JANGGI_POINTS[c]
+    why = "Janggi point count %.1f-%.1f" % (white, black)
+    return ("1-0" if white > black else "0-1"), why
 
 
 def elo(score, n):
@@ -267,46 +388,148 @@ def elo(score, n):
     return to_elo(p), (to_elo(hi) - to_elo(lo)) / 2
 
 
+def elo_text(score, n):
+    """The Elo estimate as text; at a score of 0% or 100% only a bound can be
+    given: the exact 95% (two-sided) binomial bound of the score, as if every
+    game were won or lost."""
+    if n == 0:
+        return "n/a"
+    to_elo = lambda q: -400 * math.log10(1 / q - 1)
+    if score <= 0:
+        return "below %+.0f" % to_elo(1 - 0.025 ** (1 / n))
+    if score >= n:
+        return "above %+.0f" % to_elo(0.025 ** (1 / n))
+    p = score / n
+    sd = math.sqrt(p * (1 - p) / n)
+    lo, hi = p - 1.96 * sd, p + 1.96 * sd
+    bound = lambda q: "%+.0f" % to_elo(q) if 0 < q < 1 else ("-inf" if q <= 0 else "+inf")
+    return "%+.0f [%s, %s]" % (to_elo(p), bound(lo), bound(hi))
+
+
+def pgn(args, game_no, white, black, result, reason, moves, opening_len):
+    tags = [("Event", "Chimera match"), ("Site", os.uname().nodename), ("Date", time.strftime("%Y.%m.%d")),
+            ("Round", str(game_no)), ("White", white), ("Black", black), ("Result", result),
+            ("Variant", args.variant),
+            ("TimeControl", args.tc + (" (opponent %s)" % args.opponent_tc if args.opponent_tc else "")), ("Termination", reason),
+            ("Opening", "%d random plies" % opening_len)]
+    text = "".join('[%s "%s"]\n' % t for t in tags) + "\n"
+    line, out = "", []
+    for i, m in enumerate(moves):
+        tok = ("%d. " % (i // 2 + 1) if i % 2 == 0 else "") + m
+        if len(line) + len(tok) > 78:
+            out.append(line)
+            line = ""
+        line = (line + " " + tok).strip()
+    out.append((line + " " + result).strip())
+    return text + "\n".join(out) + "\n\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--variant", default="chess")
+    ap.add_argument("--variant", default="chess", help="Chimera's (Fairy-Stockfish's) name of the variant")
     ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--tc", default="40/10", help="MOVES/SECONDS, repeating")
-    ap.add_argument("--opponent", default="/usr/games/fairymax")
+    ap.add_argument("--tc", default="10+0.1", help="BASE+INC seconds, or MOVES/SECONDS repeating")
+    ap.add_argument("--opponent", default="/usr/games/fairymax", help="the opponent's command line")
+    ap.add_argument("--opponent-tc", help="BASE+INC for the opponent (time odds); default: --tc")
+    ap.add_argument("--proto", choices=["xboard", "uci"], default="xboard")
+    ap.add_argument("--opponent-variant", help="the variant's name for the opponent (default: XBoard's or the same)")
     ap.add_argument("--chimera", default=os.path.join(ROOT, "target/release/chimera"))
-    ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--hash", type=int, default=16, help="table size of both engines, MiB")
+    ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument("--random-plies", type=int, default=2, help="random opening plies, shared by a pair of games")
+    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--grace", type=float, default=0.5, help="seconds over the clock before a time forfeit")
+    ap.add_argument("--concurrency", type=int, default=1, help="games played at once")
+    ap.add_argument("--pgn", help="append the games to this file")
     args = ap.parse_args()
     try:
-        m, s = args.tc.split("/")
-        args.moves, args.base = int(m), float(s)
+        if "+" in args.tc:
+            b, i = args.tc.split("+")
+            args.moves, args.base, args.inc = 0, float(b), float(i)
+        else:
+            m, s = args.tc.split("/")
+            args.moves, args.base, args.inc = int(m), float(s), 0.0
     except ValueError:
-        sys.exit("error: --tc must be MOVES/SECONDS, e.g. 40/10")
+        sys.exit("error: --tc must be BASE+INC or MOVES/SECONDS, e.g. 10+0.1 or 40/10")
+    args.obase, args.oinc = args.base, args.inc
+    if args.opponent_tc:
+        try:
+            b, i = args.opponent_tc.split("+")
+            args.obase, args.oinc = float(b), float(i)
+        except ValueError:
+            sys.exit("error: --opponent-tc must be BASE+INC, e.g. 1+0.01")
+        if args.moves:
+            sys.exit("error: --opponent-tc needs --tc in the BASE+INC form")
+    if args.opponent_variant is None:
+        args.opponent_variant = XBOARD_NAMES.get(args.variant, args.variant) if args.proto == "xboard" else args.variant
     if not os.path.exists(args.chimera):
         sys.exit("error: %s not found (cargo build --release)" % args.chimera)
     ref = Referee(args.chimera, args.variant)
-    w = d = l = 0
-    forfeits = {"illegal": [0, 0], "time": [0, 0], "other": [0, 0]}
+    tenth = args.proto == "xboard" and ref.height() == 10
+    rng = random.Random(args.seed)
+    openings = []
+    for _ in range((args.games + 1) // 2):
+        moves = []
+        for _ in range(args.random_plies):
+            legal = ref.legal(moves)
+            if not legal or ref.result(moves):
+                break
+            moves.append(rng.choice(sorted(legal)))
+        openings.append(moves)
+    tally = {"w": 0, "d": 0, "l": 0}
+    forfeits = {k: [0, 0] for k in ("illegal", "time", "no answer", "rejected")}
+    mapped_total = [0]
+    lock = threading.Lock()
+    jobs = queue.Queue()
     for g in range(args.games):
-        chimera_white = g % 2 == 0
-        result, _, forfeit = play_game(args, ref, chimera_white, g + 1)
-        chimera_won = (result == "1-0") == chimera_white and result != "1/2-1/2"
-        if result == "1/2-1/2":
-            d += 1
-        elif chimera_won:
-            w += 1
-        else:
-            l += 1
-        if forfeit:
-            forfeits[forfeit][0 if not chimera_won else 1] += 1
+        jobs.put(g)
+
+    def worker():
+        while True:
+            try:
+                g = jobs.get_nowait()
+            except queue.Empty:
+                return
+            chimera_white = g % 2 == 0
+            opening = openings[g // 2]
+            result, reason, forfeit, mapped, moves, opp_name = play_game(args, ref, tenth, chimera_white, g + 1,
+                                                                         opening)
+            chimera_won = result != "1/2-1/2" and (result == "1-0") == chimera_white
+            with lock:
+                if result == "1/2-1/2":
+                    tally["d"] += 1
+                elif chimera_won:
+                    tally["w"] += 1
+                else:
+                    tally["l"] += 1
+                if forfeit:
+                    # index 0: Chimera forfeited, 1: the opponent did
+                    forfeits[forfeit][1 if chimera_won else 0] += 1
+                mapped_total[0] += mapped
+                print("game %d: Chimera %s, %s %s (%d plies)" % (g + 1, "White" if chimera_white else "Black",
+                                                                result, reason, len(moves)), flush=True)
+                if args.pgn:
+                    names = ("Chimera", opp_name) if chimera_white else (opp_name, "Chimera")
+                    with open(args.pgn, "a") as f:
+                        f.write(pgn(args, g + 1, names[0], names[1], result, reason, moves, len(opening)))
+
+    threads = [threading.Thread(target=worker) for _ in range(max(1, args.concurrency))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    w, d, l = tally["w"], tally["d"], tally["l"]
     n = w + d + l
     score = w + d / 2
-    e, margin = elo(score, n)
-    print("Chimera vs %s, %s, tc %s: +%d =%d -%d, score %.1f/%d (%.0f%%), Elo %+.0f +/- %.0f"
-          % (os.path.basename(args.opponent), args.variant, args.tc, w, d, l, score, n,
-             100 * score / max(n, 1), e, margin))
-    print("forfeits (Chimera, opponent): illegal %d/%d, time %d/%d"
-          % (forfeits["illegal"][0], forfeits["illegal"][1], forfeits["time"][0], forfeits["time"][1]))
+    print("Chimera vs %s, %s, tc %s%s: +%d =%d -%d, score %.1f/%d (%.0f%%), Elo %s (95%%)"
+          % (os.path.basename(shlex.split(args.opponent)[0]), args.variant, args.tc,
+             " (opponent %s)" % args.opponent_tc if args.opponent_tc else "", w, d, l, score, n,
+             100 * score / max(n, 1), elo_text(score, n)))
+    print("forfeits (Chimera/opponent): illegal %d/%d, time %d/%d, no answer %d/%d, rejected a legal move %d/%d; "
+          "promotion letters mapped: %d"
+          % (forfeits["illegal"][0], forfeits["illegal"][1], forfeits["time"][0], forfeits["time"][1],
+             forfeits["no answer"][0], forfeits["no answer"][1], forfeits["rejected"][0], forfeits["rejected"][1],
+             mapped_total[0]))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,9 @@
 //! - an error is one line on stderr starting with `error: `, and the exit
 //!   status is 2;
 //! - `bench` prints one line per position and, last, `Nodes searched: N` and
-//!   `Nodes/second: N`.
+//!   `Nodes/second: N`;
+//! - `result` prints one line: `*` while the game goes on, else the result
+//!   (`1-0`, `0-1`, `1/2-1/2`) and why, as a match referee needs it.
 //!
 //! `uci`, `xboard`, `usi` and `ucci` run the engine in that protocol on
 //! stdin/stdout; `engine`, or no command at all with input that is not a
@@ -19,8 +21,9 @@ use chimera::perft;
 use chimera::position::Position;
 use chimera::variant::{Variant, VariantDef};
 use chimera_engine::bench;
-use chimera_engine::game::Out;
+use chimera_engine::game::{Game, Out};
 use chimera_engine::protocol::{self, Protocol};
+use chimera_engine::rules::GameEnd;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -34,6 +37,7 @@ usage:
                    [--from SQ [--via SQ]]
   chimera perft    --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"] [--reference] DEPTH
   chimera show     --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"]
+  chimera result   --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"]
   chimera variants
   chimera uci | xboard | usi | ucci   the engine, in that protocol on stdin/stdout
   chimera engine                     the engine, protocol detected from the first command
@@ -48,10 +52,13 @@ moves --from SQ highlights: it prints the squares the piece on SQ may reach,
 one per line with their kinds (move, capture, promotion, victim, second-leg,
 castle, pass, en-passant); --via SQ then lists the second-leg targets after
 capturing the locust victim on that square. perft --reference tests legality
-by the reference method (slow; for comparison).";
+by the reference method (slow; for comparison). result prints `*` while the
+game goes on, else `1-0`, `0-1` or `1/2-1/2` and the reason: mate, stalemate,
+a variant's own ending, threefold repetition (perpetual check loses where
+the variant says so) or the 50-move rule, as the engine scores them.";
 
 /// The commands `chimera` knows, for the "unknown command" message.
-const COMMANDS: &str = "moves, perft, show, variants, uci, xboard, usi, ucci, engine, bench, help";
+const COMMANDS: &str = "moves, perft, show, result, variants, uci, xboard, usi, ucci, engine, bench, help";
 
 /// The largest perft depth accepted.
 const MAX_DEPTH: usize = 20;
@@ -281,6 +288,27 @@ fn run(args: &[String]) -> Result<(), Failure> {
             let pos = load_position(&o)?;
             write!(out, "{}", pos.board_text())?;
             writeln!(out, "fen: {}", pos.fen())?;
+        }
+        "result" => {
+            no_positional(&o)?;
+            let v = load_variant(&o)?;
+            let ev = Arc::new(chimera_engine::eval::EvalTables::new(&v));
+            let mut game = match &o.fen {
+                Some(f) => Game::from_fen(v, ev, f)?,
+                None => Game::new(v, ev),
+            };
+            if let Some(ms) = &o.moves {
+                for (i, text) in ms.split_whitespace().enumerate() {
+                    game.play_text(text).map_err(|e| format!("--moves: move {}: {e}", i + 1))?;
+                }
+            }
+            let line = match game.end() {
+                None => "*".to_string(),
+                Some(GameEnd::WhiteWins(why)) => format!("1-0 {why}"),
+                Some(GameEnd::BlackWins(why)) => format!("0-1 {why}"),
+                Some(GameEnd::Draw(why)) => format!("1/2-1/2 {why}"),
+            };
+            writeln!(out, "{line}")?;
         }
         "variants" => {
             for n in builtin::names() {

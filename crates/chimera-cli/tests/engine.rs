@@ -248,3 +248,37 @@ fn bench_prints_the_totals() {
     let (_, err) = collect(spawn(&["bench", "0"]), Duration::from_secs(10));
     assert!(err.starts_with("error: bench DEPTH"), "{err}");
 }
+
+#[test]
+fn xboard_second_leg_survives_the_lift_after_put() {
+    // XBoard, after the user drops the Lion on a locust victim, sends `put`
+    // and then `lift` from that square: both must show the second leg
+    let script = "xboard\nprotover 2\nvariant mightylion\nforce\n\
+                  setboard 4k3/8/4p3/3l4/3n4/3L4/8/4K3 w - - 0 1\nlift d3\nput d4\nlift d4\nlift e1\nping 3\n";
+    let out = session(&["xboard"], script);
+    let hl: Vec<&str> = out.lines().filter(|l| l.starts_with("highlight ")).collect();
+    assert_eq!(hl.len(), 4, "{out}");
+    // the second leg from d4: around it, capturing the Lion on d5
+    assert!(hl[1].contains('R') && hl[1] != hl[0], "{out}");
+    assert_eq!(hl[1], hl[2], "the lift after the put keeps the second-leg markers: {out}");
+    // a new lift starts afresh: the king's moves (e2 is guarded by the knight)
+    assert_eq!(hl[3], "highlight 8/8/8/8/8/8/3Y1Y2/3Y1Y2", "{out}");
+    assert!(out.contains("pong 3"), "{out}");
+}
+
+#[test]
+fn result_command_referees_game_ends() {
+    let run = |args: &[&str]| {
+        let (out, err) = collect(spawn(args), Duration::from_secs(20));
+        (out.trim().to_string(), err)
+    };
+    assert_eq!(run(&["result", "--variant", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4"]).0, "0-1 checkmate");
+    assert_eq!(run(&["result", "--variant", "chess", "--moves", "e2e4"]).0, "*");
+    let shuffle = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+    assert_eq!(run(&["result", "--variant", "chess", "--moves", shuffle]).0, "1/2-1/2 repetition");
+    // Xiangqi: a stalemated side loses
+    let (out, _) = run(&["result", "--variant", "xiangqi", "--fen", "3k5/R8/9/9/9/9/9/9/4R4/4K4 b - - 0 1"]);
+    assert_eq!(out, "1-0 stalemate");
+    let (_, err) = run(&["result", "--variant", "chess", "--moves", "e2e5"]);
+    assert!(err.starts_with("error: --moves: move 1"), "{err}");
+}

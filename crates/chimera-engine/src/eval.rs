@@ -194,7 +194,8 @@ impl EvalTables {
                 continue;
             }
             let m = avg(t, |x| x.1);
-            base_value[t] = BASE + PER_MOVE * m + PER_MOVE_SQ * m * m;
+            // a value given in the definition overrides the derived one
+            base_value[t] = p.value.map_or(BASE + PER_MOVE * m + PER_MOVE_SQ * m * m, f64::from);
         }
         let mut value = vec![0i32; ncodes];
         let mut pst = vec![0i32; ncodes * nsq];
@@ -259,6 +260,12 @@ impl EvalTables {
             }
         }
         m
+    }
+
+    /// Whether `c` has a piece on the board that is neither royal nor a pawn
+    /// (the null-move condition: without one, zugzwang is likely).
+    pub fn has_pieces(&self, pos: &Position, c: Color) -> bool {
+        pos.pieces(c).iter().any(|&sq| self.phase_weight[pos.piece_at(sq) as usize] > 0)
     }
 
     /// The material value of a piece code (0 for royal pieces).
@@ -344,6 +351,21 @@ mod tests {
             (val(&v, &t, 'r'), val(&v, &t, 'n'), val(&v, &t, 'c'), val(&v, &t, 'a'), val(&v, &t, 'p'));
         assert!(r > n && r > c, "chariot {r} horse {n} cannon {c}");
         assert!(a < n && p < n, "advisor {a} soldier {p} horse {n}");
+    }
+
+    #[test]
+    fn a_value_in_the_definition_overrides_the_derived_one() {
+        let mut def = builtin::variant("xiangqi").unwrap().def.clone();
+        let c = def.piece_by_letter('c').unwrap();
+        let derived = tables("xiangqi").1.type_value(c);
+        def.pieces[c].value = Some(350);
+        let v = Arc::new(Variant::new(def).unwrap());
+        let t = EvalTables::new(&v);
+        assert_ne!(derived, 350);
+        assert_eq!(t.type_value(c), 350);
+        // the others keep their derived values
+        let r = v.def.piece_by_letter('r').unwrap();
+        assert_eq!(t.type_value(r), tables("xiangqi").1.type_value(r));
     }
 
     #[test]

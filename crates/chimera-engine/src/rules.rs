@@ -5,9 +5,11 @@
 //! engine derives it from rules the data does carry:
 //!
 //! - **Perpetual check loses** for the checking side in variants whose
-//!   stalemate is a loss for the stalemated side. In Fairy-Stockfish these are
-//!   exactly the Xiangqi and Shogi families, which both set
-//!   `perpetualCheckIllegal`; elsewhere a repetition is a draw.
+//!   stalemate is a loss for the stalemated side and that have drops or a
+//!   piece confined to a zone (a palace): the Shogi and Xiangqi families, for
+//!   which Fairy-Stockfish sets `perpetualCheckIllegal`. Shatranj, whose
+//!   stalemate also loses but which has neither, keeps a repetition a draw,
+//!   as Fairy-Stockfish and Fairy-Max score it; so does every other variant.
 //! - **The n-move rule** (50 moves without a capture, pawn move, promotion or
 //!   drop) applies to variants without drops.
 //! - **In the search** a single repetition inside the searched line counts;
@@ -44,6 +46,10 @@ pub struct GameRules {
     pub no_drop_mate: u128,
     /// Janggi's facing-royals rule.
     pub bikjang: bool,
+    /// Null-move pruning may be used: the variant has no drops (with pieces
+    /// in hand a tempo is worth too much), no compulsory captures and no
+    /// stalemate win (such games live on zugzwang).
+    pub null_move: bool,
 }
 
 impl GameRules {
@@ -52,12 +58,14 @@ impl GameRules {
         let r = &v.def.rules;
         let drops = r.drops.as_ref();
         GameRules {
-            perpetual_check_loses: r.stalemate == StalemateResult::Loss,
+            perpetual_check_loses: r.stalemate == StalemateResult::Loss
+                && (drops.is_some() || v.def.pieces.iter().any(|p| p.confine.is_some())),
             n_move_plies: if drops.is_none() && r.counting.is_none() { Some(100) } else { None },
             has_rule_end: r.extinction.is_some() || r.flag.is_some() || r.pass != PassRule::Never || r.bikjang,
             stalemate: r.stalemate,
             no_drop_mate: drops.map_or(0, |d| d.no_drop_mate.iter().fold(0u128, |m, &t| m | 1u128 << t)),
             bikjang: r.bikjang,
+            null_move: drops.is_none() && !r.must_capture && r.stalemate != StalemateResult::Win,
         }
     }
 }
@@ -84,4 +92,40 @@ pub enum GameEnd {
     BlackWins(&'static str),
     /// Drawn.
     Draw(&'static str),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera::builtin;
+
+    #[test]
+    fn null_move_only_where_it_is_sound() {
+        for (name, ok) in [
+            ("chess", true),
+            ("xiangqi", true),
+            ("mightylion", true),
+            ("janggi", true),
+            ("crazyhouse", false),
+            ("shogi", false),
+            ("antichess", false),
+        ] {
+            assert_eq!(GameRules::new(&builtin::variant(name).unwrap()).null_move, ok, "{name}");
+        }
+    }
+
+    #[test]
+    fn perpetual_check_loses_in_the_xiangqi_and_shogi_families_only() {
+        for (name, loses) in [
+            ("xiangqi", true),
+            ("minixiangqi", true),
+            ("shogi", true),
+            ("minishogi", true),
+            ("shatranj", false),
+            ("chess", false),
+            ("makruk", false),
+        ] {
+            assert_eq!(GameRules::new(&builtin::variant(name).unwrap()).perpetual_check_loses, loses, "{name}");
+        }
+    }
 }

@@ -1,15 +1,17 @@
 //! The search: iterative deepening, principal-variation alpha-beta with a
 //! shared transposition table, quiescence on captures, check extension,
-//! late-move reductions, killers and history, and Lazy SMP threads.
+//! null-move pruning, late-move reductions, killers and history, and Lazy SMP
+//! threads.
 //!
 //! Every thread owns a [`Searcher`]: a clone of the position, its move buffers
 //! and its tables, all allocated before the search starts, so the search
 //! itself allocates nothing per node. The threads share the transposition
 //! table, a stop flag and a node counter ([`Shared`]).
 //!
-//! Null-move pruning is not used: the core has no way to pass the turn in a
-//! position whose variant does not allow passing (see docs/engine.md). A
-//! reverse-futility (static null move) test and late-move pruning stand in.
+//! Null-move pruning (with a verification search at high depth) runs in
+//! variants without drops, compulsory captures or a stalemate win, when the
+//! side to move has a piece that is neither royal nor a pawn; reverse
+//! futility pruning and late-move pruning work near the leaves.
 
 use crate::eval::EvalTables;
 use crate::rules::{irreversible, GameRules, HistEntry};
@@ -415,6 +417,10 @@ impl Searcher {
         for &m in self.legal.quiets() {
             let s = if m.kind() == MoveKind::Promotion {
                 900_000 + self.ev.value(m.extra())
+            } else if m.kind() == MoveKind::Locust {
+                // a capture on the way to an empty square (the Lion's hit and run)
+                let attacker = self.ev.value(self.pos.piece_at(m.from()));
+                1_000_000 + self.captured_value(m) * 16 - attacker / 8
             } else if captures_only {
                 continue;
             } else if m == killers[0] {
@@ -504,7 +510,15 @@ impl Searcher {
     }
 
     /// Principal-variation alpha-beta.
-    fn search(&mut self, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, pv_node: bool) -> i32 {
+    fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        pv_node: bool,
+        null_ok: bool,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, 0);
@@ -563,6 +577,45 @@ impl Searcher {
         if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && static_eval - 110 * depth >= beta {
             return static_eval;
         }
+        // null-move pruning: give the opponent a free move; if a reduced
+        // search still fails high, this node would too
+        if !pv_node
+            && !in_check
+            && null_ok
+            && self.rules.null_move
+            && depth >= 3
+            && ply > 0
+            && static_eval >= beta
+            && beta.abs() < MATE_BOUND
+            && self.ev.has_pieces(&self.pos, self.pos.side_to_move())
+        {
+            let r = 3 + depth / 6 + ((static_eval - beta) / 200).min(2);
+            let undo = self.pos.make_null();
+            self.frames[ply + 1].last = None;
+            self.hist.push(HistEntry { hash: self.pos.hash(), in_check: false, rev: 0 });
+            let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
+            self.hist.pop();
+            self.pos.unmake_null(&undo);
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                let score = if score >= MATE_BOUND { beta } else { score };
+                if depth < 10 {
+                    return score;
+                }
+                // verification at high depth (zugzwang): the same reduced depth without null moves
+                let v = self.search(beta - 1, beta, depth - 1 - r, ply, false, false);
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return score;
+                }
+            }
+            // the move list of this ply was overwritten by the searches above
+            self.pos.generate_legal(&mut self.scratch, &mut self.legal, &mut self.info);
+        }
         self.fill_moves(ply, tt_move, false);
         let n = self.frames[ply].moves.len();
         let mut best = -INF;
@@ -584,7 +637,7 @@ impl Searcher {
             let undo = self.play(m, ply, true);
             let mut score;
             if searched == 0 {
-                score = -self.search(-beta, -alpha, depth - 1, ply + 1, pv_node);
+                score = -self.search(-beta, -alpha, depth - 1, ply + 1, pv_node, true);
             } else {
                 let mut r = 0;
                 if depth >= 3 && quiet && !in_check && searched >= 2 {
@@ -594,12 +647,12 @@ impl Searcher {
                     }
                     r = r.clamp(0, depth - 2);
                 }
-                score = -self.search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, false);
+                score = -self.search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, false, true);
                 if score > alpha && r > 0 {
-                    score = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1, false);
+                    score = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1, false, true);
                 }
                 if score > alpha && score < beta && pv_node {
-                    score = -self.search(-beta, -alpha, depth - 1, ply + 1, true);
+                    score = -self.search(-beta, -alpha, depth - 1, ply + 1, true, true);
                 }
             }
             self.take_back(m, &undo, true);
@@ -678,13 +731,26 @@ impl Searcher {
         let facing = self.rules.bikjang && self.pos.royals_face(us);
         let must_capture = self.pos.variant().def.rules.must_capture;
         let in_check;
+        let mut stand_pat = None;
         if facing || must_capture {
             self.pos.generate_legal(&mut self.scratch, &mut self.legal, &mut self.info);
             in_check = self.stm_in_check();
         } else {
-            self.pos.generate_pseudo(&mut self.scratch);
             self.pos.compute_check_info(&mut self.info);
             in_check = self.stm_in_check();
+            if in_check && qdepth < 3 {
+                // all evasions
+                self.pos.generate_pseudo(&mut self.scratch);
+            } else {
+                // stand pat before generating anything; then captures only
+                // (quiet promotions are left to the main search)
+                let stand = self.ev.evaluate(&self.pos);
+                if stand >= beta {
+                    return stand;
+                }
+                stand_pat = Some(stand);
+                self.pos.generate_captures(&mut self.scratch);
+            }
             self.legal.clear();
             for &m in self.scratch.captures() {
                 if self.pos.is_legal_with(m, &self.info) {
@@ -692,8 +758,7 @@ impl Searcher {
                 }
             }
             for &m in self.scratch.quiets().iter().rev() {
-                if (in_check && qdepth < 3 || m.kind() == MoveKind::Promotion) && self.pos.is_legal_with(m, &self.info)
-                {
+                if self.pos.is_legal_with(m, &self.info) {
                     self.legal.push_quiet(m);
                 }
             }
@@ -706,7 +771,7 @@ impl Searcher {
             }
             best = -INF;
         } else {
-            let stand = self.ev.evaluate(&self.pos);
+            let stand = stand_pat.unwrap_or_else(|| self.ev.evaluate(&self.pos));
             if stand >= beta {
                 return stand;
             }
@@ -764,7 +829,7 @@ impl Searcher {
             let mut window = 35;
             let (mut alpha, mut beta) = if depth >= 4 { (prev - window, prev + window) } else { (-INF, INF) };
             let score = loop {
-                let s = self.search(alpha, beta, depth, 0, true);
+                let s = self.search(alpha, beta, depth, 0, true, true);
                 if self.stopped {
                     break s;
                 }

@@ -82,6 +82,9 @@ pub struct XboardSession {
     st: Option<u64>,
     sd: Option<i32>,
     lifted: Option<Square>,
+    /// The locust victim the lifted piece was put on (the first leg of a
+    /// two-leg move), while the second leg is being chosen.
+    victim: Option<Square>,
 }
 
 impl Default for XboardSession {
@@ -102,6 +105,7 @@ impl XboardSession {
             st: None,
             sd: None,
             lifted: None,
+            victim: None,
         }
     }
 
@@ -327,6 +331,7 @@ impl XboardSession {
             return;
         }
         self.lifted = None;
+        self.victim = None;
         let end = e.game().end();
         if let Some(end) = end {
             e.out.line(&result_line(end));
@@ -393,6 +398,12 @@ impl XboardSession {
         let Some(sq) = Self::square(e, text) else {
             return self.error(e, "bad square", text);
         };
+        if self.lifted.is_some() && self.victim == Some(sq) {
+            // XBoard lifts the piece again from the victim's square after the
+            // first leg: the second-leg targets stay
+            return self.second_leg(e, sq);
+        }
+        self.victim = None;
         self.lifted = Some(sq);
         let mut g = e.game();
         let geo = g.pos.geometry();
@@ -417,14 +428,25 @@ impl XboardSession {
     }
 
     fn put(&mut self, e: &mut Engine, text: &str) {
-        let (Some(from), Some(sq)) = (self.lifted, Self::square(e, text)) else { return };
+        let Some(sq) = Self::square(e, text) else {
+            return self.error(e, "bad square", text);
+        };
+        self.second_leg(e, sq);
+    }
+
+    /// Highlights the second-leg targets after the lifted piece's first leg
+    /// to `sq`; nothing when `sq` is not a locust victim.
+    fn second_leg(&mut self, e: &mut Engine, sq: Square) {
+        let Some(from) = self.lifted else { return };
         let mut g = e.game();
         let geo = g.pos.geometry();
         let second = g.pos.second_leg_targets(from, sq);
         drop(g);
         if second.is_empty() {
+            self.victim = None;
             return;
         }
+        self.victim = Some(sq);
         let mut colours = vec![None; geo.squares()];
         for t in second {
             colours[t.square as usize] = Some(if t.kinds & kind::CAPTURE != 0 { 'R' } else { 'Y' });

@@ -1,0 +1,93 @@
+#!/bin/sh
+# One whole game in the XBoard GUI between Chimera and another engine, under
+# Xvfb, with screenshots.
+#
+#   scripts/xboard_game.sh VARIANT OPPONENT OUT [MINUTES] [INCREMENT]
+#
+#   VARIANT    XBoard's variant name (normal, xiangqi, lion, ...)
+#   OPPONENT   the other engine's command (fairymax, maxqi, hachu, or
+#              "target/release/chimera xboard" for Chimera against itself)
+#   OUT        prefix of the outputs: OUT.pgn (XBoard's game record),
+#              OUT-mid.png (after MID seconds), OUT.png (the final position),
+#              OUT.debug (XBoard's debug log: every line to and from both engines)
+#   MINUTES    base time per side (default 1), INCREMENT seconds (default 1)
+#
+# Chimera plays White (XBoard's first engine). XBoard tests every move for
+# legality itself (-testLegality true, its default) and calls flags
+# (-autoCallFlag), so the game is refereed by the GUI, not by Chimera. The
+# script waits for XBoard to write the finished game to OUT.pgn, takes the
+# final screenshot and closes XBoard. Environment: CHIMERA (the binary,
+# default target/release/chimera), DISPLAY_NUM (default 97), MID (seconds
+# before the mid-game screenshot, default 45), LIMIT (seconds before the game
+# is abandoned, default 900).
+#
+# Needs: xboard, Xvfb, ImageMagick (Debian: xboard xvfb imagemagick).
+set -eu
+variant=${1:?variant}
+opponent=${2:?opponent command}
+out=${3:?output prefix}
+minutes=${4:-1}
+inc=${5:-1}
+root=$(cd "$(dirname "$0")/.." && pwd)
+chimera=${CHIMERA:-$root/target/release/chimera}
+num=${DISPLAY_NUM:-97}
+mid=${MID:-45}
+limit=${LIMIT:-900}
+PATH=$PATH:/usr/games
+export PATH
+
+work=$(mktemp -d)
+Xvfb ":$num" -screen 0 1024x900x24 >"$work/xvfb.log" 2>&1 &
+xvfb=$!
+xb=
+cleanup() {
+    [ -n "$xb" ] && kill "$xb" 2>/dev/null || true
+    kill "$xvfb" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+sleep 1
+export DISPLAY=":$num"
+# a screenshot of the screen, cut to XBoard's window (the rest of the screen is black)
+shot() {
+    import -window root "$work/shot.png"
+    convert "$work/shot.png" -bordercolor black -border 1 -trim +repage "$1"
+}
+rm -f "$out.pgn" "$out.png" "$out-mid.png" "$out.debug"
+mkdir -p "$work/home"
+# a private HOME: XBoard saves its settings there, not in the user's ~/.xboardrc
+HOME="$work/home" xboard \
+    -fcp "$chimera xboard" -scp "$opponent" \
+    -variant "$variant" -initialMode TwoMachines \
+    -tc "$minutes" -inc "$inc" -autoCallFlag true \
+    -saveGameFile "$out.pgn" -popupExitMessage false -popupMoveErrors false \
+    -showThinking true -size Medium -showCoords true \
+    -debug -nameOfDebugFile "$out.debug" >"$work/xboard.log" 2>&1 &
+xb=$!
+start=$(date +%s)
+took_mid=0
+while :; do
+    sleep 2
+    now=$(date +%s)
+    if [ "$took_mid" = 0 ] && [ $((now - start)) -ge "$mid" ]; then
+        shot "$out-mid.png"
+        took_mid=1
+    fi
+    # XBoard writes the game when it ends: a result after the move text
+    if [ -s "$out.pgn" ] && grep -Eq '(1-0|0-1|1/2-1/2|\*) *$' "$out.pgn"; then
+        sleep 2
+        shot "$out.png"
+        break
+    fi
+    if ! kill -0 "$xb" 2>/dev/null; then
+        echo "xboard exited before the game ended" >&2
+        exit 1
+    fi
+    if [ $((now - start)) -ge "$limit" ]; then
+        shot "$out.png"
+        echo "game not finished after $limit s" >&2
+        exit 1
+    fi
+done
+grep -E '^\[(White|Black|Result|Variant|TimeControl) ' "$out.pgn" || true
+tail -n 2 "$out.pgn"
