@@ -135,6 +135,7 @@ impl Game {
                 Outcome::Stalemate(r) => scored(stm, r, "stalemate"),
                 Outcome::Extinction(c, r) => scored(c, r, "extinction"),
                 Outcome::Flag(c) => win(c, "flag reached"),
+                Outcome::ChecksGiven(c) => win(c, "checks given"),
                 Outcome::EndedByRule => {
                     let s = self.ev.evaluate(&self.pos);
                     match s.cmp(&0) {

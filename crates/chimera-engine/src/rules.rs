@@ -61,7 +61,11 @@ impl GameRules {
             perpetual_check_loses: r.stalemate == StalemateResult::Loss
                 && (drops.is_some() || v.def.pieces.iter().any(|p| p.confine.is_some())),
             n_move_plies: if drops.is_none() && r.counting.is_none() { Some(100) } else { None },
-            has_rule_end: r.extinction.is_some() || r.flag.is_some() || r.pass != PassRule::Never || r.bikjang,
+            has_rule_end: r.extinction.is_some()
+                || r.flag.is_some()
+                || r.pass != PassRule::Never
+                || r.bikjang
+                || r.checks.is_some(),
             stalemate: r.stalemate,
             no_drop_mate: drops.map_or(0, |d| d.no_drop_mate.iter().fold(0u128, |m, &t| m | 1u128 << t)),
             bikjang: r.bikjang,

@@ -337,6 +337,10 @@ impl Searcher {
         if self.pos.flag_reached() {
             return Some(-MATE + ply as i32);
         }
+        // check counting: the side that has given its checks has won
+        if let Some(c) = self.pos.checks_given() {
+            return Some(if c == us { MATE - ply as i32 } else { -MATE + ply as i32 });
+        }
         // two passes in a row or bikjang: the material decides (Janggi counting)
         Some(self.ev.evaluate(&self.pos))
     }
@@ -980,6 +984,19 @@ mod tests {
         assert_eq!(best("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4), ("a1a8".into(), Score::Mate(1)));
         let (m, s) = best("chess", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 5);
         assert_eq!((m.as_str(), s), ("d5f6", Score::Mate(2)));
+    }
+
+    #[test]
+    fn three_check_third_check_wins() {
+        // White has one check left to give: any check wins at once (Qxf7+ or Bb5+...)
+        let fen = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 1+3 0 3";
+        let (m, s) = best("3check", fen, 3);
+        assert_eq!(s, Score::Mate(1), "{m}");
+        let v = Arc::new(builtin::variant("3check").unwrap());
+        let mut p = Position::from_fen(v, fen).unwrap();
+        let mv = p.parse_move(&m).unwrap();
+        p.make(mv);
+        assert_eq!(p.checks_given(), Some(Color::White), "{m}");
     }
 
     #[test]
