@@ -1221,6 +1221,12 @@ impl Position {
         self.prev_facing = undo.prev_facing;
     }
 
+    /// Makruk-style counting: `(limit, counted)` in plies while a count runs
+    /// (the count is a draw claim once `counted` exceeds `limit`), or `None`.
+    pub fn counting(&self) -> Option<(u16, u16)> {
+        (self.counting_limit > 0).then_some((self.counting_limit, self.counting_ply))
+    }
+
     /// With check counting, the checks `c` still has to give to win.
     pub fn checks_left(&self, c: Color) -> u8 {
         self.checks_left[c.index()]

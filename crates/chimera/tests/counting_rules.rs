@@ -24,3 +24,13 @@ fn counting_starts_when_the_last_pawn_falls() {
     // a FEN with a running count reads back
     assert_eq!(play("makruk", "8/4k3/8/8/8/3R4/8/4K3 w - 32 7 2", &["d3d4"]), "8/4k3/8/8/3R4/8/8/4K3 b - 32 8 2");
 }
+
+#[test]
+fn the_running_count_is_public() {
+    use std::sync::Arc;
+    let v = Arc::new(chimera::builtin::variant("makruk").unwrap());
+    let p = chimera::position::Position::from_fen(v.clone(), "8/8/4k3/8/8/3K4/8/R7 w - 16 5 40").unwrap();
+    assert_eq!(p.counting(), Some((16, 5)));
+    let p = chimera::position::Position::start(v);
+    assert_eq!(p.counting(), None);
+}
