@@ -36,23 +36,7 @@ limit=${LIMIT:-900}
 PATH=$PATH:/usr/games
 export PATH
 
-work=$(mktemp -d)
-Xvfb ":$num" -screen 0 1024x900x24 >"$work/xvfb.log" 2>&1 &
-xvfb=$!
-xb=
-cleanup() {
-    [ -n "$xb" ] && kill "$xb" 2>/dev/null || true
-    kill "$xvfb" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-sleep 1
-export DISPLAY=":$num"
-# a screenshot of the screen, cut to XBoard's window (the rest of the screen is black)
-shot() {
-    import -window root "$work/shot.png"
-    convert "$work/shot.png" -bordercolor black -border 1 -trim +repage "$1"
-}
+. "$root/scripts/xvfb_common.sh"
 rm -f "$out.pgn" "$out.png" "$out-mid.png" "$out.debug"
 mkdir -p "$work/home"
 # a private HOME: XBoard saves its settings there, not in the user's ~/.xboardrc

@@ -31,22 +31,7 @@ num=${DISPLAY_NUM:-96}
 PATH=$PATH:/usr/games
 export PATH
 
-work=$(mktemp -d)
-Xvfb ":$num" -screen 0 1024x900x24 >"$work/xvfb.log" 2>&1 &
-xvfb=$!
-xb=
-cleanup() {
-    [ -n "$xb" ] && kill "$xb" 2>/dev/null || true
-    kill "$xvfb" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-sleep 1
-export DISPLAY=":$num"
-shot() {
-    import -window root "$work/shot.png"
-    convert "$work/shot.png" -bordercolor black -border 1 -trim +repage "$1"
-}
+. "$root/scripts/xvfb_common.sh"
 # the centre of a square on the screen, White at the bottom
 square_xy() {
     file=$(printf '%s' "$1" | cut -c1)
