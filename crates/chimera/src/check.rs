@@ -248,10 +248,7 @@ impl Position {
         if info.lion_rules && self.lion_rules_forbid(m) {
             return false;
         }
-        if m.gate().is_some()
-            || (m.kind() == MoveKind::Promotion && self.is_in_place_promotion(m))
-            || self.royal_initial_move_in_check(m)
-        {
+        if m.gate().is_some() || (m.kind() == MoveKind::Promotion && self.is_in_place_promotion(m)) {
             // the gated piece may block or give check: rare, so test by playing it
             return self.is_legal_reference(m);
         }
@@ -278,6 +275,9 @@ impl Position {
             _ => {}
         }
         if from == info.royal {
+            if info.in_check && self.is_royal_initial_move_banned_in_check(m) {
+                return false;
+            }
             if m.kind() == MoveKind::Locust || info.uncertain[to as usize] {
                 return self.is_legal_reference(m);
             }

@@ -405,31 +405,15 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     // zones: promotion and double-step regions, given for White and mirrored for Black
     // a zone as a TOML value: one string when Black's is White's mirror image,
     // else a table with both
-    let region = |kw: &str, kb: &str, dw: String| -> Result<String, VariantError> {
-        let white = match get(kw) {
-            Some(o) => board.region(o, file, kw)?,
-            None => dw,
-        };
-        if let Some(o) = get(kb) {
-            let black = board.region(o, file, kb)?;
-            if sorted_zone(&board.mirror(&black)) != sorted_zone(&white) {
-                return Ok(format!("{{ white = {white:?}, black = {black:?} }}"));
-            }
+    // one side's region: the option if given, else a default
+    let side_region = |k: &str, default: String| -> Result<String, VariantError> {
+        match get(k) {
+            Some(o) => board.region(o, file, k),
+            None => Ok(default),
         }
-        Ok(format!("{white:?}"))
     };
-    let last_file = (b'a' + board.files - 1) as char;
-    // Fairy-Stockfish's defaults are its eighth rank for White and the first
-    // for Black, whatever the board's size (on a smaller board White's is empty)
-    let promo_white = match get("promotionRegionWhite") {
-        Some(o) => board.region(o, file, "promotionRegionWhite")?,
-        None if board.ranks >= 8 => format!("a8-{last_file}8"),
-        None => String::new(),
-    };
-    let promo_black = match get("promotionRegionBlack") {
-        Some(o) => board.region(o, file, "promotionRegionBlack")?,
-        None => format!("a1-{last_file}1"),
-    };
+    // a zone as a TOML value: one string when Black's is White's mirror image,
+    // else a table with both
     let zone_value = |white: &str, black: &str| {
         if sorted_zone(&board.mirror(black)) == sorted_zone(white) {
             format!("{white:?}")
@@ -437,19 +421,27 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
             format!("{{ white = {white:?}, black = {black:?} }}")
         }
     };
+    // White's region, and Black's if given (else White's mirror image)
+    let region = |kw: &str, kb: &str, dw: String| -> Result<String, VariantError> {
+        let white = side_region(kw, dw)?;
+        let black = side_region(kb, board.mirror(&white))?;
+        Ok(zone_value(&white, &black))
+    };
+    let last_file = (b'a' + board.files - 1) as char;
+    // Fairy-Stockfish's defaults are its eighth rank for White and the first
+    // for Black, whatever the board's size (on a smaller board White's is empty)
+    let promo_white =
+        side_region("promotionRegionWhite", if board.ranks >= 8 { format!("a8-{last_file}8") } else { String::new() })?;
+    let promo_black = side_region("promotionRegionBlack", format!("a1-{last_file}1"))?;
     let promo_zone = zone_value(&promo_white, &promo_black);
     // Fairy-Stockfish allows initial (`i`) moves, the pawn's double step among
     // them, to any piece standing in the double-step region, moved or not: its
     // ranks 2 and 7 by default, whatever the board's size
-    let double_white = match get("doubleStepRegionWhite") {
-        Some(o) => board.region(o, file, "doubleStepRegionWhite")?,
-        None => format!("a2-{last_file}2"),
-    };
-    let double_black = match get("doubleStepRegionBlack") {
-        Some(o) => board.region(o, file, "doubleStepRegionBlack")?,
-        None if board.ranks >= 7 => format!("a7-{last_file}7"),
-        None => String::new(),
-    };
+    let double_white = side_region("doubleStepRegionWhite", format!("a2-{last_file}2"))?;
+    let double_black = side_region(
+        "doubleStepRegionBlack",
+        if board.ranks >= 7 { format!("a7-{last_file}7") } else { String::new() },
+    )?;
     let double_zone = zone_value(&double_white, &double_black);
 
     let letters_of = |k: &str, default: &str| -> String {
@@ -557,14 +549,8 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     t.push_str(&format!("first_rank = \"a1-{last_file}1\"\n"));
     let drop_region = if get("dropRegionWhite").is_some() || get("dropRegionBlack").is_some() {
         let all = format!("a1-{last_file}{}", board.ranks);
-        let white = match get("dropRegionWhite") {
-            Some(o) => board.region(o, file, "dropRegionWhite")?,
-            None => all.clone(),
-        };
-        let black = match get("dropRegionBlack") {
-            Some(o) => board.region(o, file, "dropRegionBlack")?,
-            None => all,
-        };
+        let white = side_region("dropRegionWhite", all.clone())?;
+        let black = side_region("dropRegionBlack", all)?;
         t.push_str(&format!("drop_region = {{ white = {white:?}, black = {black:?} }}\n"));
         true
     } else {

@@ -204,7 +204,7 @@ impl Position {
                 s += step;
             }
         }
-        if self.royal_initial_move_in_check(m) {
+        if self.is_royal_initial_move_banned_in_check(m) && self.in_check() {
             return false;
         }
         let banned_check = self.is_in_place_promotion(m);
@@ -216,8 +216,9 @@ impl Position {
         ok
     }
 
-    /// Cambodian: a royal piece may not use its initial move while in check.
-    pub(crate) fn royal_initial_move_in_check(&mut self, m: Move) -> bool {
+    /// Cambodian: `m` is an initial-only move of a royal piece, which the
+    /// variant forbids while in check (the caller tests the check).
+    pub(crate) fn is_royal_initial_move_banned_in_check(&self, m: Move) -> bool {
         if !self.variant().def.rules.initial_rights.as_ref().is_some_and(|r| r.not_in_check) {
             return false;
         }
@@ -227,9 +228,7 @@ impl Position {
             return false;
         }
         // an initial-only move: the piece could not make it without its right
-        let v = self.variant().clone();
-        let ordinary = v.tables.list(code, false, from).0.iter().any(|c| c.to == to);
-        !ordinary && self.in_check()
+        !self.variant().tables.list(code, false, from).0.iter().any(|c| c.to == to)
     }
 
     /// True if `m` is a Sittuyin-style promotion (which may not give check).

@@ -112,20 +112,7 @@ impl Position {
         let us = self.side;
         let variant = self.variant().clone();
         let mut filler = Filler { list };
-        for i in 0..self.lists[us.index()].len {
-            let sq = self.lists[us.index()].sq[i];
-            let code = self.board[sq as usize];
-            let (cells, l) = variant.tables.list(code, self.is_virgin(sq), sq);
-            if l.lift || l.dedup {
-                let mark = filler.list.mark();
-                self.walk_piece(sq, &mut filler);
-                if l.dedup {
-                    filler.list.dedup_since(mark);
-                }
-            } else {
-                self.walk(cells, code, sq, &mut filler);
-            }
-        }
+        self.walk_side(&variant, &mut filler);
         self.generate_castling(filler.list);
         if variant.def.rules.gating && self.gates[us.index()] != 0 {
             self.generate_gating(filler.list);
@@ -148,21 +135,28 @@ impl Position {
     /// search. Drops, castling, passes and non-capturing moves are left out.
     pub fn generate_captures(&mut self, list: &mut MoveList) {
         list.clear();
-        let us = self.side;
         let variant = self.variant().clone();
-        let mut filler = CaptureFiller { inner: Filler { list } };
+        self.walk_side(&variant, &mut CaptureFiller { inner: Filler { list } });
+    }
+
+    /// Walks every piece of the side to move into a move-buffer filler,
+    /// lifting a piece whose paths come back to its square and removing the
+    /// duplicates of a piece whose paths meet.
+    #[inline(always)]
+    fn walk_side<F: ListFiller>(&mut self, variant: &crate::variant::Variant, filler: &mut F) {
+        let us = self.side;
         for i in 0..self.lists[us.index()].len {
             let sq = self.lists[us.index()].sq[i];
             let code = self.board[sq as usize];
             let (cells, l) = variant.tables.list(code, self.is_virgin(sq), sq);
             if l.lift || l.dedup {
-                let mark = filler.inner.list.mark();
-                self.walk_piece(sq, &mut filler);
+                let mark = filler.list().mark();
+                self.walk_piece(sq, filler);
                 if l.dedup {
-                    filler.inner.list.dedup_since(mark);
+                    filler.list().dedup_since(mark);
                 }
             } else {
-                self.walk(cells, code, sq, &mut filler);
+                self.walk(cells, code, sq, filler);
             }
         }
     }
@@ -365,6 +359,26 @@ impl Visitor for FoeAttacked {
     }
     fn en_passant(&mut self, _: &Position, _: Square, _: &Cell) -> bool {
         false
+    }
+}
+
+/// A visitor that fills a move buffer.
+trait ListFiller: Visitor {
+    /// The buffer it fills.
+    fn list(&mut self) -> &mut MoveList;
+}
+
+impl ListFiller for Filler<'_> {
+    #[inline(always)]
+    fn list(&mut self) -> &mut MoveList {
+        self.list
+    }
+}
+
+impl ListFiller for CaptureFiller<'_> {
+    #[inline(always)]
+    fn list(&mut self) -> &mut MoveList {
+        self.inner.list
     }
 }
 

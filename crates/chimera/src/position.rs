@@ -423,12 +423,9 @@ impl Position {
                 }
             }
             for ch in castling_field.chars().filter(|&c| c != '-') {
-                let c = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
-                let file = (ch.to_ascii_lowercase() as i32) - ('a' as i32);
-                if !ch.is_ascii_alphabetic() || file >= g.width as i32 {
-                    return Err(fen_err(fen, "castling", format!("'{ch}' is not a file of this board")));
-                }
-                let sq = g.square(file, pos.gate_rank(c)).unwrap();
+                let (c, sq) = pos
+                    .first_rank_letter(ch)
+                    .ok_or_else(|| fen_err(fen, "castling", format!("'{ch}' is not a file of this board")))?;
                 let code = pos.board[sq as usize];
                 if code != 0 && (code & 1) as usize == c.index() && pos.has_initial_moves(code) {
                     pos.set_virgin(sq, true);
@@ -918,18 +915,22 @@ impl Position {
     /// Reads one gate letter of the castling field: a file letter, upper case
     /// for White. A gate is opened only on a square with a piece of its side.
     fn read_gate(&mut self, ch: char) -> Result<(), String> {
+        let (c, sq) =
+            self.first_rank_letter(ch).ok_or_else(|| format!("'{ch}' is neither a castling right nor a gate file"))?;
+        let code = self.board[sq as usize];
+        if code != 0 && (code & 1) as usize == c.index() {
+            self.gates[c.index()] |= 1 << self.geometry().file_of(sq);
+        }
+        Ok(())
+    }
+
+    /// A file letter of the castling field: the side (upper case for White)
+    /// and the square of that file on the side's first rank.
+    fn first_rank_letter(&self, ch: char) -> Option<(Color, Square)> {
         let g = self.geometry();
         let c = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
         let file = (ch.to_ascii_lowercase() as i32) - ('a' as i32);
-        if !ch.is_ascii_alphabetic() || file >= g.width as i32 {
-            return Err(format!("'{ch}' is neither a castling right nor a gate file"));
-        }
-        let sq = g.square(file, self.gate_rank(c)).unwrap();
-        let code = self.board[sq as usize];
-        if code != 0 && Color::from_index((code & 1) as usize) == c {
-            self.gates[c.index()] |= 1 << file;
-        }
-        Ok(())
+        (ch.is_ascii_alphabetic() && file < g.width as i32).then(|| (c, g.square(file, self.gate_rank(c)).unwrap()))
     }
 
     /// Writes `c`'s open gates as file letters, leaving out those that its
