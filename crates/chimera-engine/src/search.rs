@@ -24,7 +24,8 @@ use chimera::square::Color;
 use chimera::variant::StalemateResult;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The deepest line the search follows.
 pub const MAX_PLY: usize = 100;
@@ -936,6 +937,14 @@ pub fn search(
     shared.tt.new_search();
     shared.nodes.store(0, Ordering::Relaxed);
     let threads = threads.max(1);
+    if threads == 1 {
+        // No thread at all: the only form that runs where threads do not
+        // exist (WebAssembly in a browser).
+        let mut main = Searcher::new(pos.clone(), hist, ev.clone(), shared.clone(), true, limits);
+        let r = main.think(0, report);
+        shared.stop.store(true, Ordering::Relaxed);
+        return SearchResult { nodes: shared.nodes.load(Ordering::Relaxed), ..r };
+    }
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
             .map(|id| {
