@@ -25,7 +25,7 @@ use chimera_engine::game::{Game, Out};
 use chimera_engine::protocol::{self, Protocol};
 use chimera_engine::rules::GameEnd;
 use std::ffi::OsString;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -42,6 +42,7 @@ usage:
   chimera uci | xboard | usi | ucci   the engine, in that protocol on stdin/stdout
   chimera engine                     the engine, protocol detected from the first command
   chimera bench [DEPTH]              search benchmark (fixed positions, one thread)
+  chimera soak-worker                batch mode for scripts/soak.py (lines on stdin, see below)
   chimera help
 
 Moves are written in Fairy-Stockfish's UCI notation: e2e4, e7e8q, a passing
@@ -55,10 +56,16 @@ capturing the locust victim on that square. perft --reference tests legality
 by the reference method (slow; for comparison). result prints `*` while the
 game goes on, else `1-0`, `0-1` or `1/2-1/2` and the reason: mate, stalemate,
 a variant's own ending, threefold repetition (perpetual check loses where
-the variant says so) or the 50-move rule, as the engine scores them.";
+the variant says so) or the 50-move rule, as the engine scores them.
+
+soak-worker reads lines `VARIANT<TAB>FEN<TAB>MOVE` (MOVE may be empty) and
+answers each with one line `ok<TAB>FEN-AFTER<TAB>MOVES`: the FEN after MOVE
+(the FEN itself when MOVE is empty) and the legal moves there, space
+separated; or `error<TAB>MESSAGE`. It also checks that unmaking MOVE restores
+the hash and the FEN.";
 
 /// The commands `chimera` knows, for the "unknown command" message.
-const COMMANDS: &str = "moves, perft, show, result, variants, uci, xboard, usi, ucci, engine, bench, help";
+const COMMANDS: &str = "moves, perft, show, result, variants, uci, xboard, usi, ucci, engine, bench, soak-worker, help";
 
 /// The largest perft depth accepted.
 const MAX_DEPTH: usize = 20;
@@ -346,9 +353,70 @@ fn run(args: &[String]) -> Result<(), Failure> {
             writeln!(out, "Nodes searched: {nodes}")?;
             writeln!(out, "Nodes/second: {}", nodes as u128 * 1000 / ms)?;
         }
+        "soak-worker" => {
+            no_positional(&o)?;
+            drop(out);
+            soak_worker()?;
+            return Ok(());
+        }
         other => return Err(format!("unknown command '{other}' (commands: {COMMANDS}; see 'chimera help')").into()),
     }
     out.flush()?;
+    Ok(())
+}
+
+/// One request of `soak-worker`: `VARIANT<TAB>FEN<TAB>MOVE`; the answer line
+/// without its newline.
+fn soak_answer(variants: &mut std::collections::HashMap<String, Arc<Variant>>, line: &str) -> Result<String, String> {
+    let mut f = line.split('\t');
+    let (name, fen, mv) = (f.next().unwrap_or(""), f.next().unwrap_or(""), f.next().unwrap_or("").trim());
+    let v = match variants.get(name) {
+        Some(v) => v.clone(),
+        None => {
+            let v = Arc::new(builtin::variant(name).map_err(|e| e.to_string())?);
+            variants.insert(name.to_string(), v.clone());
+            v
+        }
+    };
+    let mut pos = Position::from_fen(v, fen).map_err(|e| e.to_string())?;
+    if !mv.is_empty() {
+        let m = pos.parse_move(mv).map_err(|e| e.to_string())?;
+        let (hash, before) = (pos.hash(), pos.fen());
+        let undo = pos.make(m);
+        if pos.hash() != pos.compute_hash() {
+            return Err(format!("incremental hash differs from the hash from scratch after {mv}"));
+        }
+        let after = pos.clone();
+        pos.unmake(m, &undo);
+        if pos.hash() != hash || pos.fen() != before {
+            return Err(format!("unmaking {mv} does not restore the position"));
+        }
+        pos = after;
+    }
+    let mut s = pos.fen();
+    s.push('\t');
+    for (i, m) in pos.legal_moves().into_iter().enumerate() {
+        if i > 0 {
+            s.push(' ');
+        }
+        s.push_str(&pos.move_text(m));
+    }
+    Ok(s)
+}
+
+/// `chimera soak-worker`: answers `VARIANT<TAB>FEN<TAB>MOVE` lines on stdin
+/// (see the usage text), flushing after each answer.
+fn soak_worker() -> Result<(), Failure> {
+    let mut variants = std::collections::HashMap::new();
+    let mut out = io::stdout().lock();
+    for line in io::stdin().lock().lines() {
+        let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
+        match soak_answer(&mut variants, line.trim_end_matches(['\r', '\n'])) {
+            Ok(s) => writeln!(out, "ok\t{s}")?,
+            Err(e) => writeln!(out, "error\t{}", e.replace(['\t', '\n'], " "))?,
+        }
+        out.flush()?;
+    }
     Ok(())
 }
 
