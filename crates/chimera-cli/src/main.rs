@@ -60,9 +60,11 @@ the variant says so) or the 50-move rule, as the engine scores them.
 
 soak-worker reads lines `VARIANT<TAB>FEN<TAB>MOVE` (MOVE may be empty) and
 answers each with one line `ok<TAB>FEN-AFTER<TAB>MOVES`: the FEN after MOVE
-(the FEN itself when MOVE is empty) and the legal moves there, space
-separated; or `error<TAB>MESSAGE`. It also checks that unmaking MOVE restores
-the hash and the FEN.";
+(the FEN itself when MOVE is empty) and the legal moves of that position
+rebuilt from its FEN (no move history), space separated; or
+`error<TAB>MESSAGE`. It also checks the hash after MOVE against the hash from
+scratch, that unmaking MOVE restores the hash and the FEN, and that the FEN
+after MOVE reads back to itself.";
 
 /// The commands `chimera` knows, for the "unknown command" message.
 const COMMANDS: &str = "moves, perft, show, result, variants, uci, xboard, usi, ucci, engine, bench, soak-worker, help";
@@ -391,7 +393,13 @@ fn soak_answer(variants: &mut std::collections::HashMap<String, Arc<Variant>>, l
         if pos.hash() != hash || pos.fen() != before {
             return Err(format!("unmaking {mv} does not restore the position"));
         }
-        pos = after;
+        // the legal moves of the position as a FEN-only reference sees it: rebuilt
+        // from its FEN, so without the one move of history (Janggi's bikjang, passes)
+        let fen = after.fen();
+        pos = Position::from_fen(after.variant().clone(), &fen).map_err(|e| format!("own FEN after {mv}: {e}"))?;
+        if pos.fen() != fen {
+            return Err(format!("the FEN after {mv} is not a fixed point: {fen} reads back as {}", pos.fen()));
+        }
     }
     let mut s = pos.fen();
     s.push('\t');
