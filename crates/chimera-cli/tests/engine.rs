@@ -281,4 +281,11 @@ fn result_command_referees_game_ends() {
     assert_eq!(out, "1-0 stalemate");
     let (_, err) = run(&["result", "--variant", "chess", "--moves", "e2e5"]);
     assert!(err.starts_with("error: --moves: move 1"), "{err}");
+    // Makruk counting: pyffish's is_optional_game_end is false at the first
+    // position (128 of 128 plies counted) and a draw at the second (130 of 128),
+    // two positions of a Chimera-Fairy-Max game (docs/games/match-fairymax-makruk.pgn, game 8)
+    let (out, _) = run(&["result", "--variant", "makruk", "--fen", "8/1km5/8/3S4/1n1MKN2/8/1mm5/8 w - 128 128 126"]);
+    assert_eq!(out, "*");
+    let (out, _) = run(&["result", "--variant", "makruk", "--fen", "8/1km5/n7/2MS4/4KN2/8/1mm5/8 w - 128 130 127"]);
+    assert_eq!(out, "1/2-1/2 counting rule");
 }

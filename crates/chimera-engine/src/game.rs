@@ -149,6 +149,10 @@ impl Game {
                 _ => GameEnd::Draw("game over"),
             });
         }
+        // Makruk-style counting: a draw once the count has run out
+        if self.pos.counting().is_some_and(|(limit, counted)| counted > limit) {
+            return Some(GameEnd::Draw("counting rule"));
+        }
         let rules = GameRules::new(&self.variant);
         let n = self.hist.len() - 1;
         let cur = self.hist[n];

@@ -366,6 +366,9 @@ impl Searcher {
 
     /// A draw or rule result by repetition or the n-move rule, if any.
     fn repetition(&mut self, ply: usize) -> Option<i32> {
+        if self.pos.counting().is_some_and(|(limit, counted)| counted > limit) {
+            return Some(0); // the count has run out: a draw
+        }
         let n = self.hist.len() - 1;
         let cur = self.hist[n];
         if let Some(k) = self.rules.n_move_plies {
