@@ -1,0 +1,844 @@
+//! The game a page plays, in plain Rust: loading a variant, the position and
+//! its history, highlighting, moves and the engine. Everything here returns
+//! `Result<_, String>` on bad input and never panics on it; the bindings in
+//! the crate root only convert these values to JavaScript ones, so that this
+//! logic is tested natively.
+
+use chimera::builtin;
+use chimera::compile::type_of;
+use chimera::highlight::kind_names;
+use chimera::moves::{Move, MoveKind};
+use chimera::position::Position;
+use chimera::square::{Color, Square};
+use chimera::variant::{Variant, VariantDef};
+use chimera_engine::eval::EvalTables;
+use chimera_engine::game::Game;
+use chimera_engine::rules::GameEnd;
+use chimera_engine::search::{self, Limits, Shared};
+use chimera_engine::tt::Tt;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The size of the engine's transposition table, in megabytes. Small enough
+/// for a browser tab, large enough for searches of a few seconds.
+pub const HASH_MB: usize = 16;
+
+/// The longest time limit a search accepts, in milliseconds (ten minutes).
+pub const MAX_MOVETIME_MS: u32 = 600_000;
+
+/// The format of a user's variant definition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Chimera's own TOML format (docs/variant-format.md).
+    Toml,
+    /// Fairy-Stockfish's variants.ini format; a section names the variant.
+    Ini,
+    /// TOML if the text reads as a Chimera definition, variants.ini otherwise.
+    Auto,
+}
+
+impl Format {
+    /// Reads a format name: `"toml"` (or `"native"`), `"ini"`, or `"auto"`.
+    pub fn parse(s: &str) -> Result<Format, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "toml" | "native" => Ok(Format::Toml),
+            "ini" | "variants.ini" => Ok(Format::Ini),
+            "" | "auto" => Ok(Format::Auto),
+            other => Err(format!("unknown definition format '{other}': use \"toml\", \"ini\" or \"auto\"")),
+        }
+    }
+}
+
+/// A built-in variant's name and one-line description.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantInfo {
+    /// The name to load it by.
+    pub name: String,
+    /// Its description (empty if the file gives none).
+    pub description: String,
+}
+
+/// The built-in variants, in the order of `chimera variants`.
+pub fn builtin_variants() -> Vec<VariantInfo> {
+    builtin::names()
+        .into_iter()
+        .map(|name| {
+            let description = builtin::source(name)
+                .and_then(|text| VariantDef::from_toml(text, name).ok())
+                .map(|d| d.description)
+                .unwrap_or_default();
+            VariantInfo { name: name.to_string(), description }
+        })
+        .collect()
+}
+
+/// The TOML text of a built-in variant.
+pub fn builtin_source(name: &str) -> Result<String, String> {
+    builtin::source(name.trim())
+        .map(str::to_string)
+        .ok_or_else(|| format!("unknown variant '{}'; known variants: {}", name.trim(), builtin::names().join(", ")))
+}
+
+/// One highlighted square: where a piece may go, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TargetInfo {
+    /// The square's name (`e4`).
+    pub square: String,
+    /// The kinds of the moves to it: `move`, `capture`, `promotion`,
+    /// `victim` (a piece captured on the way: choose it to see the second
+    /// legs), `second-leg`, `castle`, `pass`, `en-passant`, `drop`.
+    pub kinds: Vec<&'static str>,
+}
+
+/// A legal move with everything a board needs to show and choose it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveDetail {
+    /// The move in Fairy-Stockfish's UCI notation, as `chimera moves` writes it.
+    pub uci: String,
+    /// The origin square; `None` for a drop.
+    pub from: Option<String>,
+    /// The destination square.
+    pub to: String,
+    /// `normal`, `promotion`, `en-passant`, `castle`, `double`, `locust`, `pass` or `drop`.
+    pub kind: &'static str,
+    /// Whether the move captures a piece.
+    pub capture: bool,
+    /// The square of a piece captured on the way (a locust move's first leg)
+    /// or by en passant.
+    pub victim: Option<String>,
+    /// The piece promoted to, as a FEN token (`Q`, `+P`).
+    pub promotion: Option<String>,
+    /// The piece dropped, as a FEN token.
+    pub drop: Option<String>,
+    /// The piece gated in (Seirawan), as a FEN token.
+    pub gate: Option<String>,
+    /// The square the gated piece goes to.
+    pub gate_square: Option<String>,
+    /// The castling rook's square, for a castling move.
+    pub rook: Option<String>,
+    /// A short description to choose between moves that share their squares
+    /// (`promote to queen`, `stay unpromoted`, `gate hawk on b1`, `pass`).
+    pub label: String,
+}
+
+/// One square of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The square's name.
+    pub square: String,
+    /// Its file, 0 for the leftmost from White's side.
+    pub file: u8,
+    /// Its rank, 0 for White's first rank.
+    pub rank: u8,
+    /// The piece on it as a FEN token (`P`, `k`, `+p`, `Q~`), if any.
+    pub piece: Option<String>,
+    /// The piece's colour: `white` or `black`.
+    pub color: Option<&'static str>,
+    /// The piece type's name (`knight`).
+    pub name: Option<String>,
+    /// The square is a wall (no piece may enter it).
+    pub wall: bool,
+}
+
+/// Pieces of one type in one side's hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandPiece {
+    /// `white` or `black`.
+    pub color: &'static str,
+    /// The FEN token, in the owner's case (`P` for White's pawns, `p` for Black's).
+    pub piece: String,
+    /// The type's name.
+    pub name: String,
+    /// How many.
+    pub count: u8,
+}
+
+/// One piece type of the variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceTypeInfo {
+    /// White's FEN token (`N`, `+P`).
+    pub piece: String,
+    /// The name.
+    pub name: String,
+    /// The moves in XBetza.
+    pub betza: String,
+    /// Whether losing it loses the game.
+    pub royal: bool,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// `white`, `black`, or `None` for a draw.
+    pub winner: Option<&'static str>,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub score: &'static str,
+    /// Why: `checkmate`, `stalemate`, `repetition`, `flag reached`, ...
+    pub reason: String,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// The best move in UCI notation.
+    pub best: String,
+    /// The principal variation, in UCI notation.
+    pub pv: Vec<String>,
+    /// The score in centipawns from the side to move's view (mates are near ±31000).
+    pub score: i32,
+    /// The last iteration's depth.
+    pub depth: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time used, in milliseconds.
+    pub elapsed_ms: f64,
+}
+
+/// A variant, a game in it, and the engine's table.
+pub struct Session {
+    game: Game,
+    start_fen: String,
+    played: Vec<String>,
+    tt: Option<Arc<Tt>>,
+}
+
+fn color_name(c: Color) -> &'static str {
+    if c == Color::White {
+        "white"
+    } else {
+        "black"
+    }
+}
+
+/// The FEN token of a piece code: its letter in its side's case, with `+`
+/// before a promoted type's letter and `~` after a crazyhouse promoted one.
+fn token(pos: &Position, code: u8) -> String {
+    let t = &pos.variant().def.pieces[type_of(code)];
+    let mut s = String::new();
+    if t.promoted {
+        s.push('+');
+    }
+    s.push(pos.letter(code));
+    if t.tilde {
+        s.push('~');
+    }
+    s
+}
+
+fn is_wall(v: &Variant, t: usize) -> bool {
+    v.def.rules.walls && t + 1 == v.def.pieces.len()
+}
+
+impl Session {
+    fn with_variant(v: Variant) -> Session {
+        let v = Arc::new(v);
+        let ev = Arc::new(EvalTables::new(&v));
+        let game = Game::new(v, ev);
+        let start_fen = game.pos.fen();
+        Session { game, start_fen, played: Vec::new(), tt: None }
+    }
+
+    /// A built-in variant by name, at its start position.
+    pub fn builtin(name: &str) -> Result<Session, String> {
+        let v = builtin::variant(name.trim()).map_err(|e| e.to_string())?;
+        Ok(Session::with_variant(v))
+    }
+
+    /// A user's definition: Chimera's TOML, or a variants.ini text with the
+    /// section to play (`section` may be left out when the text defines one
+    /// variant only).
+    pub fn from_definition(text: &str, format: Format, section: Option<&str>) -> Result<Session, String> {
+        const FILE: &str = "definition";
+        let section = section.map(str::trim).filter(|s| !s.is_empty());
+        let ini = |section: Option<&str>| -> Result<VariantDef, String> {
+            let name = match section {
+                Some(s) => s.to_string(),
+                None => {
+                    let names = chimera::ini::variant_names(text, FILE).map_err(|e| e.to_string())?;
+                    match names.len() {
+                        0 => return Err("the variants.ini text defines no variant (no [section])".to_string()),
+                        1 => names[0].clone(),
+                        _ => {
+                            return Err(format!(
+                                "the variants.ini text defines several variants: name one ({})",
+                                names.join(", ")
+                            ))
+                        }
+                    }
+                }
+            };
+            chimera::ini::variant_from_ini(text, FILE, &name).map_err(|e| e.to_string())
+        };
+        let def = match format {
+            Format::Toml => VariantDef::from_toml(text, FILE).map_err(|e| e.to_string())?,
+            Format::Ini => ini(section)?,
+            Format::Auto if section.is_some() => ini(section)?,
+            Format::Auto => match VariantDef::from_toml(text, FILE) {
+                Ok(d) => d,
+                Err(toml_err) => ini(None).map_err(|ini_err| {
+                    format!("the text is neither a Chimera definition ({toml_err}) nor a variants.ini one ({ini_err})")
+                })?,
+            },
+        };
+        let name = def.name.clone();
+        let v = Variant::new(def).map_err(|e| format!("{name}: {e}"))?;
+        Ok(Session::with_variant(v))
+    }
+
+    /// The variant's name.
+    pub fn variant_name(&self) -> &str {
+        self.game.variant.name()
+    }
+
+    /// The variant's description.
+    pub fn description(&self) -> &str {
+        &self.game.variant.def.description
+    }
+
+    /// The board's width (files).
+    pub fn width(&self) -> u8 {
+        self.game.pos.geometry().width
+    }
+
+    /// The board's height (ranks).
+    pub fn height(&self) -> u8 {
+        self.game.pos.geometry().height
+    }
+
+    /// Whether the variant has hands (drops or gating).
+    pub fn has_hands(&self) -> bool {
+        self.game.variant.def.rules.has_hand()
+    }
+
+    /// The current position's FEN.
+    pub fn fen(&self) -> String {
+        self.game.pos.fen()
+    }
+
+    /// The FEN the game started from.
+    pub fn start_fen(&self) -> &str {
+        &self.start_fen
+    }
+
+    /// Starts a new game from `fen`; on error the game is unchanged.
+    pub fn set_fen(&mut self, fen: &str) -> Result<(), String> {
+        let g = Game::from_fen(self.game.variant.clone(), self.game.ev.clone(), fen.trim())?;
+        self.start_fen = g.pos.fen();
+        self.game = g;
+        self.played.clear();
+        Ok(())
+    }
+
+    /// Starts a new game from the variant's start position.
+    pub fn reset(&mut self) {
+        self.game = Game::new(self.game.variant.clone(), self.game.ev.clone());
+        self.start_fen = self.game.pos.fen();
+        self.played.clear();
+    }
+
+    /// The side to move: `white` or `black`.
+    pub fn side_to_move(&self) -> &'static str {
+        color_name(self.game.pos.side_to_move())
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&mut self) -> bool {
+        self.game.pos.in_check()
+    }
+
+    /// The moves played since the start FEN, in UCI notation.
+    pub fn history(&self) -> &[String] {
+        &self.played
+    }
+
+    fn square(&self, name: &str) -> Result<Square, String> {
+        let g = self.game.pos.geometry();
+        g.parse_square(name.trim())
+            .ok_or_else(|| format!("'{}' is not a square of this {}x{} board", name.trim(), g.width, g.height))
+    }
+
+    fn name_of(&self, sq: Square) -> String {
+        self.game.pos.geometry().square_name(sq)
+    }
+
+    /// The legal moves in UCI notation.
+    pub fn legal_moves(&mut self) -> Vec<String> {
+        let moves = self.game.pos.legal_moves();
+        moves.into_iter().map(|m| self.game.pos.move_text(m)).collect()
+    }
+
+    fn detail(&self, m: Move) -> MoveDetail {
+        let pos = &self.game.pos;
+        let v = pos.variant();
+        let sq = |s: Square| self.name_of(s);
+        let kind = m.kind();
+        let (from, to) = (m.from(), m.to());
+        let captured_on_to = kind != MoveKind::Drop && to != from && pos.piece_at(to) != 0;
+        let mut d = MoveDetail {
+            uci: pos.move_text(m),
+            from: (kind != MoveKind::Drop).then(|| sq(from)),
+            to: sq(to),
+            kind: match kind {
+                MoveKind::Normal => "normal",
+                MoveKind::Promotion => "promotion",
+                MoveKind::EnPassant => "en-passant",
+                MoveKind::Castle => "castle",
+                MoveKind::Double => "double",
+                MoveKind::Locust => "locust",
+                MoveKind::Pass => "pass",
+                MoveKind::Drop => "drop",
+            },
+            capture: captured_on_to,
+            victim: None,
+            promotion: None,
+            drop: None,
+            gate: None,
+            gate_square: None,
+            rook: None,
+            label: String::new(),
+        };
+        let mover = if kind == MoveKind::Drop { m.extra() } else { pos.piece_at(from) };
+        let mover_name = if mover != 0 { v.def.pieces[type_of(mover)].name.clone() } else { String::new() };
+        d.label = match kind {
+            MoveKind::Promotion => {
+                let t = &v.def.pieces[type_of(m.extra())];
+                d.promotion = Some(token(pos, m.extra()));
+                format!("promote to {}", t.name)
+            }
+            MoveKind::EnPassant => {
+                d.capture = true;
+                d.victim = Some(sq(m.extra()));
+                "capture en passant".to_string()
+            }
+            MoveKind::Castle => {
+                d.rook = Some(sq(m.extra()));
+                "castle".to_string()
+            }
+            MoveKind::Locust => {
+                d.capture = true;
+                d.victim = Some(sq(m.extra()));
+                if to == from {
+                    format!("capture on {} and return", sq(m.extra()))
+                } else {
+                    format!("capture on {}, then go to {}", sq(m.extra()), sq(to))
+                }
+            }
+            MoveKind::Pass => "pass".to_string(),
+            MoveKind::Drop => {
+                d.drop = Some(token(pos, m.extra()));
+                format!("drop {mover_name}")
+            }
+            MoveKind::Normal | MoveKind::Double if from == to => "pass".to_string(),
+            MoveKind::Normal | MoveKind::Double => {
+                // a move that could promote but does not (shogi) reads as such
+                let t = type_of(mover);
+                if v.def.pieces[t].promotion.is_some() {
+                    "stay unpromoted".to_string()
+                } else {
+                    format!("move {mover_name}")
+                }
+            }
+        };
+        if let Some(t) = m.gate() {
+            let code = ((t as u8 + 1) << 1) | (pos.side_to_move() as u8 & 1);
+            d.gate = Some(token(pos, code));
+            let gsq = m.gate_square().map(sq).unwrap_or_default();
+            d.label = format!("{}, gate {} on {gsq}", d.label, v.def.pieces[t].name);
+            d.gate_square = Some(gsq);
+        }
+        d
+    }
+
+    /// Every legal move with the details a board needs.
+    pub fn move_details(&mut self) -> Vec<MoveDetail> {
+        let moves = self.game.pos.legal_moves();
+        moves.into_iter().map(|m| self.detail(m)).collect()
+    }
+
+    /// The squares the piece on `square` may reach, with their kinds (see
+    /// [`chimera::highlight`]). An empty list for an empty square or a piece
+    /// that cannot move.
+    pub fn targets(&mut self, square: &str) -> Result<Vec<TargetInfo>, String> {
+        let sq = self.square(square)?;
+        let t = self.game.pos.legal_targets(sq);
+        Ok(t.into_iter().map(|t| TargetInfo { square: self.name_of(t.square), kinds: kind_names(t.kinds) }).collect())
+    }
+
+    /// The second-leg destinations of the piece on `from` after capturing the
+    /// piece on `victim` on the way (a Lion's double move).
+    pub fn second_leg_targets(&mut self, from: &str, victim: &str) -> Result<Vec<TargetInfo>, String> {
+        let (f, v) = (self.square(from)?, self.square(victim)?);
+        let t = self.game.pos.second_leg_targets(f, v);
+        Ok(t.into_iter().map(|t| TargetInfo { square: self.name_of(t.square), kinds: kind_names(t.kinds) }).collect())
+    }
+
+    /// The squares the side to move may drop `piece` (a FEN letter, either
+    /// case) on.
+    pub fn drop_targets(&mut self, piece: &str) -> Result<Vec<TargetInfo>, String> {
+        let p = piece.trim();
+        let def = &self.game.variant.def;
+        let letter = p.trim_start_matches('+').chars().next().ok_or("empty piece letter")?;
+        if def.piece_by_letter(letter.to_ascii_lowercase()).is_none() {
+            return Err(format!("'{p}' is no piece of {}", def.name));
+        }
+        let mut out: Vec<TargetInfo> = Vec::new();
+        for m in self.game.pos.legal_moves() {
+            if m.kind() == MoveKind::Drop && token(&self.game.pos, m.extra()).eq_ignore_ascii_case(p) {
+                let square = self.name_of(m.to());
+                if !out.iter().any(|t| t.square == square) {
+                    out.push(TargetInfo { square, kinds: vec!["drop"] });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Plays a legal move given in UCI notation; returns its details.
+    pub fn play(&mut self, uci: &str) -> Result<MoveDetail, String> {
+        if let Some(r) = self.result() {
+            return Err(format!("the game is over ({} {})", r.score, r.reason));
+        }
+        let m = self.game.pos.parse_move(uci).map_err(|e| format!("illegal move '{}': {}", e.text, e.message))?;
+        let d = self.detail(m);
+        self.game.play(m);
+        self.played.push(d.uci.clone());
+        Ok(d)
+    }
+
+    /// Takes back the last move; returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<String> {
+        if self.game.undo() {
+            self.played.pop()
+        } else {
+            None
+        }
+    }
+
+    /// How the game has ended, if it has: mate, stalemate, a variant's rule,
+    /// repetition, perpetual check or the n-move rule.
+    pub fn result(&mut self) -> Option<GameResult> {
+        Some(match self.game.end()? {
+            GameEnd::WhiteWins(why) => GameResult { winner: Some("white"), score: "1-0", reason: why.to_string() },
+            GameEnd::BlackWins(why) => GameResult { winner: Some("black"), score: "0-1", reason: why.to_string() },
+            GameEnd::Draw(why) => GameResult { winner: None, score: "1/2-1/2", reason: why.to_string() },
+        })
+    }
+
+    /// The board, rank by rank from White's first, file by file from the left.
+    pub fn board(&self) -> Vec<Cell> {
+        let pos = &self.game.pos;
+        let g = pos.geometry();
+        let v = pos.variant();
+        let mut out = Vec::with_capacity(g.squares());
+        for rank in 0..g.height {
+            for file in 0..g.width {
+                let Some(sq) = g.square(file as i32, rank as i32) else { continue };
+                let code = pos.piece_at(sq);
+                let mut cell =
+                    Cell { square: g.square_name(sq), file, rank, piece: None, color: None, name: None, wall: false };
+                if code != 0 {
+                    let t = type_of(code);
+                    if is_wall(v, t) {
+                        cell.wall = true;
+                    } else {
+                        cell.piece = Some(token(pos, code));
+                        cell.color = Some(if code & 1 == 0 { "white" } else { "black" });
+                        cell.name = Some(v.def.pieces[t].name.clone());
+                    }
+                }
+                out.push(cell);
+            }
+        }
+        out
+    }
+
+    /// The pieces in both hands (White's first), types with none left out.
+    pub fn hands(&self) -> Vec<HandPiece> {
+        let pos = &self.game.pos;
+        let v = pos.variant();
+        let mut out = Vec::new();
+        if !v.def.rules.has_hand() {
+            return out;
+        }
+        for c in [Color::White, Color::Black] {
+            for (t, p) in v.def.pieces.iter().enumerate() {
+                let n = pos.pocket(c, t);
+                if n > 0 && !is_wall(v, t) {
+                    let code = ((t as u8 + 1) << 1) | (c as u8 & 1);
+                    out.push(HandPiece {
+                        color: color_name(c),
+                        piece: token(pos, code),
+                        name: p.name.clone(),
+                        count: n,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The variant's piece types (walls left out).
+    pub fn piece_types(&self) -> Vec<PieceTypeInfo> {
+        let pos = &self.game.pos;
+        let v = pos.variant();
+        (0..v.def.pieces.len())
+            .filter(|&t| !is_wall(v, t))
+            .map(|t| {
+                let p = &v.def.pieces[t];
+                PieceTypeInfo {
+                    piece: token(pos, (t as u8 + 1) << 1),
+                    name: p.name.clone(),
+                    betza: p.betza.text.clone(),
+                    royal: p.royal,
+                }
+            })
+            .collect()
+    }
+
+    /// Searches the current position for at most `movetime_ms` milliseconds
+    /// (and at most `depth` plies, if given) and returns the best move found.
+    /// The game is not changed.
+    pub fn search(&mut self, movetime_ms: u32, depth: Option<u32>) -> Result<SearchInfo, String> {
+        if movetime_ms == 0 || movetime_ms > MAX_MOVETIME_MS {
+            return Err(format!("the time limit must be 1 to {MAX_MOVETIME_MS} ms, not {movetime_ms}"));
+        }
+        if let Some(d) = depth {
+            if d == 0 || d > search::MAX_PLY as u32 {
+                return Err(format!("the depth must be 1 to {}, not {d}", search::MAX_PLY));
+            }
+        }
+        if let Some(r) = self.result() {
+            return Err(format!("the game is over ({} {})", r.score, r.reason));
+        }
+        let tt = self.tt.get_or_insert_with(|| Arc::new(Tt::new(HASH_MB))).clone();
+        let shared = Arc::new(Shared::new(tt));
+        let hard = Duration::from_millis(movetime_ms as u64);
+        let limits = Limits { depth: depth.map(|d| d as i32), nodes: None, soft: Some(hard / 2), hard: Some(hard) };
+        let mut last: Option<search::Report> = None;
+        let r = search::search(&self.game.pos, &self.game.hist, &self.game.ev, &shared, limits, 1, &mut |rep| {
+            last = Some(rep.clone());
+        });
+        let best = r.best.ok_or("the engine found no move")?;
+        // the principal variation, as text, read along a copy of the position
+        let mut pv = Vec::new();
+        if let Some(rep) = &last {
+            let mut p = self.game.pos.clone();
+            for &m in &rep.pv {
+                if !p.legal_moves().contains(&m) {
+                    break;
+                }
+                pv.push(p.move_text(m));
+                p.make(m);
+            }
+        }
+        Ok(SearchInfo {
+            best: self.game.pos.move_text(best),
+            pv,
+            score: r.score,
+            depth: r.depth,
+            nodes: r.nodes,
+            elapsed_ms: last.map_or(0.0, |rep| rep.elapsed.as_secs_f64() * 1000.0),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn squares(t: &[TargetInfo]) -> BTreeSet<String> {
+        t.iter().map(|t| t.square.clone()).collect()
+    }
+
+    #[test]
+    fn built_in_variants_are_listed_with_descriptions() {
+        let v = builtin_variants();
+        assert_eq!(v.len(), builtin::names().len());
+        let ml = v.iter().find(|v| v.name == "mightylion").expect("mightylion listed");
+        assert_eq!(ml.description, "Mighty Lion Chess");
+        assert!(v.iter().any(|v| v.name == "xiangqi"));
+        assert!(builtin_source("chess").unwrap().contains("name = \"chess\""));
+        assert!(builtin_source("nonesuch").unwrap_err().contains("nonesuch"));
+    }
+
+    #[test]
+    fn unknown_variants_and_bad_input_are_errors_that_name_the_problem() {
+        let e = Session::builtin("nonesuch").err().unwrap();
+        assert!(e.contains("nonesuch"), "{e}");
+        let mut s = Session::builtin("chess").unwrap();
+        assert!(s.targets("z9").unwrap_err().contains("'z9' is not a square of this 8x8 board"));
+        assert!(s.targets("").is_err());
+        assert!(s.second_leg_targets("e2", "e99").is_err());
+        let e = s.play("e2e5").unwrap_err();
+        assert!(e.contains("e2e5") && e.contains("not a legal move"), "{e}");
+        assert!(s.play("hello world").is_err());
+        assert!(s.drop_targets("x").is_err());
+        assert!(s.drop_targets("").is_err());
+        let before = s.fen();
+        assert!(s.set_fen("not a fen").is_err());
+        assert!(s.set_fen("").is_err());
+        assert_eq!(s.fen(), before, "a bad FEN leaves the game as it was");
+        assert!(s.search(0, None).is_err());
+        assert!(s.search(1000, Some(0)).is_err());
+        assert!(Format::parse("yaml").is_err());
+    }
+
+    #[test]
+    fn legal_moves_and_targets_agree_with_the_core() {
+        let mut s = Session::builtin("chess").unwrap();
+        assert_eq!(s.legal_moves().len(), 20);
+        let t = s.targets("e2").unwrap();
+        assert_eq!(squares(&t), ["e3", "e4"].iter().map(|s| s.to_string()).collect());
+        assert!(t.iter().all(|t| t.kinds == vec!["move"]));
+        assert!(s.targets("e4").unwrap().is_empty(), "an empty square has no targets");
+        assert!(s.targets("e7").unwrap().is_empty(), "Black's piece cannot move on White's turn");
+        // every legal move's destination is a target of its origin
+        let mut s = Session::builtin("xiangqi").unwrap();
+        assert_eq!((s.width(), s.height(), s.board().len()), (9, 10, 90));
+        for d in s.move_details() {
+            let from = d.from.clone().unwrap();
+            assert!(squares(&s.targets(&from).unwrap()).contains(&d.to), "{}", d.uci);
+        }
+    }
+
+    #[test]
+    fn the_lions_first_legs_lead_to_its_second_legs() {
+        let mut s = Session::builtin("mightylion").unwrap();
+        s.set_fen("4k3/8/8/3pp3/3L4/8/8/4K3 w - - 0 1").unwrap();
+        let t = s.targets("d4").unwrap();
+        let kinds = |sq: &str| t.iter().find(|t| t.square == sq).map(|t| t.kinds.clone()).unwrap_or_default();
+        assert_eq!(kinds("e5"), vec!["capture", "victim", "second-leg"]);
+        assert_eq!(kinds("d4"), vec!["second-leg", "pass"]);
+        assert_eq!(kinds("b4"), vec!["move"]);
+        let moves = s.legal_moves();
+        for victim in ["d5", "e5"] {
+            // the second legs are exactly the ends of the moves "d4V,V.." in the move list
+            let prefix = format!("d4{victim},{victim}");
+            let expected: BTreeSet<String> =
+                moves.iter().filter_map(|m| m.strip_prefix(&prefix)).map(str::to_string).collect();
+            assert!(expected.len() > 5, "{victim}: {expected:?}");
+            assert_eq!(squares(&s.second_leg_targets("d4", victim).unwrap()), expected, "{victim}");
+        }
+        let d = s.move_details();
+        let to_d6: Vec<&MoveDetail> = d.iter().filter(|d| d.to == "d6").collect();
+        assert_eq!(to_d6.len(), 3, "{to_d6:?}");
+        let double = d.iter().find(|d| d.uci == "d4e5,e5f6").unwrap();
+        assert_eq!((double.kind, double.capture, double.victim.as_deref()), ("locust", true, Some("e5")));
+        assert_eq!(double.label, "capture on e5, then go to f6");
+        let played = s.play("d4e5,e5f6").unwrap();
+        assert_eq!(played.uci, "d4e5,e5f6");
+        assert!(s.fen().starts_with("4k3/8/5L2/3p4/8/8/8/4K3 b"), "{}", s.fen());
+    }
+
+    #[test]
+    fn promotions_drops_and_hands_are_described() {
+        let mut s = Session::builtin("chess").unwrap();
+        s.set_fen("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let t = s.targets("e7").unwrap();
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].kinds, vec!["promotion"]);
+        let mut promos: Vec<String> =
+            s.move_details().into_iter().filter(|d| d.kind == "promotion").filter_map(|d| d.promotion).collect();
+        promos.sort();
+        assert_eq!(promos, ["B", "N", "Q", "R"]);
+        let q = s.move_details().into_iter().find(|d| d.uci == "e7e8q").unwrap();
+        assert_eq!(q.label, "promote to queen");
+
+        let mut z = Session::builtin("crazyhouse").unwrap();
+        z.set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w KQkq - 0 1").unwrap();
+        let hands = z.hands();
+        assert_eq!(hands.len(), 2, "{hands:?}");
+        assert_eq!((hands[0].color, hands[0].piece.as_str(), hands[0].count), ("white", "Q", 1));
+        assert_eq!((hands[1].color, hands[1].piece.as_str()), ("black", "n"));
+        let drops = z.drop_targets("Q").unwrap();
+        assert_eq!(drops.len(), 32, "the empty squares");
+        let expected: BTreeSet<String> =
+            z.legal_moves().iter().filter_map(|m| m.strip_prefix("Q@")).map(str::to_string).collect();
+        assert_eq!(squares(&drops), expected);
+        assert!(z.drop_targets("n").unwrap().is_empty(), "White holds no knight");
+        let d = z.play("Q@e4").unwrap();
+        assert_eq!((d.kind, d.drop.as_deref(), d.from), ("drop", Some("Q"), None));
+        assert!(z.hands().iter().all(|h| h.color == "black"));
+    }
+
+    #[test]
+    fn play_undo_history_and_results() {
+        let mut s = Session::builtin("chess").unwrap();
+        assert_eq!(s.result(), None);
+        for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+            s.play(m).unwrap();
+        }
+        assert_eq!(s.history(), ["f2f3", "e7e5", "g2g4", "d8h4"]);
+        let r = s.result().unwrap();
+        assert_eq!((r.winner, r.score, r.reason.as_str()), (Some("black"), "0-1", "checkmate"));
+        assert!(s.in_check());
+        assert!(s.play("e1f2").unwrap_err().contains("the game is over"));
+        assert!(s.search(100, None).is_err());
+        assert_eq!(s.undo().as_deref(), Some("d8h4"));
+        assert_eq!(s.result(), None);
+        assert_eq!(s.side_to_move(), "black");
+        s.reset();
+        assert!(s.history().is_empty());
+        assert_eq!(s.undo(), None);
+        // threefold repetition
+        for _ in 0..2 {
+            for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+                s.play(m).unwrap();
+            }
+        }
+        assert_eq!(s.result().map(|r| r.reason), Some("repetition".to_string()));
+        // a new start FEN
+        s.set_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        assert_eq!(s.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let c = s.move_details().into_iter().find(|d| d.kind == "castle").unwrap();
+        assert_eq!((c.uci.as_str(), c.rook.as_deref()), ("e1g1", Some("h1")));
+        assert_eq!(s.targets("e1").unwrap().iter().find(|t| t.square == "g1").unwrap().kinds, vec!["castle"]);
+    }
+
+    #[test]
+    fn user_definitions_in_both_formats() {
+        let toml = builtin::source("xiangqi").unwrap().replace("name = \"xiangqi\"", "name = \"myxiangqi\"");
+        for f in [Format::Toml, Format::Auto] {
+            let mut s = Session::from_definition(&toml, f, None).unwrap();
+            assert_eq!(s.variant_name(), "myxiangqi");
+            assert_eq!(s.legal_moves().len(), 44);
+        }
+        let ini = "[nightriders:chess]\nknight = -\ncustomPiece1 = n:NN\n\n[other:chess]\n";
+        let mut s = Session::from_definition(ini, Format::Auto, Some("nightriders")).unwrap();
+        assert_eq!(s.variant_name(), "nightriders");
+        // a nightrider on b1 rides a3 and c3-d5-e7 (capturing the pawn)
+        let want: BTreeSet<String> = ["a3", "c3", "d5", "e7"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(squares(&s.targets("b1").unwrap()), want);
+        let e = Session::from_definition(ini, Format::Ini, None).err().unwrap();
+        assert!(e.contains("nightriders") && e.contains("other"), "{e}");
+        let single = "[nightriders:chess]\nknight = -\ncustomPiece1 = n:NN\n";
+        assert_eq!(Session::from_definition(single, Format::Auto, None).unwrap().variant_name(), "nightriders");
+        let e = Session::from_definition("this is nothing", Format::Auto, None).err().unwrap();
+        assert!(e.contains("neither"), "{e}");
+        assert!(Session::from_definition(ini, Format::Ini, Some("missing")).is_err());
+        let bad = toml.replace("betza = \"", "betza = \"Q%");
+        assert!(Session::from_definition(&bad, Format::Toml, None).is_err());
+    }
+
+    #[test]
+    fn the_engine_finds_a_mate_and_leaves_the_game_alone() {
+        let mut s = Session::builtin("chess").unwrap();
+        s.set_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        let r = s.search(2000, Some(4)).unwrap();
+        assert_eq!(r.best, "a1a8");
+        assert_eq!(r.pv.first().map(String::as_str), Some("a1a8"));
+        assert!(r.score > search::MATE_BOUND, "{}", r.score);
+        assert_eq!(s.fen(), "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        // within a time limit, in a variant with Lions
+        let mut m = Session::builtin("mightylion").unwrap();
+        let t0 = web_time_now();
+        let r = m.search(300, None).unwrap();
+        assert!(t0.elapsed() < Duration::from_millis(1500), "{:?}", t0.elapsed());
+        assert!(m.legal_moves().contains(&r.best), "{}", r.best);
+    }
+
+    fn web_time_now() -> std::time::Instant {
+        std::time::Instant::now()
+    }
+}
