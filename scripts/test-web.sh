@@ -1,0 +1,37 @@
+#!/bin/sh
+# The web page's end-to-end test: builds the WebAssembly package
+# (scripts/build-web.sh) and the native command line (the reference), then
+# runs web/tests/e2e.mjs in headless Chromium. Installs what is missing:
+# Debian's chromium (apt-get) and playwright-core (npm, into web/tests; no
+# browser is downloaded). Screenshots go to docs/web-*.png.
+# Usage: scripts/test-web.sh [--no-build] [--no-screenshots]
+set -eu
+cd "$(dirname "$0")/.."
+
+build=1
+args=""
+for a in "$@"; do
+    case "$a" in
+        --no-build) build=0 ;;
+        *) args="$args $a" ;;
+    esac
+done
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+if [ ! -x /usr/bin/chromium ]; then
+    as_root apt-get update
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+fi
+if [ ! -d web/tests/node_modules/playwright-core ]; then
+    (cd web/tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+fi
+if [ "$build" = 1 ]; then
+    scripts/build-web.sh
+    cargo build --release -p chimera-cli
+fi
+[ -f web/pkg/chimera_wasm_bg.wasm ] || { echo "test-web: web/pkg is not built (run scripts/build-web.sh)" >&2; exit 1; }
+# shellcheck disable=SC2086
+node web/tests/e2e.mjs --cli target/release/chimera $args
