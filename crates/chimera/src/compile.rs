@@ -253,6 +253,20 @@ fn endings(nodes: &[Node], origin: Square, acc: &mut Vec<(Square, Square)>, lift
     }
 }
 
+/// Clears the capture right of every ending on the piece's own square: the
+/// piece is lifted off that square while it moves, so nothing can be captured
+/// there, and the check test must not count it as attacking its own square
+/// (a royal that captures it there would wrongly seem to land in check).
+fn no_capture_at_origin(nodes: &mut [Node], origin: Square) {
+    for n in nodes {
+        if n.sq == origin {
+            n.flags &= !CAPTURE;
+        }
+        no_capture_at_origin(&mut n.empty, origin);
+        no_capture_at_origin(&mut n.occ, origin);
+    }
+}
+
 /// A compass direction index (0 = east, counter-clockwise) of a unit vector.
 fn compass(dx: i32, dy: i32) -> usize {
     const DIRS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
@@ -743,7 +757,8 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                             b.allowed = base_allowed.clone();
                         }
                     }
-                    let forest = merge_forest(forest);
+                    let mut forest = merge_forest(forest);
+                    no_capture_at_origin(&mut forest, sq);
                     let mut ends = Vec::new();
                     let mut lift = false;
                     endings(&forest, sq, &mut ends, &mut lift);

@@ -382,6 +382,21 @@ impl Position {
                         as Square;
                     let rank = g.rank_of(ksq);
                     let kf = g.file_of(ksq);
+                    // castling is written as the king's move to its castling
+                    // square: from next to that square it would read as a
+                    // plain king step, so such a right is refused
+                    let dest = if right % 2 == 0 { cast.kingside_file } else { cast.queenside_file } as i32;
+                    if (kf - dest).abs() < 2 {
+                        return Err(fen_err(
+                            fen,
+                            "castling",
+                            format!(
+                                "right '{ch}' but the king on {} is less than two files from its castling square {}",
+                                g.square_name(ksq),
+                                g.square_name(g.square(dest, rank).unwrap())
+                            ),
+                        ));
+                    }
                     let files: Vec<i32> =
                         if right % 2 == 0 { (kf + 1..g.width as i32).rev().collect() } else { (0..kf).collect() };
                     let rsq = files
