@@ -1,0 +1,113 @@
+//! Invariant checks shared by the fuzz targets. Each check panics with a
+//! message naming the position and what broke, which libFuzzer records as a
+//! crash with the input that caused it.
+
+use chimera::moves::MoveKind;
+use chimera::position::Position;
+use chimera::square::Square;
+use std::sync::Arc;
+
+/// The built-in variant with index `i` (modulo their number), each built
+/// once, when first asked for.
+pub fn builtin(i: usize) -> Arc<chimera::variant::Variant> {
+    static CELLS: std::sync::OnceLock<Vec<std::sync::OnceLock<Arc<chimera::variant::Variant>>>> =
+        std::sync::OnceLock::new();
+    let names = chimera::builtin::names();
+    let cells = CELLS.get_or_init(|| names.iter().map(|_| std::sync::OnceLock::new()).collect());
+    let i = i % names.len();
+    cells[i].get_or_init(|| Arc::new(chimera::builtin::variant(names[i]).expect("built-in variants build"))).clone()
+}
+
+/// The board as piece codes, square by square.
+pub fn board(pos: &Position) -> Vec<u8> {
+    (0..pos.geometry().squares()).map(|s| pos.piece_at(s as Square)).collect()
+}
+
+/// A FEN that parsed writes a FEN that parses to the same position, and that
+/// FEN is a fixed point.
+pub fn check_fen_round_trip(pos: &Position) {
+    let fen = pos.fen();
+    let again = Position::from_fen(pos.variant().clone(), &fen)
+        .unwrap_or_else(|e| panic!("{}: own FEN does not parse: {e}", pos.variant().name()));
+    assert_eq!(again.fen(), fen, "{}: FEN is not a fixed point", pos.variant().name());
+    assert_eq!(board(&again), board(pos), "{}: board differs after the round trip of {fen}", pos.variant().name());
+    assert_eq!(again.side_to_move(), pos.side_to_move(), "side differs after the round trip of {fen}");
+    assert_eq!(again.hash(), pos.hash(), "{}: hash differs after the round trip of {fen}", pos.variant().name());
+}
+
+/// The position's own consistency: the incremental hash equals the hash from
+/// scratch, and the piece lists agree with the board.
+pub fn check_consistent(pos: &Position, what: &str) {
+    assert_eq!(pos.hash(), pos.compute_hash(), "{what}: incremental hash differs from scratch in {}", pos.fen());
+    assert!(pos.lists_consistent(), "{what}: piece lists inconsistent in {}", pos.fen());
+}
+
+/// Every legal move: squares on the board, its text reads back as the same
+/// move, make keeps the position consistent and unmake restores it exactly.
+/// At most `limit` moves are made (all are checked for squares and text).
+pub fn check_moves(pos: &mut Position, limit: usize) {
+    let n = pos.geometry().squares();
+    let fen = pos.fen();
+    let hash = pos.hash();
+    let before = board(pos);
+    let moves = pos.legal_moves();
+    for (i, &m) in moves.iter().enumerate() {
+        assert!((m.to() as usize) < n, "move to an off-board square {} in {fen}", m.to());
+        if m.kind() != MoveKind::Drop {
+            assert!((m.from() as usize) < n, "move from an off-board square {} in {fen}", m.from());
+        }
+        let text = pos.move_text(m);
+        let back = pos.parse_move(&text).unwrap_or_else(|e| panic!("legal move {text} does not parse back: {e}"));
+        assert_eq!(back, m, "{text} parses back as {} in {fen}", pos.move_text(back));
+        if i >= limit {
+            continue;
+        }
+        let undo = pos.make(m);
+        check_consistent(pos, &format!("after {text} from {fen}"));
+        if i < 4 {
+            check_fen_round_trip(pos);
+        }
+        pos.unmake(m, &undo);
+        assert_eq!(pos.hash(), hash, "unmake {text} does not restore the hash in {fen}");
+        assert_eq!(board(pos), before, "unmake {text} does not restore the board in {fen}");
+        assert_eq!(pos.fen(), fen, "unmake {text} does not restore the FEN");
+    }
+}
+
+/// The incremental legality test gives the same moves as the reference
+/// method (make the move, look for a capture of a royal).
+pub fn check_against_reference(pos: &mut Position) {
+    let mut fast: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    let mut slow: Vec<String> = pos.legal_moves_reference().iter().map(|&m| pos.move_text(m)).collect();
+    fast.sort();
+    slow.sort();
+    assert_eq!(fast, slow, "incremental vs reference legal moves in {}", pos.fen());
+}
+
+/// A small deterministic generator driven by the fuzzer's bytes.
+pub struct Bytes<'a> {
+    data: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Bytes<'a> {
+    /// Reads from `data`.
+    pub fn new(data: &'a [u8]) -> Self {
+        Bytes { data, at: 0 }
+    }
+    /// The next byte (0 once the input is used up).
+    pub fn byte(&mut self) -> u8 {
+        let b = self.data.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        b
+    }
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        let v = (self.byte() as usize) << 8 | self.byte() as usize;
+        v % n
+    }
+    /// The bytes not yet read.
+    pub fn rest(&self) -> &'a [u8] {
+        &self.data[self.at.min(self.data.len())..]
+    }
+}
