@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the web page's WebAssembly package: web/pkg/ (chimera_wasm.js, its
-# .wasm and the TypeScript types), then open web/ through any static server
-# (see docs/web.md).
+# .wasm and the TypeScript types), for web/index.html served by any static
+# server, and web/dist/chimera.html, the whole page in one file that opens
+# from disk (see docs/web.md).
 #
 # The rustup toolchain has no WebAssembly standard library, so this follows
 # shared/wasm-toolchain.md: Debian's rustc-web compiles std for
@@ -49,9 +50,20 @@ rm -rf web/pkg
 wasm-bindgen --target web --out-dir web/pkg "target/wasm32-unknown-unknown/$dir/chimera_wasm.wasm"
 
 # 4. optional: shrink the module when Binaryen's wasm-opt is installed
-if [ "$profile" = release ] && command -v wasm-opt >/dev/null 2>&1; then
-    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-        --enable-mutable-globals -o web/pkg/chimera_wasm_bg.wasm.opt web/pkg/chimera_wasm_bg.wasm &&
-        mv web/pkg/chimera_wasm_bg.wasm.opt web/pkg/chimera_wasm_bg.wasm
-fi
-ls -l web/pkg
+shrink() {
+    if [ "$profile" = release ] && command -v wasm-opt >/dev/null 2>&1; then
+        wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+            --enable-mutable-globals -o "$1.opt" "$1" && mv "$1.opt" "$1"
+    fi
+}
+shrink web/pkg/chimera_wasm_bg.wasm
+
+# 5. the same page as one file that opens from disk, without any server:
+#    web/dist/chimera.html (inline scripts, the module in base64, a Blob worker)
+rm -rf target/web-nomodules
+wasm-bindgen --target no-modules --out-dir target/web-nomodules "target/wasm32-unknown-unknown/$dir/chimera_wasm.wasm"
+shrink target/web-nomodules/chimera_wasm_bg.wasm
+mkdir -p web/dist
+python3 web/make-standalone.py target/web-nomodules/chimera_wasm.js target/web-nomodules/chimera_wasm_bg.wasm \
+    web/dist/chimera.html
+ls -l web/pkg web/dist

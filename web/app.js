@@ -46,7 +46,10 @@ window.chimeraPage = {
 // ----- the engine worker -----
 
 function startWorker() {
-  st.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+  // the single-file build (make-standalone.py) supplies its own worker
+  st.worker = globalThis.chimeraMakeWorker
+    ? globalThis.chimeraMakeWorker()
+    : new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
   st.worker.onmessage = onEngineReply;
   st.worker.onerror = (e) => showError(`engine worker: ${e.message || "failed to start"}`);
 }

@@ -25,6 +25,7 @@ function gameFor(variant) {
 }
 
 self.onmessage = async (e) => {
+  if (!e.data || e.data.id === undefined) return; // not a request (the single-file build's set-up message)
   const { id, variant, startFen, moves, movetime, depth } = e.data;
   try {
     await ready;

@@ -15,10 +15,10 @@
 
 import { chromium } from "playwright-core";
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const argv = process.argv.slice(2);
@@ -353,6 +353,28 @@ async function main() {
     await page.fill("#fen", "this is no FEN");
     await page.click("#set-fen");
     check((await page.$eval("#error", (e) => e.textContent)).includes("FEN"), "a bad FEN is reported");
+
+    // ----- the single-file page, opened from disk without a server -----
+    const standalone = join(root, "web/dist/chimera.html");
+    check(existsSync(standalone), "web/dist/chimera.html exists (scripts/build-web.sh makes it)");
+    if (existsSync(standalone)) {
+      const p2 = await context.newPage();
+      p2.on("pageerror", (e) => errors.push(`standalone page error: ${e.message}`));
+      p2.on("console", (m) => { if (m.type() === "error") errors.push(`standalone console: ${m.text()}`); });
+      await p2.goto(pathToFileURL(standalone).href);
+      await p2.waitForSelector("body[data-ready='1']", { timeout: 30000 });
+      await setEngine(p2, "none");
+      await selectVariant(p2, "mightylion");
+      n = await checkAllPieces(p2, ml, "standalone mightylion");
+      await p2.fill("#movetime", "300");
+      await setEngine(p2, "black");
+      await clickSquare(p2, "b1");
+      await clickSquare(p2, "c3");
+      after = await p2.evaluate(() => window.chimeraPage.game().fen());
+      reply = await engineReply(p2, ml, after, 2);
+      log(`standalone file:// page: ${n} pieces' highlights match the CLI; b1c3, the engine replied ${reply}`);
+      await p2.close();
+    }
 
     figures.page_errors = errors;
     check(errors.length === 0, `no errors in the page: ${errors.join(" | ")}`);
