@@ -147,7 +147,8 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
     let mut board = vec![0u8; g.squares()];
     let rows: Vec<&str> = placement.split('/').collect();
     // a pocket may also be written as an extra rank after the last one
-    let (rows, extra_pocket) = if rows.len() == g.height as usize + 1 && pocket.is_none() {
+    let hand = v.def.rules.has_hand();
+    let (rows, extra_pocket) = if hand && rows.len() == g.height as usize + 1 && pocket.is_none() {
         (&rows[..g.height as usize], Some(rows[g.height as usize]))
     } else {
         (&rows[..], None)
@@ -230,10 +231,17 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
             if c == '-' {
                 continue;
             }
+            if !hand {
+                // it could not be written back, nor dropped
+                return Err(fen_err(fen, "board", format!("pocket: {} has no pieces in hand", v.name())));
+            }
             let t = v
                 .def
                 .piece_by_letter(c)
                 .ok_or_else(|| fen_err(fen, "board", format!("pocket: '{c}' is not a piece of {}", v.name())))?;
+            if v.def.pieces[t].royal {
+                return Err(fen_err(fen, "board", format!("pocket: '{c}' is a royal piece, which cannot be in hand")));
+            }
             let side = if c.is_ascii_uppercase() { 0 } else { 1 };
             if pockets[side][t] as usize >= MAX_POCKET - 1 {
                 return Err(fen_err(fen, "board", "too many pieces in a pocket"));

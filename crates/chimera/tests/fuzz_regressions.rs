@@ -86,3 +86,42 @@ fn castling_right_with_the_king_beside_its_castling_square_is_refused() {
         assert_eq!(pos.parse_move(&t).unwrap(), m, "{t}");
     }
 }
+
+/// Fuzz finding (fen target): a pocket in a variant without hands (written
+/// `[N]` or as an extra rank) was read and hashed but never written back, so
+/// the FEN round trip changed the hash. It is now an error.
+#[test]
+fn pockets_in_variants_without_hands_are_refused() {
+    for (variant, fen) in [
+        ("nightrider", "r1bqk1nr/ppppppbp/6p1/8/1P6/NP6/P2PPPPP/R1BQKBNR[N] w KQkq - 1 5"),
+        ("cambodian", "r1ssmnnr/8/8/pppppppp/8/8/PPPPPPPP/8/Rnk w - - 0 1"),
+        ("xiangqi", "r1bk2bnr/4a4/9/9/P1P1P1R1P/7C1/9/RNBAKABNP/7C1/9/RNBAKABNP w - - 0 1"),
+        ("clobber", "PpPpP/pPpPp/PpPpP/PpPpP/pPpPp/PpPP1/p b - - 0 1"),
+    ] {
+        let v = Arc::new(builtin::variant(variant).unwrap());
+        let e = Position::from_fen(v, fen).expect_err(fen);
+        assert_eq!(e.field, "board", "{e}");
+    }
+    let chess = Arc::new(builtin::variant("chess").unwrap());
+    let e = Position::from_fen(chess.clone(), "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1").expect_err("no hand");
+    assert!(e.message.contains("has no pieces in hand"), "{e}");
+    // an empty pocket stays accepted, and variants with hands keep theirs
+    assert!(Position::from_fen(chess, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1").is_ok());
+    let zh = Arc::new(builtin::variant("crazyhouse").unwrap());
+    let p = Position::from_fen(zh.clone(), "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1").unwrap();
+    assert_eq!(Position::from_fen(zh, &p.fen()).unwrap().hash(), p.hash());
+}
+
+/// Fuzz finding (fen target): a king in a Seirawan pocket could be gated in,
+/// giving a second king and a FEN that no longer read back. A royal piece in
+/// a pocket is now an error.
+#[test]
+fn royal_pieces_in_a_pocket_are_refused() {
+    let v = Arc::new(builtin::variant("seirawan").unwrap());
+    let e = Position::from_fen(v.clone(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhK] w KQBCDF - 0 1")
+        .expect_err("king in hand");
+    assert!(e.message.contains("royal"), "{e}");
+    assert!(Position::from_fen(v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1").is_ok());
+    let zh = Arc::new(builtin::variant("crazyhouse").unwrap());
+    assert!(Position::from_fen(zh, "4k3/8/8/8/8/8/8/4K3[k] w - - 0 1").is_err());
+}
