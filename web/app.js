@@ -25,6 +25,7 @@ const st = {
 const stats = { lastHighlight: null };
 window.chimeraPage = {
   game: () => st.game,
+  api: { ChimeraGame, listVariants, builtinSource },
   stats,
   /**
    * Milliseconds per call of targets(square), measured here in the page: `batches`

@@ -145,6 +145,17 @@ async function engineReply(page, v, fenBefore, plies) {
   return reply;
 }
 
+/** The native engine's last iteration in 1 s from the chess start position (UCI, one thread). */
+function nativeSearch() {
+  const out = execFileSync("sh", ["-c",
+    `(printf 'uci\\nsetoption name Threads value 1\\nposition startpos\\ngo movetime 1000\\n'; sleep 1.6; echo quit) | "${cli}" uci`],
+  { encoding: "utf8" });
+  const infos = out.split("\n").filter((l) => l.startsWith("info depth"));
+  const last = infos[infos.length - 1] || "";
+  const num = (k) => Number((last.match(new RegExp(` ${k} (\\d+)`)) || [])[1]);
+  return { nodes: num("nodes"), ms: num("time"), depth: num("depth"), nps: Math.round(num("nodes") / (num("time") / 1000)) };
+}
+
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -329,6 +340,59 @@ async function main() {
     check(sameMap(drops, wantDrops), `queen drops: page ${drops.size}, CLI ${wantDrops.size}`);
     await clickSquare(page, "d5");
     check((await history(page))[0] === "Q@d5", "the queen was dropped on d5");
+
+    // ----- shogi: drops from the hand -----
+    const sg = { name: "shogi" };
+    await selectVariant(page, "shogi");
+    const sgFen = "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL[Bb] w - - 0 1";
+    await setFen(page, sgFen);
+    await page.click('.hand-piece[data-piece="B"]');
+    const sgDrops = await highlighted(page);
+    const sgWant = new Map(cliMoves(sg, sgFen).filter((m) => m.startsWith("B@")).map((m) => [m.slice(2), "drop"]));
+    check(sgDrops.size > 0 && sameMap(sgDrops, sgWant), `shogi bishop drops: page ${sgDrops.size}, CLI ${sgWant.size}`);
+    if (screenshots) await page.screenshot({ path: join(root, "docs/web-shogi.png") });
+    const sgTo = [...sgWant.keys()][0];
+    await clickSquare(page, sgTo);
+    check((await history(page))[0] === `B@${sgTo}`, `the bishop was dropped on ${sgTo}`);
+
+    // ----- the API's errors: JavaScript Errors that name the problem, and the module still works -----
+    const api = await page.evaluate(() => {
+      const { api, game } = window.chimeraPage;
+      const g = game();
+      const out = {};
+      const attempt = (name, f) => {
+        try {
+          f();
+          out[name] = "no error";
+        } catch (e) {
+          out[name] = e instanceof Error ? e.message : `not an Error: ${e}`;
+        }
+      };
+      attempt("targets", () => g.targets("zz99"));
+      attempt("secondLegTargets", () => g.secondLegTargets("a1", ""));
+      attempt("play", () => g.play("a1a1a1"));
+      attempt("setFen", () => g.setFen("8/8/8 w"));
+      attempt("think", () => g.think(0));
+      attempt("dropTargets", () => g.dropTargets("Z"));
+      attempt("fromBuiltin", () => api.ChimeraGame.fromBuiltin("no-such-variant"));
+      attempt("fromDefinition", () => api.ChimeraGame.fromDefinition("name = 1", "toml"));
+      attempt("format", () => api.ChimeraGame.fromDefinition("", "yaml"));
+      attempt("builtinSource", () => api.builtinSource("nope"));
+      out.movesAfter = g.legalMoves().length;
+      return out;
+    });
+    for (const [k, v] of Object.entries(api)) {
+      if (k !== "movesAfter") check(v !== "no error" && !v.startsWith("not an Error") && v.length > 8, `API ${k} throws an Error naming the problem: ${v}`);
+    }
+    check(api.movesAfter > 0, "the module still works after the errors");
+    figures.api_errors = api;
+
+    // ----- the engine's speed, in the browser (main thread here) and natively -----
+    await selectVariant(page, "chess");
+    const wasmSearch = await page.evaluate(() => window.chimeraPage.game().think(1000));
+    figures.engine_wasm = { nodes: wasmSearch.nodes, ms: Math.round(wasmSearch.elapsedMs), depth: wasmSearch.depth,
+      nps: Math.round(wasmSearch.nodes / (wasmSearch.elapsedMs / 1000)) };
+    figures.engine_native = nativeSearch();
 
     // ----- a user's variants.ini definition -----
     const ini = "[nightriders:chess]\nknight = -\ncustomPiece1 = n:NN\n";
