@@ -239,8 +239,13 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
                 .def
                 .piece_by_letter(c)
                 .ok_or_else(|| fen_err(fen, "board", format!("pocket: '{c}' is not a piece of {}", v.name())))?;
-            if v.def.pieces[t].royal {
-                return Err(fen_err(fen, "board", format!("pocket: '{c}' is a royal piece, which cannot be in hand")));
+            if v.def.pieces[t].royal && !v.def.rules.drops.as_ref().is_some_and(|d| d.must_drop) {
+                // only a setup phase of drops (Sittuyin) places royals from the hand
+                return Err(fen_err(
+                    fen,
+                    "board",
+                    format!("pocket: '{c}' is a royal piece, which {} does not take from the hand", v.name()),
+                ));
             }
             let side = if c.is_ascii_uppercase() { 0 } else { 1 };
             if pockets[side][t] as usize >= MAX_POCKET - 1 {
