@@ -613,7 +613,8 @@ impl Session {
         let tt = self.tt.get_or_insert_with(|| Arc::new(Tt::new(HASH_MB))).clone();
         let shared = Arc::new(Shared::new(tt));
         let hard = Duration::from_millis(movetime_ms as u64);
-        let limits = Limits { depth: depth.map(|d| d as i32), nodes: None, soft: Some(hard / 2), hard: Some(hard) };
+        let limits =
+            Limits { depth: depth.map(|d| d as i32), soft: Some(hard / 2), hard: Some(hard), ..Default::default() };
         let mut last: Option<search::Report> = None;
         let r = search::search(&self.game.pos, &self.game.hist, &self.game.ev, &shared, limits, 1, &mut |rep| {
             last = Some(rep.clone());
