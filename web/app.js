@@ -52,7 +52,16 @@ function startWorker() {
     ? globalThis.chimeraMakeWorker()
     : new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
   st.worker.onmessage = onEngineReply;
-  st.worker.onerror = (e) => showError(`engine worker: ${e.message || "failed to start"}`);
+  st.worker.onerror = (e) => {
+    // a worker that failed is replaced, so that the next request has one
+    showError(`engine worker: ${e.message || "failed"}`);
+    st.worker.terminate();
+    st.thinking = false;
+    st.engineId++;
+    document.body.dataset.engine = "idle";
+    startWorker();
+    if (st.game) renderStatus();
+  };
 }
 
 function stopEngine() {
@@ -417,10 +426,13 @@ function selectDrop(piece) {
   renderHighlights();
 }
 
-/** Plays one of `moves`, asking which when there are several. */
-function choose(moves) {
+/**
+ * Plays one of `moves`, asking which when there are several, or always with
+ * `confirm` (a pass: a second click on a piece should not pass by accident).
+ */
+function choose(moves, confirm = false) {
   if (moves.length === 0) { clearSelection(); return; }
-  if (moves.length === 1) { play(moves[0].uci); return; }
+  if (moves.length === 1 && !confirm) { play(moves[0].uci); return; }
   const box = $("chooser-options");
   box.replaceChildren();
   const stm = st.game.sideToMove();
@@ -477,7 +489,7 @@ function clickSquare(square) {
     } else if (kinds.includes("victim")) {
       selectVictim(square);
     } else {
-      choose(legal().filter((d) => d.from === sel.from && d.to === square));
+      choose(legal().filter((d) => d.from === sel.from && d.to === square), square === sel.from);
     }
     return;
   }

@@ -355,6 +355,29 @@ async function main() {
     await clickSquare(page, sgTo);
     check((await history(page))[0] === `B@${sgTo}`, `the bishop was dropped on ${sgTo}`);
 
+    // ----- Janggi: a pass by clicking the general twice, confirmed in the menu -----
+    await selectVariant(page, "janggi");
+    await clickSquare(page, "e2");
+    check((await highlighted(page)).get("e2") === "pass", "the general's own square is marked as a pass");
+    await clickSquare(page, "e2");
+    const passChoices = await page.$$eval("#chooser-options button", (bs) => bs.map((b) => b.dataset.uci));
+    check(JSON.stringify(passChoices) === JSON.stringify(["e2e2", ""]), `a pass is confirmed first: ${passChoices}`);
+    check((await history(page)).length === 0, "nothing is played before the choice");
+    await page.click('#chooser-options button[data-uci="e2e2"]');
+    check((await history(page))[0] === "e2e2", "the general passed");
+
+    // ----- Seirawan: gating offered as a choice -----
+    await selectVariant(page, "seirawan");
+    const swFen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 2";
+    await setFen(page, swFen);
+    await clickSquare(page, "g1");
+    await clickSquare(page, "f3");
+    const gates = await page.$$eval("#chooser-options button", (bs) => bs.map((b) => b.dataset.uci).filter(Boolean).sort());
+    const gatesWant = cliMoves({ name: "seirawan" }, swFen).filter((m) => m.startsWith("g1f3")).sort();
+    check(gates.length === 3 && JSON.stringify(gates) === JSON.stringify(gatesWant), `gating choices ${gates}, CLI ${gatesWant}`);
+    await page.click('#chooser-options button[data-uci="g1f3h"]');
+    check((await history(page))[0] === "g1f3h" && (await fen(page)).includes("RNBQKBHR"), `the hawk was gated on g1: ${await fen(page)}`);
+
     // ----- the API's errors: JavaScript Errors that name the problem, and the module still works -----
     const api = await page.evaluate(() => {
       const { api, game } = window.chimeraPage;
