@@ -2,8 +2,9 @@
 # The web page's end-to-end test: builds the WebAssembly package
 # (scripts/build-web.sh) and the native command line (the reference), then
 # runs web/tests/e2e.mjs in headless Chromium. Installs what is missing:
-# Debian's chromium (apt-get) and playwright-core (npm, into web/tests; no
-# browser is downloaded). Screenshots go to docs/web-*.png.
+# Debian's chromium (apt-get), playwright-core and typescript (npm, into
+# web/tests; no browser is downloaded). tsc checks the package's TypeScript
+# types first (web/tests/types-check.ts). Screenshots go to docs/web-*.png.
 # Usage: scripts/test-web.sh [--no-build] [--no-screenshots]
 set -eu
 cd "$(dirname "$0")/.."
@@ -25,7 +26,7 @@ if [ ! -x /usr/bin/chromium ]; then
     as_root apt-get update
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 fi
-if [ ! -d web/tests/node_modules/playwright-core ]; then
+if [ ! -d web/tests/node_modules/playwright-core ] || [ ! -d web/tests/node_modules/typescript ]; then
     (cd web/tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
 fi
 if [ "$build" = 1 ]; then
@@ -33,5 +34,7 @@ if [ "$build" = 1 ]; then
     cargo build --release -p chimera-cli
 fi
 [ -f web/pkg/chimera_wasm_bg.wasm ] || { echo "test-web: web/pkg is not built (run scripts/build-web.sh)" >&2; exit 1; }
+# the TypeScript types, used as a page would (web/tests/types-check.ts)
+(cd web/tests && node_modules/.bin/tsc -p tsconfig.json) && echo "test-web: the TypeScript types check"
 # shellcheck disable=SC2086
 node web/tests/e2e.mjs --cli target/release/chimera $args
