@@ -21,7 +21,10 @@ and counted.
 
 Games are played from the start position, alternating variants round-robin,
 until --plies plies (default 400), the end of the game (pyffish's
-is_immediate_game_end, or no legal moves), or a mismatch. Half of the time a
+is_immediate_game_end, or no legal moves), a position that pyffish's
+validate_fen rejects (a royal piece captured: in Janggi both engines allow a
+pass in check when they see only a FEN), or a mismatch. A mismatch record
+holds the last plies of its game ("history") to reproduce it. Half of the time a
 capture is preferred when there is one, so that games reach endgames and
 promotions. Like scripts/fsf_playouts.py, pyffish is only ever given a FEN and
 at most one move (no game history), so history rules (repetition) play no part.
@@ -142,6 +145,7 @@ class Stats:
         self.skipped = 0
         self.longest = 0
         self.known = 0
+        self.invalid = 0
 
 
 def pyffish_game(worker, variant, rng, plies, report, stats):
@@ -153,6 +157,7 @@ def pyffish_game(worker, variant, rng, plies, report, stats):
         report({"variant": variant, "fen": fen, "kind": "chimera error", "detail": str(e)})
         return 0, 1
     n = 0
+    history = []  # the last plies of the game: (FEN, move played), for the mismatch record
     for _ in range(plies):
         theirs = sf.legal_moves(variant, fen, [])
         n += 1
@@ -163,7 +168,7 @@ def pyffish_game(worker, variant, rng, plies, report, stats):
         if set(ours) != set(theirs) or len(ours) != len(theirs):
             report({"variant": variant, "fen": fen, "kind": "legal moves",
                     "missing": sorted(set(theirs) - set(ours)), "extra": sorted(set(ours) - set(theirs)),
-                    "duplicates": len(ours) - len(set(ours))})
+                    "duplicates": len(ours) - len(set(ours)), "history": history[-8:]})
             return n, 1
         if not theirs or sf.is_immediate_game_end(variant, fen, [])[0]:
             break
@@ -176,9 +181,16 @@ def pyffish_game(worker, variant, rng, plies, report, stats):
             return n, 1
         if after != their_after:
             report({"variant": variant, "fen": fen, "move": move, "kind": "FEN after move",
-                    "chimera": after, "pyffish": their_after})
+                    "chimera": after, "pyffish": their_after, "history": history[-8:]})
             return n, 1
+        history.append([fen, move])
         fen = after
+        if sf.validate_fen(fen, variant) < 1:
+            # not a position of a real game (e.g. a Janggi general captured after
+            # a pass in check, which both engines allow when given only a FEN):
+            # pyffish's own validator ends the game here
+            stats.invalid += 1
+            break
     return n, 0
 
 
@@ -280,6 +292,7 @@ def main():
         rate = s.positions / s.seconds if s.seconds else 0.0
         extra = " (%d skipped: oracle warnings)" % s.skipped if s.skipped else ""
         extra += " (%d known-difference moves)" % s.known if s.known else ""
+        extra += " (%d games ended at a position pyffish.validate_fen rejects)" % s.invalid if s.invalid else ""
         print("%-18s %6d %10d %9d %8.0f %10d%s" % (v, s.games, s.positions, s.longest, rate, s.mismatches, extra))
     total = sum(s.positions for s in stats.values())
     bad = sum(s.mismatches for s in stats.values())
