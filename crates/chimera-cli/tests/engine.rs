@@ -289,3 +289,78 @@ fn result_command_referees_game_ends() {
     let (out, _) = run(&["result", "--variant", "makruk", "--fen", "8/1km5/n7/2MS4/4KN2/8/1mm5/8 w - 128 130 127"]);
     assert_eq!(out, "1/2-1/2 counting rule");
 }
+
+/// The `info ... multipv K ... pv M ...` lines of one depth: (K, first move).
+fn multipv_lines(out: &str, depth: u32) -> Vec<(u32, String)> {
+    out.lines()
+        .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+        .filter_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let k = w.iter().position(|&x| x == "multipv")?;
+            let p = w.iter().position(|&x| x == "pv")?;
+            Some((w[k + 1].parse().ok()?, w.get(p + 1)?.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn uci_multipv_reports_distinct_lines_and_searchmoves_restricts_the_root() {
+    let out = session(&["uci"], "uci\nsetoption name MultiPV value 3\nposition startpos\ngo depth 4\n");
+    assert!(out.contains("option name MultiPV type spin"), "{out}");
+    let lines = multipv_lines(&out, 4);
+    let ks: Vec<u32> = lines.iter().map(|l| l.0).collect();
+    assert_eq!(ks, vec![1, 2, 3], "{out}");
+    let mut firsts: Vec<&str> = lines.iter().map(|l| l.1.as_str()).collect();
+    assert_eq!(bestmove(&out), firsts[0]);
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "three different moves: {out}");
+    // searchmoves: only the listed moves; with MultiPV above their number, one line each
+    let out =
+        session(&["uci"], "uci\nsetoption name MultiPV value 3\nposition startpos\ngo depth 4 searchmoves a2a3 h2h4\n");
+    let mut firsts: Vec<String> = multipv_lines(&out, 4).into_iter().map(|l| l.1).collect();
+    firsts.sort();
+    assert_eq!(firsts, vec!["a2a3", "h2h4"], "{out}");
+    assert!(["a2a3", "h2h4"].contains(&bestmove(&out)), "{out}");
+    // a bad move in searchmoves is an error line, the others still count
+    let out = session(&["uci"], "uci\nposition startpos\ngo depth 3 searchmoves e2e5 g1h3\n");
+    assert!(out.contains("info string error: go searchmoves: 'e2e5'"), "{out}");
+    assert_eq!(bestmove(&out), "g1h3", "{out}");
+}
+
+#[test]
+fn ucci_banmoves_keeps_the_engine_off_the_banned_moves() {
+    let start = "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n";
+    let first = session(&["ucci"], &format!("ucci\n{start}go depth 4\n"));
+    let best = bestmove(&first).to_string();
+    let out = session(&["ucci"], &format!("ucci\n{start}banmoves {best}\ngo depth 4\n"));
+    assert_ne!(bestmove(&out), best, "{out}");
+    // a new position lifts the ban
+    let out = session(&["ucci"], &format!("ucci\n{start}banmoves {best}\n{start}go depth 4\n"));
+    assert_eq!(bestmove(&out), best, "{out}");
+    let out = session(&["ucci"], &format!("ucci\n{start}banmoves {best} z9z9\ngo depth 4\n"));
+    assert!(out.contains("info error: banmoves: 'z9z9'"), "{out}");
+    assert_eq!(bestmove(&out), best, "a bad list bans nothing: {out}");
+}
+
+#[test]
+fn xboard_analyze_mode_with_exclude_and_include() {
+    let mut child = spawn(&["xboard"]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"xboard\nprotover 2\nnew\nforce\npost\nanalyze\n").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    // only one move left to analyse
+    stdin.write_all(b"exclude all\ninclude g2g4\n").unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    stdin.write_all(b"exclude e2e9\nexit\nquit\n").unwrap();
+    drop(stdin);
+    let (out, _) = collect(child, Duration::from_secs(20));
+    assert!(out.contains("analyze=1") && out.contains("exclude=1"), "{out}");
+    let thinking: Vec<&str> =
+        out.lines().filter(|l| l.split_whitespace().next().is_some_and(|w| w.parse::<u32>().is_ok())).collect();
+    let last = thinking.last().unwrap_or_else(|| panic!("no thinking output:\n{out}"));
+    assert_eq!(last.split_whitespace().nth(4), Some("g2g4"), "{out}");
+    assert!(thinking.iter().any(|l| l.split_whitespace().nth(4) != Some("g2g4")), "before the exclusion: {out}");
+    assert!(!out.lines().any(|l| l.starts_with("move ")), "analysis plays no move: {out}");
+    assert!(out.contains("Error (illegal move"), "{out}");
+}

@@ -272,6 +272,11 @@ pub struct Engine {
     pub hash_mb: usize,
     /// Milliseconds kept back per move for communication.
     pub overhead_ms: u64,
+    /// Principal variations to report (UCI `MultiPV`).
+    pub multipv: usize,
+    /// Root moves banned for the next search (UCCI `banmoves`, XBoard `exclude`),
+    /// cleared when the position changes.
+    pub excluded: Vec<chimera::moves::Move>,
     job: Option<Job>,
 }
 
@@ -293,6 +298,8 @@ impl Engine {
             threads: 1,
             hash_mb: 16,
             overhead_ms: 30,
+            multipv: 1,
+            excluded: Vec::new(),
             job: None,
         }
     }

@@ -49,6 +49,19 @@ pub struct Limits {
     pub soft: Option<Duration>,
     /// Stop at this time.
     pub hard: Option<Duration>,
+    /// The number of principal variations to search and report (MultiPV; 0 counts as 1).
+    pub multipv: usize,
+    /// Search only these root moves (UCI `searchmoves`, XBoard `include`); empty: all.
+    pub root_moves: Vec<Move>,
+    /// Never play these root moves (XBoard `exclude`, UCCI `banmoves`).
+    pub excluded: Vec<Move>,
+}
+
+impl Limits {
+    /// Whether a root move may be searched under `root_moves` and `excluded`.
+    pub fn allows(&self, m: Move) -> bool {
+        (self.root_moves.is_empty() || self.root_moves.contains(&m)) && !self.excluded.contains(&m)
+    }
 }
 
 /// The clock of the side to move.
@@ -111,6 +124,8 @@ impl Shared {
 pub struct Report {
     /// The depth completed.
     pub depth: i32,
+    /// Which principal variation this is (1 for the best; MultiPV).
+    pub multipv: usize,
     /// The deepest ply reached.
     pub seldepth: usize,
     /// The score, from the side to move's view.
@@ -204,6 +219,11 @@ pub struct Searcher {
     stopped: bool,
     /// Search may be interrupted (false until depth 1 is complete).
     interruptible: bool,
+    /// Root moves not to search in this pass: the user's exclusions and the
+    /// earlier principal variations of this iteration (MultiPV).
+    root_skip: Vec<Move>,
+    /// Whether the root is restricted (`root_skip` or `limits.root_moves`).
+    root_restricted: bool,
 }
 
 const NONE: Move = Move(0);
@@ -265,7 +285,15 @@ impl Searcher {
             start: Instant::now(),
             stopped: false,
             interruptible: false,
+            root_skip: Vec::new(),
+            root_restricted: false,
         }
+    }
+
+    /// Whether a root move is left out of the current pass.
+    #[inline]
+    fn skipped_at_root(&self, m: Move) -> bool {
+        self.root_skip.contains(&m) || !(self.limits.root_moves.is_empty() || self.limits.root_moves.contains(&m))
     }
 
     /// Nodes searched by this thread.
@@ -632,6 +660,9 @@ impl Searcher {
         let old_alpha = alpha;
         for i in 0..n {
             let (m, _) = Self::pick(&mut self.frames[ply].moves, i);
+            if ply == 0 && self.root_restricted && self.skipped_at_root(m) {
+                continue;
+            }
             let quiet = !self.is_tactical(m);
             if !pv_node
                 && !in_check
@@ -686,8 +717,12 @@ impl Searcher {
             }
         }
         if searched == 0 {
-            // everything was pruned: cannot happen as the first move is never pruned
+            // every root move is excluded (otherwise the first move is never pruned)
             return static_eval;
+        }
+        if ply == 0 && self.root_restricted {
+            // a restricted root's result is not the position's: keep it out of the table
+            return best;
         }
         let bound = if best >= beta {
             BOUND_LOWER
@@ -822,63 +857,62 @@ impl Searcher {
     pub fn think(&mut self, thread: usize, report: &mut dyn FnMut(&Report)) -> SearchResult {
         self.start = Instant::now();
         let mut result = SearchResult::default();
-        // the legal root moves, for a fallback move
+        // the legal root moves, for a fallback move and the number of lines
         self.pos.generate_legal(&mut self.scratch, &mut self.legal, &mut self.info);
-        let Some(first) = self.legal.iter().next() else {
+        let allowed: Vec<Move> = self.legal.iter().filter(|&m| self.limits.allows(m)).collect();
+        let Some(&first) = allowed.first() else {
+            // nothing may be played (no legal move, or all excluded)
             self.flush_nodes();
             return result;
         };
         result.best = Some(first);
+        let lines = self.limits.multipv.max(1).min(allowed.len());
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as i32 - 2).clamp(1, MAX_PLY as i32 - 2);
-        let mut prev = 0;
+        let mut prev = vec![0; lines];
         let mut depth = 1 + (thread % 2) as i32;
-        while depth <= max_depth {
-            self.seldepth = 0;
-            let mut window = 35;
-            let (mut alpha, mut beta) = if depth >= 4 { (prev - window, prev + window) } else { (-INF, INF) };
-            let score = loop {
-                let s = self.search(alpha, beta, depth, 0, true, true);
+        'deepen: while depth <= max_depth {
+            self.root_skip.clear();
+            self.root_skip.extend_from_slice(&self.limits.excluded);
+            for (k, prev_k) in prev.iter_mut().enumerate() {
+                self.root_restricted = !self.root_skip.is_empty() || !self.limits.root_moves.is_empty();
+                self.seldepth = 0;
+                let score = self.aspiration(depth, *prev_k);
+                if self.stopped && depth > 1 {
+                    break 'deepen;
+                }
+                if self.pv_len[0] == 0 {
+                    break; // no root move left for this line
+                }
+                let line_best = self.pv[0][0];
+                if k == 0 {
+                    result.best = Some(line_best);
+                    result.ponder = (self.pv_len[0] > 1).then(|| self.pv[0][1]);
+                    result.score = score;
+                    result.depth = depth;
+                }
+                *prev_k = score;
+                self.root_skip.push(line_best);
+                if self.main {
+                    self.flush_nodes();
+                    let r = Report {
+                        depth,
+                        multipv: k + 1,
+                        seldepth: self.seldepth.max(depth as usize),
+                        score,
+                        nodes: self.shared.nodes.load(Ordering::Relaxed),
+                        elapsed: self.start.elapsed(),
+                        pv: self.pv[0][..self.pv_len[0]].to_vec(),
+                        hashfull: self.shared.tt.hashfull(),
+                    };
+                    report(&r);
+                }
                 if self.stopped {
-                    break s;
+                    break 'deepen;
                 }
-                if s <= alpha {
-                    alpha = (s - window).max(-INF);
-                    beta = (alpha + beta) / 2 + window;
-                    beta = beta.min(INF);
-                } else if s >= beta {
-                    beta = (s + window).min(INF);
-                } else {
-                    break s;
-                }
-                window *= 2;
-                if window > 1000 {
-                    alpha = -INF;
-                    beta = INF;
-                }
-            };
-            if self.stopped && depth > 1 {
-                break;
             }
-            if self.pv_len[0] > 0 {
-                result.best = Some(self.pv[0][0]);
-                result.ponder = (self.pv_len[0] > 1).then(|| self.pv[0][1]);
-            }
-            result.score = score;
-            result.depth = depth;
-            prev = score;
             self.interruptible = true;
+            let score = result.score;
             if self.main {
-                self.flush_nodes();
-                let r = Report {
-                    depth,
-                    seldepth: self.seldepth.max(depth as usize),
-                    score,
-                    nodes: self.shared.nodes.load(Ordering::Relaxed),
-                    elapsed: self.start.elapsed(),
-                    pv: self.pv[0][..self.pv_len[0]].to_vec(),
-                    hashfull: self.shared.tt.hashfull(),
-                };
-                report(&r);
                 if let Some(soft) = self.limits.soft {
                     if self.start.elapsed() >= soft {
                         break;
@@ -893,14 +927,38 @@ impl Searcher {
             } else if self.shared.stop.load(Ordering::Relaxed) {
                 break;
             }
-            if self.stopped {
-                break;
-            }
             depth += 1;
         }
         self.flush_nodes();
         result.nodes = self.shared.nodes.load(Ordering::Relaxed);
         result
+    }
+
+    /// One root search of an iteration in an aspiration window around `prev`,
+    /// widened until the score falls inside it.
+    fn aspiration(&mut self, depth: i32, prev: i32) -> i32 {
+        let mut window = 35;
+        let (mut alpha, mut beta) = if depth >= 4 { (prev - window, prev + window) } else { (-INF, INF) };
+        loop {
+            let s = self.search(alpha, beta, depth, 0, true, true);
+            if self.stopped {
+                return s;
+            }
+            if s <= alpha {
+                alpha = (s - window).max(-INF);
+                beta = (alpha + beta) / 2 + window;
+                beta = beta.min(INF);
+            } else if s >= beta {
+                beta = (s + window).min(INF);
+            } else {
+                return s;
+            }
+            window *= 2;
+            if window > 1000 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
     }
 }
 
@@ -951,7 +1009,12 @@ pub fn search(
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
             .map(|id| {
-                let mut s = Searcher::new(pos.clone(), hist, ev.clone(), shared.clone(), false, Limits::default());
+                let helper_limits = Limits {
+                    root_moves: limits.root_moves.clone(),
+                    excluded: limits.excluded.clone(),
+                    ..Limits::default()
+                };
+                let mut s = Searcher::new(pos.clone(), hist, ev.clone(), shared.clone(), false, helper_limits);
                 scope.spawn(move || {
                     s.think(id, &mut |_| {});
                 })

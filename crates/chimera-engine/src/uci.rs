@@ -45,6 +45,29 @@ pub enum Flow {
     Quit,
 }
 
+/// The words of a `go` command that end a `searchmoves` list.
+const GO_KEYWORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "time",
+    "increment",
+    "opptime",
+    "oppincrement",
+    "byoyomi",
+    "draw",
+    "perft",
+];
+
 impl UciSession {
     /// A session; switches the engine to the dialect's default variant.
     pub fn new(dialect: Dialect, engine: &mut Engine) -> UciSession {
@@ -87,7 +110,7 @@ impl UciSession {
             "stop" => e.stop(),
             "ponderhit" => {}
             "gameover" => e.stop(),
-            "banmoves" => self.error(e, "banmoves is not supported"),
+            "banmoves" => self.banmoves(e, args),
             "quit" => {
                 e.stop();
                 if self.dialect == Dialect::Ucci {
@@ -123,6 +146,7 @@ impl UciSession {
                 e.out.line(&format!("option name {opt} type spin default {} min 1 max 65536", e.hash_mb));
                 e.out.line("option name Clear Hash type button");
                 e.out.line(&format!("option name Move Overhead type spin default {} min 0 max 5000", e.overhead_ms));
+                e.out.line("option name MultiPV type spin default 1 min 1 max 256");
                 let vars: Vec<String> = names.iter().map(|n| format!("var {n}")).collect();
                 e.out.line(&format!("option name UCI_Variant type combo default {current} {}", vars.join(" ")));
                 e.out.line("option name VariantPath type string default <empty>");
@@ -185,7 +209,8 @@ impl UciSession {
                 self.millis = value.trim() == "true";
                 Ok(())
             }
-            "usi_ponder" | "ponder" | "uci_chess960" | "multipv" | "batch" | "debug" => Ok(()),
+            "multipv" => number(&value).map(|n| e.multipv = n.clamp(1, 256)),
+            "usi_ponder" | "ponder" | "uci_chess960" | "batch" | "debug" => Ok(()),
             _ => Err(format!("unknown option '{name}'")),
         };
         if let Err(m) = result {
@@ -229,6 +254,25 @@ impl UciSession {
             }
         }
         e.set_game(game);
+        e.excluded.clear();
+    }
+
+    /// UCCI `banmoves m1 m2 ...`: the next searches from this position never play these.
+    fn banmoves(&mut self, e: &mut Engine, args: &[&str]) {
+        let mut banned = Vec::with_capacity(args.len());
+        {
+            let mut g = e.game();
+            for text in args {
+                match notation::move_in(&mut g.pos, text, self.dialect.style()) {
+                    Ok(m) => banned.push(m),
+                    Err(m) => {
+                        drop(g);
+                        return self.error(e, &format!("banmoves: '{text}': {m}; nothing banned"));
+                    }
+                }
+            }
+        }
+        e.excluded = banned;
     }
 
     fn go(&mut self, e: &mut Engine, args: &[&str]) {
@@ -244,6 +288,23 @@ impl UciSession {
         let unit = if self.dialect == Dialect::Ucci && !self.millis { 1000 } else { 1 };
         while i < args.len() {
             let key = args[i];
+            if key == "searchmoves" {
+                // moves up to the next keyword
+                i += 1;
+                let mut g = e.game();
+                while i < args.len() && !GO_KEYWORDS.contains(&args[i]) {
+                    match notation::move_in(&mut g.pos, args[i], self.dialect.style()) {
+                        Ok(m) => limits.root_moves.push(m),
+                        Err(m) => {
+                            drop(g);
+                            self.error(e, &format!("go searchmoves: '{}': {m}; ignored", args[i]));
+                            g = e.game();
+                        }
+                    }
+                    i += 1;
+                }
+                continue;
+            }
             let val = args.get(i + 1).and_then(|v| v.parse::<i64>().ok());
             let takes_value = !matches!(key, "infinite" | "ponder" | "draw");
             if takes_value && val.is_none() {
@@ -299,6 +360,8 @@ impl UciSession {
             limits.soft = Some(b * 7 / 10);
             limits.hard = Some(b);
         }
+        limits.multipv = e.multipv;
+        limits.excluded = e.excluded.clone();
         let unlimited = limits.depth.is_none() && limits.nodes.is_none() && limits.soft.is_none();
         let wait = infinite || unlimited;
         let dialect = self.dialect;
@@ -366,9 +429,10 @@ fn info_line(d: Dialect, r: &Report, pos: &chimera::position::Position, style: S
     match d {
         Dialect::Ucci => format!("info depth {} {} time {} nodes {} pv {}", r.depth, score, ms, r.nodes, pv.join(" ")),
         _ => format!(
-            "info depth {} seldepth {} multipv 1 {} nodes {} nps {} hashfull {} time {} pv {}",
+            "info depth {} seldepth {} multipv {} {} nodes {} nps {} hashfull {} time {} pv {}",
             r.depth,
             r.seldepth,
+            r.multipv,
             score,
             r.nodes,
             r.nps(),

@@ -85,6 +85,8 @@ pub struct XboardSession {
     /// The locust victim the lifted piece was put on (the first leg of a
     /// two-leg move), while the second leg is being chosen.
     victim: Option<Square>,
+    /// In analyze mode: the engine searches without end and plays nothing.
+    analyzing: bool,
 }
 
 impl Default for XboardSession {
@@ -106,6 +108,7 @@ impl XboardSession {
             sd: None,
             lifted: None,
             victim: None,
+            analyzing: false,
         }
     }
 
@@ -119,9 +122,21 @@ impl XboardSession {
         let Some(&cmd) = words.first() else { return Flow::Continue };
         let arg = words.get(1).copied().unwrap_or("");
         let rest = words[1..].join(" ");
+        let before = self.snapshot(e);
         match cmd {
             "xboard" | "accepted" | "rejected" | "hard" | "easy" | "random" | "computer" | "name" | "rating"
-            | "ics" | "draw" | "hint" | "bk" | "." | "exit" | "hover" | "otim" | "include" | "exclude" => {}
+            | "ics" | "draw" | "hint" | "bk" | "." | "hover" | "otim" => {}
+            "analyze" => {
+                e.stop();
+                self.engine_side = None;
+                self.analyzing = true;
+                self.analyze(e);
+            }
+            "exit" => {
+                e.stop();
+                self.analyzing = false;
+            }
+            "exclude" | "include" => self.exclude(e, cmd == "exclude", arg),
             "protover" => self.features(e),
             "new" => {
                 e.stop();
@@ -232,6 +247,14 @@ impl XboardSession {
                 }
             }
         }
+        // a new position: exclusions lapse, an analysis restarts on it
+        let moved = matches!(cmd, "setboard" | "new" | "variant") || self.snapshot(e) != before;
+        if moved {
+            e.excluded.clear();
+            if self.analyzing {
+                self.analyze(e);
+            }
+        }
         Flow::Continue
     }
 
@@ -247,7 +270,7 @@ impl XboardSession {
         let version = env!("CARGO_PKG_VERSION");
         e.out.line(&format!(
             "feature myname=\"Chimera {version}\" setboard=1 usermove=1 ping=1 playother=1 sigint=0 sigterm=0 \
-             reuse=1 analyze=0 colors=0 san=0 time=1 draw=0 highlight=1 memory=1 smp=1 debug=1"
+             reuse=1 analyze=1 exclude=1 colors=0 san=0 time=1 draw=0 highlight=1 memory=1 smp=1 debug=1"
         ));
         e.out.line(&format!("feature variants=\"{}\"", names.join(",")));
         e.out.line("feature done=1");
@@ -332,6 +355,9 @@ impl XboardSession {
         }
         self.lifted = None;
         self.victim = None;
+        if self.analyzing {
+            return; // the analysis restarts on the new position (see `handle`)
+        }
         let end = e.game().end();
         if let Some(end) = end {
             e.out.line(&result_line(end));
@@ -339,6 +365,51 @@ impl XboardSession {
         }
         if self.engine_side == Some(e.game().pos.side_to_move()) {
             self.think(e);
+        }
+    }
+
+    /// What identifies the game's position for analysis: its hash and length.
+    fn snapshot(&self, e: &Engine) -> (u64, usize) {
+        let g = e.game();
+        (g.pos.hash(), g.played.len())
+    }
+
+    /// Analyze mode: an endless search of the current position, thinking
+    /// output always on, no move played; the exclusions apply.
+    fn analyze(&mut self, e: &mut Engine) {
+        let limits = Limits { excluded: e.excluded.clone(), ..Limits::default() };
+        let out = e.out.clone();
+        e.start(limits, true, Box::new(move |r: &Report, pos| out.line(&thinking_line(r, pos))), Box::new(|_, _| {}));
+    }
+
+    /// `exclude MOVE`, `include MOVE`, `exclude all`, `include all` (analyze mode).
+    fn exclude(&mut self, e: &mut Engine, exclude: bool, text: &str) {
+        e.stop();
+        if text == "all" {
+            e.excluded.clear();
+            if exclude {
+                let mut g = e.game();
+                let all = g.pos.legal_moves();
+                drop(g);
+                e.excluded = all;
+            }
+        } else {
+            let parsed = {
+                let mut g = e.game();
+                notation::move_in(&mut g.pos, text, Style::Xboard)
+            };
+            match parsed {
+                Ok(m) => {
+                    e.excluded.retain(|&x| x != m);
+                    if exclude {
+                        e.excluded.push(m);
+                    }
+                }
+                Err(m) => self.error(e, &format!("illegal move ({m})"), text),
+            }
+        }
+        if self.analyzing {
+            self.analyze(e);
         }
     }
 
