@@ -14,6 +14,7 @@ const st = {
   flipped: false,
   details: null,       // the legal moves of the current position (MoveDetail[]), cached
   sel: null,           // { from, drop, victim, targets: Map<square, kinds[]>, stop }
+  diagram: null,       // a move diagram on show: { game, piece, name, square }
   last: null,          // the last move played (MoveDetail)
   cells: new Map(),    // square name -> element
   engineId: 0,
@@ -26,6 +27,8 @@ const stats = { lastHighlight: null };
 window.chimeraPage = {
   game: () => st.game,
   api: { ChimeraGame, listVariants, builtinSource },
+  /** The FEN of the move diagram on show, or null. */
+  diagramFen: () => (st.diagram ? st.diagram.game.fen() : null),
   stats,
   /**
    * Milliseconds per call of targets(square), measured here in the page: `batches`
@@ -232,11 +235,17 @@ function ownPiece(square) {
 }
 
 function humanToMove() {
-  return !st.thinking && !st.game.result() && !engineSides().includes(st.game.sideToMove());
+  return !st.diagram && !st.thinking && !st.game.result() && !engineSides().includes(st.game.sideToMove());
 }
 
-/** Redraws everything after the position changed. */
+/** Redraws everything after the position changed (leaving a move diagram). */
 function refresh() {
+  if (st.diagram) {
+    st.diagram.game.free();
+    st.diagram = null;
+    $("diagram-exit").hidden = true;
+    delete document.body.dataset.diagram;
+  }
   st.details = null;
   st.sel = null;
   renderPieces();
@@ -254,9 +263,10 @@ function legal() {
 }
 
 function renderPieces() {
-  const inCheck = st.game.inCheck();
+  const view = st.diagram ? st.diagram.game : st.game;
+  const inCheck = !st.diagram && st.game.inCheck();
   const stm = st.game.sideToMove();
-  for (const c of st.game.board()) {
+  for (const c of view.board()) {
     const el = st.cells.get(c.square);
     const p = el.querySelector(".piece");
     p.replaceChildren();
@@ -269,7 +279,7 @@ function renderPieces() {
     el.classList.toggle("check", Boolean(inCheck && royal && c.color === stm));
   }
   for (const [sq, el] of st.cells) {
-    const l = st.last;
+    const l = st.diagram ? null : st.last;
     el.classList.toggle("last", Boolean(l && (sq === l.from || sq === l.to || sq === l.victim)));
   }
 }
@@ -278,7 +288,7 @@ function renderHands() {
   const top = $("hand-top"), bottom = $("hand-bottom");
   top.replaceChildren();
   bottom.replaceChildren();
-  if (!st.game.hasHands) return;
+  if (!st.game.hasHands || st.diagram) return;
   for (const h of st.game.hands()) {
     const el = document.createElement("div");
     el.className = "hand-piece";
@@ -347,6 +357,11 @@ function renderMoves() {
 }
 
 function renderStatus() {
+  if (st.diagram) {
+    const d = st.diagram;
+    $("status").textContent = `Moves of the ${d.name} from ${d.square}. Click a square to put it there; Esc returns to the game.`;
+    return;
+  }
   const g = st.game;
   const r = g.result();
   let s;
@@ -365,6 +380,9 @@ function renderPieceTable() {
   t.replaceChildren();
   for (const p of st.game.pieceTypes()) {
     const tr = t.insertRow();
+    tr.dataset.piece = p.piece;
+    tr.title = `show the ${p.name}'s moves on an empty board`;
+    tr.addEventListener("click", () => showDiagram(p.piece, p.name));
     const icon = tr.insertCell();
     icon.style.width = "26px";
     icon.appendChild(pieceSvg(p.piece, "white", p.royal));
@@ -374,6 +392,28 @@ function renderPieceTable() {
     b.className = "betza";
     b.textContent = p.betza;
   }
+}
+
+/** Shows a move diagram: `piece` alone on the board (on `square`, or near the centre) and its moves. */
+function showDiagram(piece, name, square) {
+  let game;
+  try {
+    game = st.game.pieceDiagram(piece, square);
+  } catch (err) {
+    showError(err.message);
+    return;
+  }
+  refresh(); // leaves any earlier diagram
+  const at = game.board().find((c) => c.piece === piece).square;
+  st.diagram = { game, piece, name, square: at };
+  st.sel = { from: at, drop: null, victim: null, stop: false, targets: toMap(game.targets(at)) };
+  $("diagram-exit").hidden = false;
+  $("error").hidden = true;
+  document.body.dataset.diagram = piece;
+  renderPieces();
+  renderHands();
+  renderHighlights();
+  renderStatus();
 }
 
 function showError(msg) {
@@ -516,6 +556,10 @@ function onBoardDown(e) {
   if (e.button !== 0) return;
   const square = squareAt(e.clientX, e.clientY);
   if (!square || !st.game) return;
+  if (st.diagram) {
+    if (square !== st.diagram.square) showDiagram(st.diagram.piece, st.diagram.name, square);
+    return;
+  }
   $("chooser").hidden = true;
   const isTarget = st.sel && (st.sel.targets.has(square) || (st.sel.stop && square === st.sel.victim));
   let fresh = false;
@@ -620,7 +664,12 @@ function wire() {
     $("definition").value = builtinSource(st.spec.name);
     $("def-format").value = "toml";
   });
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape") clearSelection(); });
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    if (st.diagram) refresh();
+    else clearSelection();
+  });
+  $("diagram-exit").addEventListener("click", () => refresh());
 }
 
 async function main() {

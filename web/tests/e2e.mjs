@@ -267,6 +267,24 @@ async function main() {
       clicks: clicks.length,
     };
     figures.mightylion_targets = await page.evaluate(() => window.chimeraPage.timeTargets("d4"));
+    // a move diagram: the Lion alone, from the piece table
+    await page.keyboard.press("Escape");
+    await page.click('#pieces tr[data-piece="L"]');
+    await page.waitForFunction(() => document.body.dataset.diagram === "L");
+    const diaFen = await page.evaluate(() => window.chimeraPage.diagramFen());
+    const dia = await highlighted(page);
+    const diaWant = cliTargets(ml, diaFen, "d4");
+    check(diaFen.startsWith("8/8/8/8/3L4/8/8/8 w") && sameMap(dia, diaWant),
+      `the Lion's move diagram (${diaFen}): page ${show(dia)}, CLI ${show(diaWant)}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    if (screenshots) await page.screenshot({ path: join(root, "docs/web-diagram-lion.png") });
+    await clickSquare(page, "a1");
+    const diaA1 = await page.evaluate(() => window.chimeraPage.diagramFen());
+    check(sameMap(await highlighted(page), cliTargets(ml, diaA1, "a1")), "the Lion's move diagram from a1");
+    await page.keyboard.press("Escape");
+    check(await page.evaluate(() => document.body.dataset.diagram === undefined) && (await fen(page)) === lionFen,
+      "Esc leaves the diagram for the game");
+    await clickSquare(page, "d4");
     // the first leg: the victim e5, then the second legs
     await clickSquare(page, "e5");
     const second = await highlighted(page);

@@ -41,6 +41,10 @@ export async function demo(): Promise<string> {
   g.reset();
   const check: boolean = g.inCheck();
   const hist: string[] = g.history();
+  const diagram: ChimeraGame = g.pieceDiagram("L");
+  const diagramAt: ChimeraGame = g.pieceDiagram("L", "a1");
+  diagram.free();
+  diagramAt.free();
   user.free();
   ini.free();
   return [size, hands, side, firstFrom, victim, kinds.length, second.length, drops.length, played.uci, back,

@@ -417,6 +417,16 @@ impl ChimeraGame {
         })
     }
 
+    /// A move diagram, as the Interactive Diagram draws one: a new game with
+    /// only `piece` (White's FEN token, as in `pieceTypes`) on the board, on
+    /// `square` or else on the square nearest the centre it may stand on;
+    /// White to move. Call `targets` on its square for the piece's moves.
+    /// Throws for an unknown piece or a square it may not stand on.
+    #[wasm_bindgen(js_name = pieceDiagram)]
+    pub fn piece_diagram(&self, piece: &str, square: Option<String>) -> Result<ChimeraGame, JsError> {
+        self.s.piece_diagram(piece, square.as_deref()).map(|s| ChimeraGame { s }).map_err(err)
+    }
+
     /// Asks the engine for a move: searches at most `movetimeMs`
     /// milliseconds (1 to 600000) and, if given, at most `depth` plies. The
     /// game is not changed (play the move with `play`). This blocks the

@@ -595,6 +595,101 @@ impl Session {
             .collect()
     }
 
+    /// A move diagram, as the Interactive Diagram draws one: a game at a
+    /// position with only `piece` (White's FEN token, `N` or `+P`) on the
+    /// board, on `square` or, if none is given, on the square nearest the
+    /// centre that the piece may stand on. Walls stay; hands are empty;
+    /// White is to move. Its `targets` on that square are the piece's moves.
+    pub fn piece_diagram(&self, piece: &str, square: Option<&str>) -> Result<Session, String> {
+        let pos = &self.game.pos;
+        let v = pos.variant();
+        let g = pos.geometry();
+        let want = piece.trim();
+        let t = (0..v.def.pieces.len())
+            .filter(|&t| !is_wall(v, t))
+            .find(|&t| token(pos, (t as u8 + 1) << 1).eq_ignore_ascii_case(want))
+            .ok_or_else(|| format!("'{want}' is no piece of {}", v.def.name))?;
+        let code = (t as u8 + 1) << 1;
+        let free = |sq: Square| {
+            let c = pos.piece_at(sq);
+            let walled = c != 0 && is_wall(v, type_of(c));
+            let confined = v.def.pieces[t].confine.is_some_and(|z| !v.def.zones[z].contains(&g, Color::White, sq));
+            !walled && !confined
+        };
+        let at = match square.map(str::trim).filter(|s| !s.is_empty()) {
+            Some(name) => {
+                let sq = self.square(name)?;
+                if !free(sq) {
+                    return Err(format!("the {} cannot stand on {name}", v.def.pieces[t].name));
+                }
+                sq
+            }
+            None => {
+                // the free square nearest the centre (in half squares, to stay in integers)
+                let (cx, cy) = (g.width as i32 - 1, g.height as i32 - 1);
+                let mut best: Option<(i32, Square)> = None;
+                for rank in 0..g.height as i32 {
+                    for file in 0..g.width as i32 {
+                        let Some(sq) = g.square(file, rank) else { continue };
+                        let d = (2 * file - cx).pow(2) + (2 * rank - cy).pow(2);
+                        if free(sq) && best.is_none_or(|(bd, _)| d < bd) {
+                            best = Some((d, sq));
+                        }
+                    }
+                }
+                best.ok_or_else(|| format!("the {} has no square to stand on", v.def.pieces[t].name))?.1
+            }
+        };
+        // the board field, from the top rank down
+        let mut board = String::new();
+        for rank in (0..g.height as i32).rev() {
+            let mut empty = 0;
+            for file in 0..g.width as i32 {
+                let Some(sq) = g.square(file, rank) else { continue };
+                let c = pos.piece_at(sq);
+                let text = if sq == at {
+                    Some(token(pos, code))
+                } else if c != 0 && is_wall(v, type_of(c)) {
+                    Some("*".to_string())
+                } else {
+                    None
+                };
+                match text {
+                    Some(text) => {
+                        if empty > 0 {
+                            board.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        board.push_str(&text);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                board.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                board.push('/');
+            }
+        }
+        if v.def.rules.has_hand() {
+            board.push_str("[]");
+        }
+        // the other fields of the current FEN: White to move, no castling or e.p.
+        let fen = pos.fen();
+        let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+        fields[0] = board;
+        if fields.len() > 1 {
+            fields[1] = "w".to_string();
+        }
+        for f in fields.iter_mut().skip(2).take(2) {
+            *f = "-".to_string();
+        }
+        let mut d = Session { game: self.game.clone(), start_fen: String::new(), played: Vec::new(), tt: None };
+        d.set_fen(&fields.join(" ")).map_err(|e| format!("no diagram of the {}: {e}", v.def.pieces[t].name))?;
+        Ok(d)
+    }
+
     /// Searches the current position for at most `movetime_ms` milliseconds
     /// (and at most `depth` plies, if given) and returns the best move found.
     /// The game is not changed.
@@ -820,6 +915,32 @@ mod tests {
         assert!(Session::from_definition(ini, Format::Ini, Some("missing")).is_err());
         let bad = toml.replace("betza = \"", "betza = \"Q%");
         assert!(Session::from_definition(&bad, Format::Toml, None).is_err());
+    }
+
+    #[test]
+    fn move_diagrams_show_a_lone_piece_s_moves() {
+        let s = Session::builtin("chess").unwrap();
+        let mut d = s.piece_diagram("N", None).unwrap();
+        assert_eq!(d.fen(), "8/8/8/8/3N4/8/8/8 w - - 0 1");
+        assert_eq!(d.targets("d4").unwrap().len(), 8);
+        let mut d = s.piece_diagram("q", Some("a1")).unwrap();
+        assert_eq!(d.targets("a1").unwrap().len(), 21);
+        assert!(s.piece_diagram("x", None).err().unwrap().contains("'x' is no piece of chess"));
+        assert!(s.piece_diagram("N", Some("k9")).is_err());
+        // the Lion: 24 squares around it (its two-step area) and its pass
+        let ml = Session::builtin("mightylion").unwrap();
+        let mut d = ml.piece_diagram("L", None).unwrap();
+        let t = d.targets("d4").unwrap();
+        assert_eq!(t.len(), 25, "{t:?}");
+        assert!(t.iter().any(|t| t.square == "d4" && t.kinds.contains(&"pass")));
+        // Xiangqi's general stays in its palace: the nearest palace square to the centre
+        let xq = Session::builtin("xiangqi").unwrap();
+        let d = xq.piece_diagram("K", None).unwrap();
+        assert_eq!(d.fen().split(' ').next(), Some("9/9/9/9/9/9/9/4K4/9/9"));
+        assert!(xq.piece_diagram("K", Some("e5")).err().unwrap().contains("cannot stand on e5"));
+        // hands stay empty, walls stay
+        let sg = Session::builtin("shogi").unwrap();
+        assert!(sg.piece_diagram("+R", None).unwrap().fen().contains("[]"), "shogi's dragon");
     }
 
     #[test]
