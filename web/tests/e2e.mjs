@@ -446,6 +446,11 @@ async function main() {
     await page.waitForFunction(() => document.getElementById("board").dataset.variant === "nightriders");
     n = await checkAllPieces(page, { name: "nightriders", file: iniFile }, "nightriders (variants.ini)");
     log(`nightriders: ${n} pieces' highlights match the CLI`);
+    // the engine plays the user's variant too (the worker builds it from the same text)
+    const nrFen = await fen(page);
+    await page.click("#engine-go");
+    reply = await engineReply(page, { name: "nightriders", file: iniFile }, nrFen, 1);
+    log(`nightriders: the engine played ${reply}`);
     // a bad definition is reported, and the game stays
     await page.fill("#definition", "[broken:chess]\ncustomPiece1 = n:QQ%\n");
     await page.fill("#def-section", "broken");
