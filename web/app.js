@@ -295,7 +295,7 @@ function renderHands() {
     el.dataset.piece = h.piece;
     el.dataset.color = h.color;
     el.title = `${h.name} in ${h.color}'s hand`;
-    el.appendChild(pieceSvg(h.piece, h.color, false));
+    el.appendChild(pieceSvg(h.piece, h.color, st.royal.has(h.piece.toUpperCase())));
     const n = document.createElement("span");
     n.className = "count";
     n.textContent = h.count;
@@ -567,18 +567,19 @@ function onBoardDown(e) {
     select(square, e.timeStamp);
     fresh = true;
   }
-  press = { square, x: e.clientX, y: e.clientY, fresh, drag: null, id: e.pointerId };
-  $("board").setPointerCapture(e.pointerId);
+  press = { square, hand: null, x: e.clientX, y: e.clientY, fresh, drag: null, id: e.pointerId };
 }
 
 function onBoardMove(e) {
   if (!press || e.pointerId !== press.id) return;
-  if (!press.drag && st.sel && st.sel.from === press.square && !st.sel.victim &&
-      Math.hypot(e.clientX - press.x, e.clientY - press.y) > 5) {
-    const el = st.cells.get(press.square);
+  const draggable = press.hand
+    ? st.sel && st.sel.drop === press.hand
+    : st.sel && st.sel.from === press.square && !st.sel.victim;
+  if (!press.drag && draggable && Math.hypot(e.clientX - press.x, e.clientY - press.y) > 5) {
+    const el = press.hand ? press.source : st.cells.get(press.square);
     const ghost = document.createElement("div");
     ghost.className = "drag";
-    const piece = el.querySelector(".piece svg");
+    const piece = el.querySelector("svg");
     if (piece) ghost.appendChild(piece.cloneNode(true));
     document.body.appendChild(ghost);
     el.classList.add("dragging");
@@ -598,7 +599,7 @@ function onBoardUp(e) {
   const square = squareAt(e.clientX, e.clientY);
   if (p.drag) {
     p.drag.remove();
-    st.cells.get(p.square)?.classList.remove("dragging");
+    (p.hand ? p.source : st.cells.get(p.square))?.classList.remove("dragging");
     if (square && square !== p.square) clickSquare(square);
     return;
   }
@@ -610,10 +611,16 @@ function onBoardUp(e) {
   clickSquare(square);
 }
 
+/** A press on a piece in hand selects it (or unselects it); dragging it onto the board drops it. */
 function onHandDown(e, h) {
-  if (!humanToMove() || h.color !== st.game.sideToMove()) return;
-  if (st.sel && st.sel.drop === h.piece) clearSelection();
-  else selectDrop(h.piece);
+  if (e.button !== 0 || !humanToMove() || h.color !== st.game.sideToMove()) return;
+  if (st.sel && st.sel.drop === h.piece) {
+    clearSelection();
+    return;
+  }
+  selectDrop(h.piece);
+  press = { square: null, hand: h.piece, source: e.currentTarget, x: e.clientX, y: e.clientY, fresh: true, drag: null,
+    id: e.pointerId };
 }
 
 // ----- buttons -----
@@ -632,9 +639,10 @@ function undo() {
 function wire() {
   const board = $("board");
   board.addEventListener("pointerdown", onBoardDown);
-  board.addEventListener("pointermove", onBoardMove);
-  board.addEventListener("pointerup", onBoardUp);
-  board.addEventListener("pointercancel", () => { if (press?.drag) press.drag.remove(); press = null; });
+  // moves and releases anywhere: a drag may start in a hand and leave the board
+  document.addEventListener("pointermove", onBoardMove);
+  document.addEventListener("pointerup", onBoardUp);
+  document.addEventListener("pointercancel", () => { if (press?.drag) press.drag.remove(); press = null; });
   $("variant").addEventListener("change", (e) => {
     if (e.target.value.startsWith("user:")) return;
     try { loadBuiltin(e.target.value); } catch (err) { showError(err.message); }

@@ -369,9 +369,19 @@ async function main() {
     const sgWant = new Map(cliMoves(sg, sgFen).filter((m) => m.startsWith("B@")).map((m) => [m.slice(2), "drop"]));
     check(sgDrops.size > 0 && sameMap(sgDrops, sgWant), `shogi bishop drops: page ${sgDrops.size}, CLI ${sgWant.size}`);
     if (screenshots) await page.screenshot({ path: join(root, "docs/web-shogi.png") });
+    // drop by dragging from the hand (press, move, release on the square)
+    await page.click('.hand-piece[data-piece="B"]'); // unselect: the drag selects it again
     const sgTo = [...sgWant.keys()][0];
-    await clickSquare(page, sgTo);
-    check((await history(page))[0] === `B@${sgTo}`, `the bishop was dropped on ${sgTo}`);
+    const hb = await page.locator('.hand-piece[data-piece="B"]').boundingBox();
+    const tb = await page.locator(`.sq[data-square="${sgTo}"]`).boundingBox();
+    await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) {
+      await page.mouse.move(hb.x + hb.width / 2 + (tb.x + tb.width / 2 - hb.x - hb.width / 2) * i / 8,
+        hb.y + hb.height / 2 + (tb.y + tb.height / 2 - hb.y - hb.height / 2) * i / 8);
+    }
+    await page.mouse.up();
+    check((await history(page))[0] === `B@${sgTo}`, `the bishop was dropped on ${sgTo} by drag (${await history(page)})`);
 
     // ----- Janggi: a pass by clicking the general twice, confirmed in the menu -----
     await selectVariant(page, "janggi");
