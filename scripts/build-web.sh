@@ -38,7 +38,8 @@ export PATH="$HOME/.local/bin:$PATH"
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }') || have=""
 if [ "$have" != "$want" ]; then
     echo "build-web: installing wasm-bindgen-cli $want (a few minutes, once)" >&2
-    cargo install wasm-bindgen-cli --version "$want" --locked --root "$HOME/.local"
+    # (not --locked: its lock file names a webpki-roots release the registry here lacks)
+    cargo install wasm-bindgen-cli --version "$want" --root "$HOME/.local"
 fi
 
 # 3. the package: Debian's cargo and rustc, std built for wasm32 from source
