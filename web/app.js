@@ -321,12 +321,21 @@ function renderHighlights() {
     el.classList.toggle("selected", Boolean(st.sel && st.sel.drop === el.dataset.piece));
   }
   const sel = st.sel;
+  $("hint").textContent = sel && sel.victim && !st.diagram
+    ? `Captured on ${sel.victim} on the way: now click where the piece goes`
+      + `${sel.stop ? ` (${sel.victim} again to stop there)` : ""}, or elsewhere to start again.`
+    : "";
   if (!sel) return;
   if (sel.from) st.cells.get(sel.from).classList.add("selected");
   if (sel.victim) st.cells.get(sel.victim).classList.add("selected");
   for (const [sq, kinds] of sel.targets) {
     const el = st.cells.get(sq);
     el.dataset.kinds = kinds.join(",");
+    if (sq === sel.from) {
+      // back to its own square (a pass, or a capture on the way and return): one ring, over the piece
+      el.classList.add("t-pass");
+      continue;
+    }
     for (const k of kinds) if (KIND_CLASS[k]) el.classList.add(KIND_CLASS[k]);
     // a square reached only through a capture on the way
     if (kinds.includes("second-leg") && !kinds.some((k) => KIND_CLASS[k] && k !== "victim")) {
