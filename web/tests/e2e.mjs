@@ -145,10 +145,14 @@ async function engineReply(page, v, fenBefore, plies) {
   return reply;
 }
 
-/** The native engine's last iteration in 1 s from the chess start position (UCI, one thread). */
+/**
+ * The native engine's search to depth 9 from the chess start position (UCI, one
+ * thread, the package's 16 MB table): its last iteration's nodes and time.
+ */
 function nativeSearch() {
   const out = execFileSync("sh", ["-c",
-    `(printf 'uci\\nsetoption name Threads value 1\\nposition startpos\\ngo movetime 1000\\n'; sleep 1.6; echo quit) | "${cli}" uci`],
+    `(printf 'uci\\nsetoption name Threads value 1\\nsetoption name Hash value 16\\nposition startpos\\ngo depth 9\\n'; `
+    + `sleep 4; echo quit) | "${cli}" uci`],
   { encoding: "utf8" });
   const infos = out.split("\n").filter((l) => l.startsWith("info depth"));
   const last = infos[infos.length - 1] || "";
@@ -438,12 +442,14 @@ async function main() {
     check(api.movesAfter > 0, "the module still works after the errors");
     figures.api_errors = api;
 
-    // ----- the engine's speed, in the browser (main thread here) and natively -----
+    // ----- the engine in the browser (main thread here) and natively: the same search, timed -----
     await selectVariant(page, "chess");
-    const wasmSearch = await page.evaluate(() => window.chimeraPage.game().think(1000));
+    const wasmSearch = await page.evaluate(() => window.chimeraPage.game().think(60000, 9));
     figures.engine_wasm = { nodes: wasmSearch.nodes, ms: Math.round(wasmSearch.elapsedMs), depth: wasmSearch.depth,
       nps: Math.round(wasmSearch.nodes / (wasmSearch.elapsedMs / 1000)) };
     figures.engine_native = nativeSearch();
+    check(wasmSearch.depth === 9 && figures.engine_native.depth === 9 && wasmSearch.nodes === figures.engine_native.nodes,
+      `the same search to depth 9 in WebAssembly and natively: ${wasmSearch.nodes} and ${figures.engine_native.nodes} nodes`);
 
     // ----- a user's variants.ini definition -----
     const ini = "[nightriders:chess]\nknight = -\ncustomPiece1 = n:NN\n";
