@@ -364,3 +364,26 @@ fn xboard_analyze_mode_with_exclude_and_include() {
     assert!(!out.lines().any(|l| l.starts_with("move ")), "analysis plays no move: {out}");
     assert!(out.contains("Error (illegal move"), "{out}");
 }
+
+#[test]
+fn uci_ponder_holds_the_move_until_ponderhit_or_stop() {
+    for (finish, name) in [("ponderhit", "ponderhit"), ("stop", "stop")] {
+        let mut child = spawn(&["uci"]);
+        let mut stdin = child.stdin.take().unwrap();
+        // 300 ms on the clock: a normal search would answer within about 100 ms
+        stdin.write_all(b"uci\nposition startpos moves e2e4\ngo ponder wtime 300 btime 300\n").unwrap();
+        std::thread::sleep(Duration::from_millis(1200));
+        stdin.write_all(b"isready\n").unwrap();
+        std::thread::sleep(Duration::from_millis(200));
+        stdin.write_all(format!("{finish}\n").as_bytes()).unwrap();
+        std::thread::sleep(Duration::from_millis(500));
+        stdin.write_all(b"quit\n").unwrap();
+        drop(stdin);
+        let (out, _) = collect(child, Duration::from_secs(20));
+        assert!(out.contains("option name Ponder type check"), "{out}");
+        let ready = out.find("readyok").unwrap_or_else(|| panic!("{name}: no readyok:\n{out}"));
+        let best = out.find("bestmove ").unwrap_or_else(|| panic!("{name}: no bestmove:\n{out}"));
+        assert!(best > ready, "{name}: the move came before {name}:\n{out}");
+        assert!(legal_in("chess", None, &["e2e4"], bestmove(&out)), "{out}");
+    }
+}

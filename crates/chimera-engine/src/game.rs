@@ -341,9 +341,24 @@ impl Engine {
 
     /// Starts a search of the current position. With `wait_for_stop`, the
     /// result is held back until [`Engine::stop`] (UCI `go infinite`).
-    pub fn start(&mut self, limits: Limits, wait_for_stop: bool, mut on_report: OnReport, on_done: OnDone) {
+    pub fn start(&mut self, limits: Limits, wait_for_stop: bool, on_report: OnReport, on_done: OnDone) {
+        self.start_search(limits, wait_for_stop, false, on_report, on_done);
+    }
+
+    /// Starts a search as [`Engine::start`] does; with `ponder` (UCI `go
+    /// ponder`) the time limits wait for [`Engine::ponderhit`] and the result
+    /// is held back until then or [`Engine::stop`].
+    pub fn start_search(
+        &mut self,
+        limits: Limits,
+        wait_for_stop: bool,
+        ponder: bool,
+        mut on_report: OnReport,
+        on_done: OnDone,
+    ) {
         self.stop();
         let shared = Arc::new(Shared::new(self.tt.clone()));
+        shared.set_pondering(ponder);
         let game = self.game.clone();
         let threads = self.threads;
         let sh = shared.clone();
@@ -354,15 +369,21 @@ impl Engine {
             };
             let shown = pos.clone();
             let r = search::search(&pos, &hist, &ev, &sh, limits, threads, &mut |rep| on_report(rep, &shown));
-            if wait_for_stop {
-                while !sh.released() {
-                    std::thread::sleep(std::time::Duration::from_millis(2));
-                }
+            while !sh.released() && (wait_for_stop || sh.pondering()) {
+                std::thread::sleep(std::time::Duration::from_millis(2));
             }
             let mut g = game.lock().unwrap_or_else(|e| e.into_inner());
             on_done(&r, &mut g);
         });
-        self.job = Some(Job { shared, handle, wait_for_stop });
+        self.job = Some(Job { shared, handle, wait_for_stop: wait_for_stop || ponder });
+    }
+
+    /// The opponent played the move the engine pondered on (UCI `ponderhit`):
+    /// the running search goes on as a normal one, its time counted from its start.
+    pub fn ponderhit(&mut self) {
+        if let Some(j) = &self.job {
+            j.shared.set_pondering(false);
+        }
     }
 
     /// Stops the search, if any, and waits for it to report its move.

@@ -99,12 +99,32 @@ pub struct Shared {
     pub nodes: AtomicU64,
     /// Set when the user stops the search (as opposed to the search ending).
     released: AtomicBool,
+    /// Set while the engine ponders (UCI `go ponder`): the time limits wait
+    /// for `ponderhit`, and the result is held back until then or `stop`.
+    pondering: AtomicBool,
 }
 
 impl Shared {
     /// Shared state around a table.
     pub fn new(tt: Arc<Tt>) -> Shared {
-        Shared { tt, stop: AtomicBool::new(false), nodes: AtomicU64::new(0), released: AtomicBool::new(false) }
+        Shared {
+            tt,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            released: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+        }
+    }
+
+    /// Marks the search as pondering (before it starts) or not (`ponderhit`):
+    /// from then on its time limits apply, counted from the start of the search.
+    pub fn set_pondering(&self, on: bool) {
+        self.pondering.store(on, Ordering::Relaxed);
+    }
+
+    /// Whether the engine is pondering.
+    pub fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
     }
 
     /// Stops the search at the user's request.
@@ -319,7 +339,7 @@ impl Searcher {
                 self.stopped = true;
             }
             if self.main && self.interruptible {
-                if let Some(h) = self.limits.hard {
+                if let (Some(h), false) = (self.limits.hard, self.shared.pondering()) {
                     if self.start.elapsed() >= h {
                         self.stopped = true;
                         self.shared.stop.store(true, Ordering::Relaxed);
@@ -913,7 +933,7 @@ impl Searcher {
             self.interruptible = true;
             let score = result.score;
             if self.main {
-                if let Some(soft) = self.limits.soft {
+                if let (Some(soft), false) = (self.limits.soft, self.shared.pondering()) {
                     if self.start.elapsed() >= soft {
                         break;
                     }

@@ -108,7 +108,7 @@ impl UciSession {
             "position" => self.position(e, args),
             "go" => self.go(e, args),
             "stop" => e.stop(),
-            "ponderhit" => {}
+            "ponderhit" => e.ponderhit(),
             "gameover" => e.stop(),
             "banmoves" => self.banmoves(e, args),
             "quit" => {
@@ -147,6 +147,8 @@ impl UciSession {
                 e.out.line("option name Clear Hash type button");
                 e.out.line(&format!("option name Move Overhead type spin default {} min 0 max 5000", e.overhead_ms));
                 e.out.line("option name MultiPV type spin default 1 min 1 max 256");
+                let ponder = if self.dialect == Dialect::Usi { "USI_Ponder" } else { "Ponder" };
+                e.out.line(&format!("option name {ponder} type check default false"));
                 let vars: Vec<String> = names.iter().map(|n| format!("var {n}")).collect();
                 e.out.line(&format!("option name UCI_Variant type combo default {current} {}", vars.join(" ")));
                 e.out.line("option name VariantPath type string default <empty>");
@@ -283,6 +285,7 @@ impl UciSession {
         let mut movetime = None;
         let mut byoyomi = 0u64;
         let mut infinite = false;
+        let mut ponder = false;
         let stm = e.game().pos.side_to_move();
         let mut i = 0;
         let unit = if self.dialect == Dialect::Ucci && !self.millis { 1000 } else { 1 };
@@ -330,7 +333,8 @@ impl UciSession {
                 "movetime" => movetime = Some(n),
                 "mate" => limits.depth = Some((2 * n as i32).clamp(1, 98)),
                 "infinite" => infinite = true,
-                "ponder" | "draw" => {}
+                "ponder" => ponder = true,
+                "draw" => {}
                 "perft" => {
                     self.perft(e, n as usize);
                     return;
@@ -368,9 +372,10 @@ impl UciSession {
         let style = dialect.style();
         let out = e.out.clone();
         let out2 = e.out.clone();
-        e.start(
+        e.start_search(
             limits,
             wait,
+            ponder,
             Box::new(move |r: &Report, pos| out.line(&info_line(dialect, r, pos, style))),
             Box::new(move |r, g| {
                 let line = match r.best {
