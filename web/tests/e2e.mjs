@@ -351,6 +351,18 @@ async function main() {
     await page.click('#chooser-options button[data-uci="e7e8n"]');
     check((await history(page))[0] === "e7e8n", "promoted to a knight");
 
+    // ----- the end of a game: mate by clicks, the result shown, the engine not asked -----
+    await setEngine(page, "black");
+    await setFen(page, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    await clickSquare(page, "a1");
+    await clickSquare(page, "a8");
+    await page.waitForTimeout(300);
+    const status = await page.$eval("#status", (e) => e.textContent);
+    check(status.includes("1-0") && status.includes("checkmate") && (await history(page)).length === 1
+      && (await page.evaluate(() => document.body.dataset.engine)) === "idle",
+    `after a1a8 mate: "${status}", no engine move`);
+    await setEngine(page, "none");
+
     // ----- drops from the hand -----
     const zh = { name: "crazyhouse" };
     await selectVariant(page, "crazyhouse");
@@ -479,6 +491,13 @@ async function main() {
     await page.fill("#fen", "this is no FEN");
     await page.click("#set-fen");
     check((await page.$eval("#error", (e) => e.textContent)).includes("FEN"), "a bad FEN is reported");
+
+    // ----- ?variant= in the address -----
+    const p3 = await context.newPage();
+    await p3.goto(`http://127.0.0.1:${port}/index.html?variant=janggi`);
+    await p3.waitForSelector("body[data-ready='1']", { timeout: 30000 });
+    check(await p3.$eval("#board", (b) => b.dataset.variant) === "janggi", "?variant=janggi opens Janggi");
+    await p3.close();
 
     // ----- the single-file page, opened from disk without a server -----
     const standalone = join(root, "web/dist/chimera.html");
