@@ -20,10 +20,11 @@ const st = {
   engineId: 0,
   thinking: false,
   worker: null,
+  asked: null,         // the last request to the engine: { movetime, at }
 };
 
 /** Timings of the last highlight, for docs/web.md and the end-to-end test. */
-const stats = { lastHighlight: null };
+const stats = { lastHighlight: null, lastEngine: null };
 window.chimeraPage = {
   game: () => st.game,
   api: { ChimeraGame, listVariants, builtinSource },
@@ -88,6 +89,7 @@ function askEngine() {
   st.thinking = true;
   document.body.dataset.engine = "thinking";
   const movetime = Math.max(50, Math.min(60000, Number($("movetime").value) || 1000));
+  st.asked = { movetime, at: performance.now() };
   st.worker.postMessage({
     id,
     variant: st.spec,
@@ -104,6 +106,7 @@ function onEngineReply(e) {
   if (id !== st.engineId) return; // an answer to a position that is gone
   st.thinking = false;
   document.body.dataset.engine = "idle";
+  stats.lastEngine = { movetime: st.asked.movetime, wallMs: performance.now() - st.asked.at, ok };
   if (!ok) {
     showError(`engine: ${message}`);
     renderStatus();

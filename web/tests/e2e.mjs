@@ -31,6 +31,7 @@ const port = Number(opt("--port", "8765"));
 const screenshots = !argv.includes("--no-screenshots");
 
 let failures = 0;
+const engineTimes = []; // "time limit:wall time" of each engine reply, in ms
 let checks = 0;
 function check(cond, what) {
   checks++;
@@ -141,6 +142,10 @@ async function engineReply(page, v, fenBefore, plies) {
     plies, { timeout: 60000 });
   const h = await history(page);
   const reply = h[h.length - 1];
+  const t = await page.evaluate(() => window.chimeraPage.stats.lastEngine);
+  // the search's own limit, plus the worker's messages (and, the first time, its module's start)
+  engineTimes.push(t && `${t.movetime}:${Math.round(t.wallMs)}`);
+  check(t && t.wallMs <= t.movetime + 1000, `${v.name}: the reply came within the time limit (${JSON.stringify(t)})`);
   check(cliMoves(v, fenBefore).includes(reply), `${v.name}: the engine's reply ${reply} is legal in ${fenBefore}`);
   return reply;
 }
@@ -521,6 +526,7 @@ async function main() {
       await p2.close();
     }
 
+    figures.engine_replies_limit_wall_ms = engineTimes;
     figures.page_errors = errors;
     check(errors.length === 0, `no errors in the page: ${errors.join(" | ")}`);
   } finally {
