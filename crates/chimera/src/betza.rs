@@ -11,6 +11,9 @@
 
 use std::fmt;
 
+/// The longest XBetza string accepted, in bytes (the longest built-in one has 13).
+pub const MAX_LEN: usize = 256;
+
 /// An error in an XBetza string, with the byte offset of the offending token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BetzaError {
@@ -189,6 +192,13 @@ fn basic_atom(c: u8) -> Option<Vec<(Atom, bool)>> {
 /// assert!(parse("fX").is_err());
 /// ```
 pub fn parse(text: &str) -> Result<Betza, BetzaError> {
+    if text.len() > MAX_LEN {
+        return Err(BetzaError {
+            text: text.chars().take(40).collect::<String>() + "...",
+            offset: MAX_LEN,
+            message: format!("an XBetza string may have at most {MAX_LEN} characters, this one has {}", text.len()),
+        });
+    }
     let b = text.as_bytes();
     let err = |offset: usize, message: String| BetzaError { text: text.to_string(), offset, message };
     let mut units = Vec::new();

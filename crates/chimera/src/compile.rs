@@ -40,6 +40,16 @@ pub const AUX_NO_HOP: u8 = 2;
 /// `aux`: a capture here is not allowed of piece types the mover may not capture.
 pub const AUX_NO_CAPTURE: u8 = 4;
 
+/// The most trajectory nodes the compiler builds for one piece on one square
+/// before merging them: a bound on the work a many-legged XBetza (`aaaaQ`)
+/// can cause, checked while building, so that it fails fast with an error.
+pub const MAX_NODES_PER_SQUARE: usize = 1 << 17;
+
+/// The most trajectory nodes the compiler builds for a whole variant (all
+/// pieces, colours and squares) before merging: a bound on the time and
+/// memory a variant file can make the compiler spend.
+pub const MAX_COMPILE_NODES: usize = 1 << 22;
+
 /// One cell of a trajectory table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[repr(C)]
@@ -253,17 +263,22 @@ fn endings(nodes: &[Node], origin: Square, acc: &mut Vec<(Square, Square)>, lift
     }
 }
 
-/// Clears the capture right of every ending on the piece's own square: the
-/// piece is lifted off that square while it moves, so nothing can be captured
-/// there, and the check test must not count it as attacking its own square
-/// (a royal that captures it there would wrongly seem to land in check).
-fn no_capture_at_origin(nodes: &mut [Node], origin: Square) {
+/// Clears the capture right of every ending on a square the path has
+/// already passed while it was empty, or on the piece's own square (the
+/// piece is lifted off it while it moves): nothing can be captured there.
+/// The walker would find those squares empty anyway, but the check test
+/// counts capture cells as attacks whatever the board, and must not count
+/// these (a royal capturing the piece, or stepping next to it, would seem to
+/// move into check).
+fn no_capture_on_passed_squares(nodes: &mut [Node], passed: &mut Vec<Square>) {
     for n in nodes {
-        if n.sq == origin {
+        if passed.contains(&n.sq) {
             n.flags &= !CAPTURE;
         }
-        no_capture_at_origin(&mut n.empty, origin);
-        no_capture_at_origin(&mut n.occ, origin);
+        passed.push(n.sq);
+        no_capture_on_passed_squares(&mut n.empty, passed);
+        passed.pop();
+        no_capture_on_passed_squares(&mut n.occ, passed);
     }
 }
 
@@ -415,6 +430,10 @@ struct Builder<'a> {
     no_hop: bool,
     no_capture: bool,
     ep_rule: bool,
+    /// Nodes built so far on this square (see [`MAX_NODES_PER_SQUARE`]).
+    nodes: std::cell::Cell<usize>,
+    /// Nodes built so far for the whole variant (see [`MAX_COMPILE_NODES`]).
+    total: &'a std::cell::Cell<usize>,
 }
 
 impl Builder<'_> {
@@ -549,6 +568,19 @@ impl Builder<'_> {
         if targets.is_empty() {
             return Ok(Vec::new());
         }
+        let built = self.nodes.get() + targets.len();
+        if built > MAX_NODES_PER_SQUARE {
+            return Err(self.err(
+                unit,
+                format!("more than {MAX_NODES_PER_SQUARE} trajectory nodes on one square: too many legs or steps"),
+            ));
+        }
+        self.nodes.set(built);
+        let total = self.total.get() + targets.len();
+        if total > MAX_COMPILE_NODES {
+            return Err(self.err(unit, format!("the variant needs more than {MAX_COMPILE_NODES} trajectory nodes")));
+        }
+        self.total.set(total);
 
         // The nodes of each possible end square of this leg, innermost first.
         let mut chain: Option<Node> = None;
@@ -670,6 +702,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let ntypes = def.pieces.len();
     let ncodes = 2 * ntypes;
     let mut cells = Vec::new();
+    let total_nodes = std::cell::Cell::new(0usize);
     let mut lists = vec![ListRef::default(); ncodes * 2 * nsq];
     // double steps create e.p. squares if some piece captures e.p., or if the FEN lists them anyway
     let ep_rule = def.pieces.iter().any(|p| p.ep_field == crate::variant::EpField::Path)
@@ -721,6 +754,8 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         no_hop: !p.cannot_hop.is_empty(),
                         no_capture: !p.cannot_capture.is_empty(),
                         ep_rule,
+                        nodes: std::cell::Cell::new(0),
+                        total: &total_nodes,
                     };
                     let mut forest = Vec::new();
                     // initial moves: for an unmoved piece, or by square (a double-step region)
@@ -758,7 +793,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         }
                     }
                     let mut forest = merge_forest(forest);
-                    no_capture_at_origin(&mut forest, sq);
+                    no_capture_on_passed_squares(&mut forest, &mut vec![sq]);
                     let mut ends = Vec::new();
                     let mut lift = false;
                     endings(&forest, sq, &mut ends, &mut lift);
@@ -799,6 +834,8 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                 no_hop: false,
                 no_capture: false,
                 ep_rule: false,
+                nodes: std::cell::Cell::new(0),
+                total: &total_nodes,
             };
             let forest = merge_forest(b.unit(&unit, sq)?);
             let total: usize = forest.iter().map(Node::size).sum();

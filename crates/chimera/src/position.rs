@@ -21,7 +21,19 @@ pub struct FenError {
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad FEN \"{}\": {}: {}", self.fen, self.field, self.message)
+        // a huge FEN is shown by its start only, so that the message stays one readable line
+        const SHOWN: usize = 120;
+        match self.fen.char_indices().nth(SHOWN) {
+            Some((cut, _)) => write!(
+                f,
+                "bad FEN \"{}...\" ({} bytes): {}: {}",
+                &self.fen[..cut],
+                self.fen.len(),
+                self.field,
+                self.message
+            ),
+            None => write!(f, "bad FEN \"{}\": {}: {}", self.fen, self.field, self.message),
+        }
     }
 }
 
@@ -174,7 +186,11 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
                         return Err(fen_err(
                             fen,
                             "board",
-                            format!("rank {}: an empty run of {} is longer than the board", rank + 1, &row[s..k]),
+                            format!(
+                                "rank {}: an empty run of {} is longer than the board",
+                                rank + 1,
+                                if k - s > 6 { format!("{} digits", k - s) } else { row[s..k].to_string() }
+                            ),
                         ))
                     }
                 };
@@ -546,11 +562,26 @@ impl Position {
             return Err(fen_err(
                 fen,
                 "move number",
-                format!("unexpected text '{}' after the FEN", fields[6..].join(" ")),
+                format!("unexpected text '{}' after the FEN", {
+                    let extra = fields[6..].join(" ");
+                    match extra.char_indices().nth(40) {
+                        Some((cut, _)) => format!("{}...", &extra[..cut]),
+                        None => extra,
+                    }
+                }),
             ));
         }
         pos.hash = pos.compute_hash();
         Ok(pos)
+    }
+
+    /// Whether a FEN reader given only the e.p. square `ep` finds the victim on
+    /// `victim`: one rank beyond it on the same file, in the direction of the
+    /// side that made the double step.
+    fn ep_victim_where_read(&self, ep: Square, victim: Square) -> bool {
+        let g = self.geometry();
+        let rank = if self.side == Color::White { g.rank_of(ep) - 1 } else { g.rank_of(ep) + 1 };
+        g.square(g.file_of(ep), rank) == Some(victim)
     }
 
     /// Writes the position as a FEN, in the form Fairy-Stockfish's `get_fen` uses.
@@ -629,9 +660,12 @@ impl Position {
         if self.counting_limit > 0 {
             s.push_str(&self.counting_limit.to_string());
         } else if self.ep != NO_SQUARE
-            && self.variant.def.pieces[type_of(self.board[self.ep_victim as usize])].ep_field
+            && (self.variant.def.pieces[type_of(self.board[self.ep_victim as usize])].ep_field
                 == crate::variant::EpField::Path
+                || !self.ep_victim_where_read(self.ep, self.ep_victim))
         {
+            // also when one square would not tell the reader where the victim is
+            // (a piece that stepped backwards or diagonally over the square)
             g.write_square(self.ep.min(self.ep_victim), &mut s);
             g.write_square(self.ep.max(self.ep_victim), &mut s);
         } else if self.ep != NO_SQUARE {

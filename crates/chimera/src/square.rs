@@ -10,8 +10,12 @@ use std::fmt;
 pub const MAX_FILES: u8 = 16;
 /// The tallest board supported.
 pub const MAX_RANKS: u8 = 16;
-/// The largest number of squares on a board.
+/// The size of per-square arrays: [`MAX_FILES`] × [`MAX_RANKS`].
 pub const MAX_SQUARES: usize = MAX_FILES as usize * MAX_RANKS as usize;
+
+/// The most squares a board may have: 255, because the square index 255 is
+/// [`NO_SQUARE`]. So 16×16 is one square too many; 16×15 and 15×16 fit.
+pub const MAX_BOARD_SQUARES: usize = 255;
 
 /// A square index on a board of known width.
 pub type Square = u8;
@@ -38,9 +42,13 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    /// A board of `width` files and `height` ranks; `None` outside 2..=16.
+    /// A board of `width` files and `height` ranks; `None` outside 2..=16 or
+    /// beyond [`MAX_BOARD_SQUARES`] squares.
     pub fn new(width: u8, height: u8) -> Option<Geometry> {
-        if (2..=MAX_FILES).contains(&width) && (2..=MAX_RANKS).contains(&height) {
+        if (2..=MAX_FILES).contains(&width)
+            && (2..=MAX_RANKS).contains(&height)
+            && width as usize * height as usize <= MAX_BOARD_SQUARES
+        {
             Some(Geometry { width, height })
         } else {
             None
@@ -211,6 +219,9 @@ mod tests {
     fn geometry_limits() {
         assert!(Geometry::new(1, 8).is_none());
         assert!(Geometry::new(17, 8).is_none());
-        assert!(Geometry::new(16, 16).is_some());
+        assert!(Geometry::new(16, 15).is_some());
+        assert!(Geometry::new(15, 16).is_some());
+        // square 255 would be NO_SQUARE
+        assert!(Geometry::new(16, 16).is_none());
     }
 }

@@ -600,7 +600,12 @@ impl VariantDef {
         let geometry = Geometry::new(*fd.files.get_ref(), *fd.ranks.get_ref()).ok_or_else(|| {
             cx.at(
                 fd.files.span(),
-                format!("board {}x{} is outside 2x2 to 16x16", fd.files.get_ref(), fd.ranks.get_ref()),
+                format!(
+                    "board {}x{} is outside 2x2 to 16x16 or has more than {} squares (16x15 and 15x16 fit)",
+                    fd.files.get_ref(),
+                    fd.ranks.get_ref(),
+                    crate::square::MAX_BOARD_SQUARES
+                ),
             )
         })?;
 

@@ -125,3 +125,69 @@ fn royal_pieces_in_a_pocket_are_refused() {
     let zh = Arc::new(builtin::variant("crazyhouse").unwrap());
     assert!(Position::from_fen(zh, "4k3/8/8/8/8/8/8/4K3[k] w - - 0 1").is_err());
 }
+
+/// Fuzz finding (betza target): a capture ending on a square the same path
+/// had passed while it was empty (`aabK`: step, step, step back and capture)
+/// can never happen, but the check test counted it as an attack, so the king
+/// could not step next to such a piece.
+#[test]
+fn a_path_never_captures_on_a_square_it_passed_empty() {
+    let cases = [
+        (6, 6, "aabK", "4Xk/6/6/6/6/Kx4 w - - 0 1", "a1a2"),
+        (12, 11, "cbDcDbaRD", "10Xk/12/12/12/12/12/12/12/12/12/Kx10 w - - 0 1", "a1b2"),
+        (9, 6, "abK7F", "x7k/9/9/9/9/K7X w - - 0 1", "a1a2"),
+        (5, 3, "aB", "2x1k/2X2/K4 w - - 0 1", "a1b2"),
+        (5, 7, "DmbKaabK", "3Xk/5/5/5/5/5/Kx3 w - - 0 1", "a1b2"),
+        (11, 8, "aacbK", "9Xk/11/11/11/11/11/11/Kx9 w - - 0 1", "a1a2"),
+        (8, 2, "cKmabK0", "6xk/KX6 w - - 0 1", "a1b2"),
+        (4, 7, "abR", "x2k/4/4/4/4/4/K2X w - - 0 1", "a1a2"),
+        (8, 12, "eKvmfJaabK", "6Xk/8/8/8/8/8/8/8/8/8/8/Kx6 w - - 0 1", "a1b2"),
+        (16, 10, "fiJ7mKaabK", "14Xk/16/16/16/16/16/16/16/16/Kx14 w - - 0 1", "a1a2"),
+    ];
+    for (w, h, betza, fen, step) in cases {
+        let v = betza_variant(w, h, betza, fen);
+        let mut pos = Position::from_fen(v, fen).unwrap();
+        let fast = pos.legal_moves();
+        let fast = texts(&pos, &fast);
+        let reference = pos.legal_moves_reference();
+        let reference = texts(&pos, &reference);
+        assert_eq!(fast, reference, "{betza} in {fen}");
+        assert!(fast.contains(step), "{betza} in {fen}: {step} is legal: {fast:?}");
+    }
+}
+
+/// Fuzz finding (betza target): a piece whose double step goes backwards
+/// (`bmnD` in `cmWbeffifmnD`) made an e.p. square that the FEN named alone,
+/// and the reader, looking for the victim beyond it in the forward
+/// direction, dropped it: the FEN was not a fixed point. Such an e.p. field
+/// is now written with both squares, as for Path-style pieces.
+#[test]
+fn e_p_squares_of_backward_double_steps_survive_the_fen() {
+    let start = "7k/8/x7/X7/8/8/8/K7 w - - 0 1";
+    let v = betza_variant(8, 8, "cmWbeffifmnD", start);
+    let mut pos = Position::from_fen(v.clone(), start).unwrap();
+    let m = pos.parse_move("a5a3").unwrap();
+    pos.make(m);
+    let fen = pos.fen();
+    let again = Position::from_fen(v, &fen).unwrap();
+    assert_eq!(again.fen(), fen);
+    assert_eq!(again.hash(), pos.hash(), "{fen}");
+    assert!(fen.contains(" a3a4 ") || fen.contains(" a4a3 "), "{fen}");
+}
+
+/// Fuzz finding (betza target, a timeout): three riding legs on a 12x11 board
+/// made the compiler build tens of millions of nodes; it now stops at
+/// MAX_COMPILE_NODES with an error, quickly.
+#[test]
+fn many_riding_legs_fail_fast() {
+    let start = "11k/12/12/12/12/12/12/12/12/12/K10X w - - 0 1";
+    let t = std::time::Instant::now();
+    let toml = format!(
+        "name = \"fuzz\"\nfiles = 12\nranks = 11\nstart_fen = \"{start}\"\n\n\
+         [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\n\
+         [[piece]]\nname = \"x\"\nletter = \"x\"\nbetza = 'sdRdNcaaRR'\n"
+    );
+    let e = Variant::from_toml(&toml, "fuzz.toml").unwrap_err().to_string();
+    assert!(e.contains("trajectory nodes"), "{e}");
+    assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
+}

@@ -1,0 +1,193 @@
+//! The limits that keep Chimera safe on untrusted input (docs/reliability.md):
+//! each is tested at the limit (accepted) and just beyond it (a typed error
+//! that names the limit).
+
+use chimera::position::Position;
+use chimera::variant::{Variant, VariantDef};
+use chimera::{betza, builtin, compile};
+use std::sync::Arc;
+
+/// A variant with a `w`×`h` board, two kings and the extra `[[piece]]`
+/// sections given.
+fn toml(w: usize, h: usize, start: &str, pieces: &str) -> String {
+    format!(
+        "name = \"limits\"\nfiles = {w}\nranks = {h}\nstart_fen = \"{start}\"\n\n\
+         [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n{pieces}"
+    )
+}
+
+/// A FEN board of `w`×`h` with the white king on a1 and the black king on
+/// the last square.
+fn kings(w: usize, h: usize) -> String {
+    let mut rows = vec![w.to_string(); h];
+    rows[0] = if w > 1 { format!("{}k", w - 1) } else { "k".into() };
+    rows[h - 1] = if w > 1 { format!("K{}", w - 1) } else { "K".into() };
+    format!("{} w - - 0 1", rows.join("/"))
+}
+
+#[test]
+fn board_size_limits() {
+    assert_eq!((chimera::square::MAX_FILES, chimera::square::MAX_RANKS), (16, 16));
+    assert_eq!(chimera::square::MAX_BOARD_SQUARES, 255);
+    for (w, h) in [(16, 15), (15, 16), (2, 2), (16, 2), (2, 16)] {
+        let v = Variant::from_toml(&toml(w, h, &kings(w, h), ""), "t.toml").unwrap();
+        let mut pos = Position::start(Arc::new(v));
+        // the kings in the corners: three moves each (where they do not touch)
+        if (w, h) != (2, 2) {
+            assert_eq!(pos.legal_moves().len(), 3, "{w}x{h}");
+        }
+        let last = (w * h - 1) as chimera::square::Square;
+        assert_ne!(pos.piece_at(last), 0, "{w}x{h}: the corner square {last} holds the king");
+    }
+    // 16x16 has 256 squares: square 255 would be the "no square" marker
+    for (w, h) in [(16, 16), (17, 15), (15, 17), (1, 8), (8, 1), (255, 255)] {
+        let e = VariantDef::from_toml(&toml(w, h, "8/8 w - - 0 1", ""), "t.toml").unwrap_err().to_string();
+        assert!(e.contains("is outside 2x2 to 16x16 or has more than 255 squares"), "{w}x{h}: {e}");
+    }
+    // a size too large for the file's number type is an error too, not a panic
+    let e = VariantDef::from_toml(&toml(100000, 8, "8 w - - 0 1", ""), "t.toml").unwrap_err().to_string();
+    assert!(e.contains("expected u8"), "{e}");
+}
+
+#[test]
+fn piece_type_limits() {
+    // 26 letters, each plain, promoted ('+') and crazyhouse-promoted ('~'):
+    // the most types a file can name, below the hard cap of MAX_PIECE_TYPES
+    let mut pieces = String::new();
+    let mut n = 1; // the king
+    for c in 'a'..='z' {
+        for l in [c.to_string(), format!("+{c}"), format!("{c}~")] {
+            if l == "k" {
+                continue;
+            }
+            pieces.push_str(&format!("\n[[piece]]\nname = \"p{n}\"\nletter = \"{l}\"\nbetza = \"W\"\n"));
+            n += 1;
+        }
+    }
+    assert_eq!(n, 78);
+    assert!(n <= chimera::MAX_PIECE_TYPES);
+    let v = Variant::from_toml(&toml(16, 15, "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1", &pieces), "t")
+        .unwrap();
+    assert_eq!(v.def.pieces.len(), 78);
+    let mut pos =
+        Position::from_fen(Arc::new(v), "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/ABCDEFGHIJLMNOPK w - - 0 1")
+            .unwrap();
+    assert!(pos.legal_moves().len() > 10);
+    // a 79th type needs a letter already in use
+    let more = format!("{pieces}\n[[piece]]\nname = \"extra\"\nletter = \"a\"\nbetza = \"W\"\n");
+    let e = VariantDef::from_toml(&toml(8, 8, &kings(8, 8), &more), "t").unwrap_err().to_string();
+    assert!(e.contains("is used twice"), "{e}");
+}
+
+#[test]
+fn xbetza_length_limit() {
+    assert_eq!(betza::MAX_LEN, 256);
+    let at = "fW".repeat(128);
+    assert_eq!(at.len(), betza::MAX_LEN);
+    assert!(betza::parse(&at).is_ok());
+    let e = betza::parse(&format!("{at}W")).unwrap_err();
+    assert!(e.message.contains("at most 256 characters, this one has 257"), "{e}");
+    // a huge one fails at once, and its message does not repeat it
+    let huge = "W".repeat(10_000_000);
+    let e = betza::parse(&huge).unwrap_err().to_string();
+    assert!(e.len() < 200, "{}", e.len());
+    // in a variant file: an error naming the piece's XBetza, not a slow compile
+    let piece = format!("\n[[piece]]\nname = \"x\"\nletter = \"x\"\nbetza = \"{}\"\n", "fW".repeat(200));
+    let e = VariantDef::from_toml(&toml(8, 8, &kings(8, 8), &piece), "t").unwrap_err().to_string();
+    assert!(e.contains("at most 256 characters"), "{e}");
+}
+
+#[test]
+fn trajectory_node_limit() {
+    let piece = |b: &str| format!("\n[[piece]]\nname = \"x\"\nletter = \"x\"\nbetza = \"{b}\"\n");
+    // two riding legs on the largest board stay within the limit
+    let start = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/K14X w - - 0 1";
+    let v = Variant::from_toml(&toml(16, 15, start, &piece("aQ")), "t").unwrap();
+    assert!(Position::start(Arc::new(v)).legal_moves().len() > 3);
+    // many legs: an error as soon as one square needs too many nodes (fast)
+    let t = std::time::Instant::now();
+    let e = Variant::from_toml(&toml(16, 15, start, &piece("aaaaaaaaaaaaaaaaaaaaaaaaQ")), "t").unwrap_err();
+    let e = e.to_string();
+    assert!(e.contains(&format!("more than {} trajectory nodes", compile::MAX_NODES_PER_SQUARE)), "{e}");
+    assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
+}
+
+#[test]
+fn compile_size_limit() {
+    // each `aQ` piece needs over a million trajectory nodes on a 16x15 board
+    // (two colours, moved and unmoved): one fits, a few exceed
+    // MAX_COMPILE_NODES for the whole variant, which bounds the tables too
+    let piece = |l: char| format!("\n[[piece]]\nname = \"{l}\"\nletter = \"{l}\"\nbetza = \"aQ\"\n");
+    let start = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1";
+    let one = Variant::from_toml(&toml(16, 15, start, &piece('x')), "t").unwrap();
+    let per_piece = one.tables.cells.len();
+    assert!(per_piece <= compile::MAX_COMPILE_NODES / 2, "{per_piece}");
+    let t = std::time::Instant::now();
+    let many: String = "abcdefghij".chars().map(piece).collect();
+    let e = Variant::from_toml(&toml(16, 15, start, &many), "t").unwrap_err().to_string();
+    assert!(e.contains(&format!("the variant needs more than {} trajectory nodes", compile::MAX_COMPILE_NODES)), "{e}");
+    assert!(t.elapsed().as_secs() < 30, "{:?}", t.elapsed());
+}
+
+#[test]
+fn every_built_in_variant_is_far_below_the_compile_limit() {
+    for name in builtin::names() {
+        let v = builtin::variant(name).unwrap();
+        assert!(v.tables.cells.len() < compile::MAX_COMPILE_NODES / 16, "{name}: {}", v.tables.cells.len());
+    }
+}
+
+#[test]
+fn pocket_limit() {
+    let v = Arc::new(builtin::variant("crazyhouse").unwrap());
+    let max = chimera::variant::MAX_POCKET - 1;
+    let at = format!("4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1", "Q".repeat(max));
+    let p = Position::from_fen(v.clone(), &at).unwrap();
+    assert_eq!(p.pocket(chimera::square::Color::White, p.variant().def.piece_by_letter('q').unwrap()), 63);
+    assert_eq!(Position::from_fen(v.clone(), &p.fen()).unwrap().hash(), p.hash());
+    let beyond = format!("4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1", "Q".repeat(max + 1));
+    let e = Position::from_fen(v, &beyond).unwrap_err();
+    assert!(e.message.contains("too many pieces in a pocket"), "{e}");
+}
+
+#[test]
+fn move_counters_saturate_and_huge_ones_are_errors() {
+    let v = Arc::new(builtin::variant("chess").unwrap());
+    let mut p = Position::from_fen(v.clone(), "4k3/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295").unwrap();
+    let m = p.parse_move("e8d8").unwrap();
+    p.make(m);
+    assert_eq!(p.fen(), "3k4/8/8/8/8/8/8/4K3 w - - 4294967295 4294967295");
+    assert_eq!(p.hash(), p.compute_hash());
+    let e = Position::from_fen(v.clone(), "4k3/8/8/8/8/8/8/4K3 b - - 4294967296 1").unwrap_err();
+    assert_eq!(e.field, "half-move clock");
+    let e = Position::from_fen(v, "4k3/8/8/8/8/8/8/4K3 b - - 0 99999999999999999999").unwrap_err();
+    assert_eq!(e.field, "move number");
+}
+
+#[test]
+fn deep_move_histories() {
+    // 20,000 plies of knight moves, played one by one on one position
+    let v = Arc::new(builtin::variant("chess").unwrap());
+    let mut p = Position::start(v);
+    for i in 0..20_000 {
+        let t = ["g1f3", "g8f6", "f3g1", "f6g8"][i % 4];
+        let m = p.parse_move(t).unwrap();
+        p.make(m);
+    }
+    assert_eq!(p.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 20000 10001");
+    assert_eq!(p.hash(), p.compute_hash());
+}
+
+#[test]
+fn huge_fens_are_errors_with_short_messages() {
+    let v = Arc::new(builtin::variant("chess").unwrap());
+    for fen in [
+        format!("{}8 w - - 0 1", "8/".repeat(1_000_000)),
+        format!("{}/8/8/8/8/8/8/8 w - - 0 1", "1".repeat(1_000_000)),
+        format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {}", "x ".repeat(1_000_000)),
+        format!("4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1", "Q".repeat(1_000_000)),
+    ] {
+        let e = Position::from_fen(v.clone(), &fen).unwrap_err();
+        assert!(e.to_string().len() < 400, "{}", &e.to_string()[..400]);
+    }
+}
