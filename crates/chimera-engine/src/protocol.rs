@@ -4,7 +4,7 @@
 use crate::game::{Engine, Out};
 use crate::uci::{Dialect, Flow, UciSession};
 use crate::xboard::XboardSession;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 /// A protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +55,11 @@ impl Session {
     }
 }
 
+/// The longest input line read, in bytes (a `position ... moves` line of about
+/// a million moves). A longer line is answered with an error and skipped, so
+/// that a runaway client cannot make the engine buffer without bound.
+pub const MAX_LINE: usize = 8 << 20;
+
 /// Runs a session until `quit` or the end of the input. At the end of the
 /// input a running search is allowed to finish (an infinite one is stopped),
 /// so that a script piping commands gets its answer. Returns false if the
@@ -67,9 +72,23 @@ pub fn run(input: impl BufRead, out: Out, protocol: Option<Protocol>) -> bool {
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        match input.read_until(b'\n', &mut buf) {
+        match (&mut input).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
+        }
+        if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
+            // skip the rest of the line
+            loop {
+                buf.clear();
+                match (&mut input).take(1 << 16).read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) if buf.last() == Some(&b'\n') => break,
+                    Ok(_) => {}
+                }
+            }
+            saw = true;
+            out.line(&format!("error: input line longer than {MAX_LINE} bytes ignored"));
+            continue;
         }
         let line = String::from_utf8_lossy(&buf);
         let line = line.trim();
@@ -140,6 +159,20 @@ mod tests {
         assert!(out.starts_with("error: the first command must be"), "{out}");
         assert!(out.contains("feature done=1"), "{out}");
         assert!(out.contains("pong 7"), "{out}");
+    }
+
+    #[test]
+    fn overlong_lines_are_refused_and_the_session_goes_on() {
+        let long = "x".repeat(MAX_LINE + 10);
+        let out = session(&format!("uci\n{long}\nisready\n"), None);
+        assert!(out.contains(&format!("error: input line longer than {MAX_LINE} bytes ignored")), "{}", &out[..200]);
+        assert!(out.contains("readyok"), "{out}");
+        // a line of exactly the limit is read
+        let fen_line = format!("position startpos moves{}", " ".repeat(MAX_LINE - 24));
+        assert_eq!(fen_line.len() + 1, MAX_LINE);
+        let out = session(&format!("uci\n{fen_line}\nd\n"), None);
+        assert!(!out.contains("longer than"), "{out}");
+        assert!(out.contains("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "{out}");
     }
 
     #[test]
