@@ -459,6 +459,22 @@ async function main() {
     check(api.movesAfter > 0, "the module still works after the errors");
     figures.api_errors = api;
 
+    // ----- other API times in the browser -----
+    figures.api_ms = await page.evaluate(() => {
+      const { api, game } = window.chimeraPage;
+      let t = performance.now();
+      api.listVariants();
+      const listVariants = performance.now() - t;
+      t = performance.now();
+      const g = api.ChimeraGame.fromBuiltin("mightylion");
+      const fromBuiltinMightylion = performance.now() - t;
+      t = performance.now();
+      for (let i = 0; i < 100; i++) g.moveDetails();
+      const moveDetailsStart = (performance.now() - t) / 100;
+      g.free();
+      return { listVariants, fromBuiltinMightylion, moveDetailsStart, gameStillHere: game().legalMoves().length > 0 };
+    });
+
     // ----- the engine in the browser (main thread here) and natively: the same search, timed -----
     await selectVariant(page, "chess");
     const wasmSearch = await page.evaluate(() => window.chimeraPage.game().think(60000, 9));
