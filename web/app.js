@@ -122,8 +122,11 @@ function onEngineReply(e) {
 
 function maybeEngine() {
   if (!st.game.result() && engineSides().includes(st.game.sideToMove())) {
-    // let the browser paint the human's move first
-    setTimeout(askEngine, 20);
+    // let the browser paint the human's move first; by then the position or
+    // the settings may have changed (undo, new game), so look again
+    setTimeout(() => {
+      if (!st.game.result() && engineSides().includes(st.game.sideToMove())) askEngine();
+    }, 20);
   }
 }
 
