@@ -29,6 +29,14 @@ pub fn check_fen_round_trip(pos: &Position) {
     let fen = pos.fen();
     let again = Position::from_fen(pos.variant().clone(), &fen)
         .unwrap_or_else(|e| panic!("{}: own FEN does not parse: {e}", pos.variant().name()));
+    if pos.variant().def.rules.gating && fen.replacen("  ", " - ", 1) == again.fen() {
+        // documented (docs/reliability.md): Fairy-Stockfish's form leaves the
+        // castling field empty when the only gates left are unusable, which
+        // reads back as no gates; the board and side still round-trip
+        assert_eq!(board(&again), board(pos), "board differs after the round trip of {fen}");
+        assert_eq!(again.side_to_move(), pos.side_to_move(), "side differs after the round trip of {fen}");
+        return;
+    }
     assert_eq!(again.fen(), fen, "{}: FEN is not a fixed point", pos.variant().name());
     assert_eq!(board(&again), board(pos), "{}: board differs after the round trip of {fen}", pos.variant().name());
     assert_eq!(again.side_to_move(), pos.side_to_move(), "side differs after the round trip of {fen}");
