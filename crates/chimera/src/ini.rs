@@ -277,6 +277,12 @@ impl Board {
                 parts.push(format!("a{rank}-{last_file}{rank}"));
             } else if w.len() >= 2 && w.as_bytes()[0].is_ascii_lowercase() && w[1..].bytes().all(|b| b.is_ascii_digit())
             {
+                // a square of this board: the zone is mirrored by rank arithmetic later
+                let on_board = w[1..].parse::<u8>().is_ok_and(|r| r >= 1 && r <= self.ranks)
+                    && w.as_bytes()[0] < b'a' + self.files;
+                if !on_board {
+                    return Err(err(file, v.line, format!("{key}: square '{w}' is not on the board")));
+                }
                 parts.push(w.to_string());
             } else {
                 return Err(err(

@@ -191,3 +191,22 @@ fn many_riding_legs_fail_fast() {
     assert!(e.contains("trajectory nodes"), "{e}");
     assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
 }
+
+/// Fuzz finding (variant_file target): a variants.ini region naming a square
+/// beyond the board (`a8` on a 6-rank board) overflowed the rank arithmetic
+/// that mirrors zones (a panic with debug assertions). It is now an error
+/// naming the option and the square.
+#[test]
+fn ini_regions_beyond_the_board_are_errors() {
+    for region in ["a8", "h1", "a0"] {
+        let ini = format!(
+            "[tiny:chess]\nmaxRank = 6\nmaxFile = 6\ncastling = false\ndoubleStep = false\n\
+             startFen = rnbkqr/pppppp/6/6/PPPPPP/RNBKQR w - - 0 1\npromotionRegionBlack = a1 {region}\n"
+        );
+        let e = chimera::ini::variant_from_ini(&ini, "t.ini", "tiny").unwrap_err().to_string();
+        assert!(e.contains(&format!("square '{region}' is not on the board")), "{region}: {e}");
+    }
+    let ini = "[tiny:chess]\nmaxRank = 6\nmaxFile = 6\ncastling = false\ndoubleStep = false\n\
+               startFen = rnbkqr/pppppp/6/6/PPPPPP/RNBKQR w - - 0 1\npromotionRegionBlack = a1 f1\n";
+    assert!(chimera::ini::variant_from_ini(ini, "t.ini", "tiny").is_ok());
+}
