@@ -572,6 +572,16 @@ impl Position {
             ));
         }
         pos.hash = pos.compute_hash();
+        let to_hand = variant.def.rules.drops.as_ref().is_some_and(|d| d.captures_to_hand);
+        if to_hand && pos.royal_attacked(pos.side.flip()) {
+            // no legal game reaches it, and the side to move could capture a
+            // royal piece into its hand, which no FEN can then write
+            return Err(fen_err(
+                fen,
+                "side to move",
+                format!("the side not to move ({}) is in check", pos.side.flip()),
+            ));
+        }
         Ok(pos)
     }
 

@@ -43,8 +43,10 @@ fn captured_promoted_pieces_return_unpromoted() {
         pos.make(m);
         pos.fen()
     };
-    assert_eq!(after("crazyhouse", "4k3/8/8/8/8/8/8/Q~2r2K1[] b - - 0 1", "d1a1"), "4k3/8/8/8/8/8/8/r5K1[p] w - - 0 2");
-    assert_eq!(after("shogi", "4k4/9/9/9/9/9/9/9/+B1r1K4[] b - - 0 1", "c1a1"), "4k4/9/9/9/9/9/9/9/r3K4[b] w - - 0 2");
+    // (the kings stand off the rook's rank: a FEN with the side not to move in
+    // check is refused where captures go to the hand)
+    assert_eq!(after("crazyhouse", "4k3/8/8/8/8/8/6K1/Q~2r4[] b - - 0 1", "d1a1"), "4k3/8/8/8/8/8/6K1/r7[p] w - - 0 2");
+    assert_eq!(after("shogi", "4k4/9/9/9/9/9/9/4K4/+B1r6[] b - - 0 1", "c1a1"), "4k4/9/9/9/9/9/9/4K4/r8[b] w - - 0 2");
 }
 
 #[test]
