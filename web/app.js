@@ -259,7 +259,8 @@ function refresh() {
   renderHighlights();
   renderMoves();
   renderStatus();
-  $("fen").value = st.game.fen();
+  // a FEN the user is typing is not overwritten by a move (the engine's, say)
+  if (document.activeElement !== $("fen")) $("fen").value = st.game.fen();
   $("board").dataset.fen = st.game.fen();
 }
 
