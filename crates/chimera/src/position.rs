@@ -405,36 +405,49 @@ impl Position {
                     };
                     let king = code_of(cast.king, color);
                     let rook = code_of(cast.rook, color);
-                    let ksq = (0..g.squares())
-                        .find(|&s| pos.board[s] == king)
-                        .ok_or_else(|| fen_err(fen, "castling", format!("right '{ch}' but no king of that side")))?
-                        as Square;
-                    let rank = g.rank_of(ksq);
-                    let kf = g.file_of(ksq);
-                    // castling is written as the king's move to its castling
-                    // square: from next to that square it would read as a
-                    // plain king step, so such a right is refused
+                    // the king the right belongs to: with several (a fuzzed FEN, or a
+                    // promotion to king), the first that can castle on that side
                     let dest = if right % 2 == 0 { cast.kingside_file } else { cast.queenside_file } as i32;
-                    if (kf - dest).abs() < 2 {
-                        return Err(fen_err(
-                            fen,
-                            "castling",
-                            format!(
-                                "right '{ch}' but the king on {} is less than two files from its castling square {}",
-                                g.square_name(ksq),
-                                g.square_name(g.square(dest, rank).unwrap())
-                            ),
-                        ));
+                    let mut found = Err(fen_err(fen, "castling", format!("right '{ch}' but no king of that side")));
+                    for ksq in (0..g.squares()).filter(|&s| pos.board[s] == king).map(|s| s as Square) {
+                        let rank = g.rank_of(ksq);
+                        let kf = g.file_of(ksq);
+                        // castling is written as the king's move to its castling
+                        // square: from next to that square it would read as a
+                        // plain king step, so such a right is refused
+                        if (kf - dest).abs() < 2 {
+                            if found.is_err() {
+                                found = Err(fen_err(
+                                    fen,
+                                    "castling",
+                                    format!(
+                                        "right '{ch}' but the king on {} is less than two files from its castling square {}",
+                                        g.square_name(ksq),
+                                        g.square_name(g.square(dest, rank).unwrap())
+                                    ),
+                                ));
+                            }
+                            continue;
+                        }
+                        let mut files = if right % 2 == 0 { kf + 1..g.width as i32 } else { 0..kf };
+                        let rook_at = |f: i32| g.square(f, rank).filter(|&s| pos.board[s as usize] == rook);
+                        let rsq = if right % 2 == 0 { files.rev().find_map(rook_at) } else { files.find_map(rook_at) };
+                        match rsq {
+                            Some(rsq) => {
+                                found = Ok((ksq, rsq));
+                                break;
+                            }
+                            None if found.is_err() => {
+                                found = Err(fen_err(
+                                    fen,
+                                    "castling",
+                                    format!("right '{ch}' but no rook on that side of the king"),
+                                ))
+                            }
+                            None => {}
+                        }
                     }
-                    let files: Vec<i32> =
-                        if right % 2 == 0 { (kf + 1..g.width as i32).rev().collect() } else { (0..kf).collect() };
-                    let rsq = files
-                        .into_iter()
-                        .map(|f| g.square(f, rank).unwrap())
-                        .find(|&s| pos.board[s as usize] == rook)
-                        .ok_or_else(|| {
-                            fen_err(fen, "castling", format!("right '{ch}' but no rook on that side of the king"))
-                        })?;
+                    let (ksq, rsq) = found?;
                     if pos.castling & (1 << right) != 0 {
                         return Err(fen_err(fen, "castling", format!("'{ch}' is given twice")));
                     }

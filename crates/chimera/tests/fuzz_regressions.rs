@@ -232,3 +232,39 @@ fn fens_with_the_side_not_to_move_in_check_are_refused_where_captures_go_to_the_
     p.make(m);
     assert_eq!(Position::from_fen(chess, &p.fen()).unwrap().hash(), p.hash());
 }
+
+/// Fuzz finding (fen target): with two kings of one colour (a fuzzed
+/// Seirawan FEN), a castling right was given to the first king on the board;
+/// once that king stood next to its castling square the FEN written after a
+/// move no longer read back. The right now goes to the first king that can
+/// castle on that side.
+#[test]
+fn castling_rights_go_to_a_king_that_can_castle() {
+    let round_trip_after_every_move = |variant: &str, fen: &str| {
+        let v = Arc::new(builtin::variant(variant).unwrap());
+        let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+        for m in pos.legal_moves() {
+            let undo = pos.make(m);
+            let after = pos.fen();
+            let again = Position::from_fen(v.clone(), &after).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(again.fen(), after);
+            assert_eq!(again.hash(), pos.hash(), "{after}");
+            pos.unmake(m, &undo);
+        }
+    };
+    round_trip_after_every_move(
+        "seirawan",
+        "rnbqkbnr/pppppppp/8/8/8/8/PKRPRPPP/RnBQKBNR[HEhBe] w CQBCDFGkqbcabg - 0 1",
+    );
+    round_trip_after_every_move(
+        "seirawan",
+        "1Enkrbnr/8/8/8/8/PK1HpRpR/BNBKQrPP/RN1BKBeR[eeeeeeeeeEeeeeeBppp] w CQBCDF - 0 1",
+    );
+    // the king on b1 is next to c1: the right goes to the king on e1, so the
+    // FEN keeps it (it was refused before)
+    let chess = Arc::new(builtin::variant("chess").unwrap());
+    let pos = Position::from_fen(chess.clone(), "4k3/8/8/8/8/8/8/RK2K3 w Q - 0 1").unwrap();
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/RK2K3 w Q - 0 1");
+    round_trip_after_every_move("chess", "4k3/8/8/8/8/8/8/RK2K3 w Q - 0 1");
+    assert!(Position::from_fen(chess, "4k3/8/8/8/8/8/8/RK6 w Q - 0 1").is_err());
+}
