@@ -321,7 +321,9 @@ impl Position {
         let g = variant.geometry();
         let (board, pockets) = parse_board_and_pockets(&variant, fen)?;
         let mut fields: Vec<&str> = fen.split_whitespace().collect();
-        if variant.def.rules.gating && fen.trim_start().splitn(3, ' ').nth(2).is_some_and(|rest| rest.starts_with(' '))
+        if variant.def.rules.gating
+            && fields.len() >= 2
+            && fen.trim_start().splitn(3, ' ').nth(2).is_some_and(|rest| rest.starts_with(' '))
         {
             // an empty castling field ("b  - 0 16"), as Fairy-Stockfish writes
             // it for unusable gates only

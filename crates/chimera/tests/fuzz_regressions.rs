@@ -268,3 +268,20 @@ fn castling_rights_go_to_a_king_that_can_castle() {
     round_trip_after_every_move("chess", "4k3/8/8/8/8/8/8/RK2K3 w Q - 0 1");
     assert!(Position::from_fen(chess, "4k3/8/8/8/8/8/8/RK6 w Q - 0 1").is_err());
 }
+
+/// Fuzz finding (fen target): in a gating variant, a FEN of only a board
+/// field followed by several spaces panicked (the reader inserted the empty
+/// castling field Fairy-Stockfish writes at a position the field list did not
+/// have). It reads as the board alone now.
+#[test]
+fn a_gating_fen_of_a_board_and_spaces_does_not_panic() {
+    let v = Arc::new(builtin::variant("seirawan").unwrap());
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe]   ",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe]  ",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w  - 0 1",
+    ] {
+        let p = Position::from_fen(v.clone(), fen).unwrap();
+        assert_eq!(p.side_to_move(), chimera::square::Color::White, "{fen:?}");
+    }
+}
