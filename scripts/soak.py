@@ -44,6 +44,9 @@ import time
 
 import pyffish as sf
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fsf_playouts import board_squares  # noqa: E402  (the occupied squares of a FEN)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HACHU_TOOLS = os.environ.get("HACHU_TOOLS", "/work/shared/tools")
 
@@ -86,22 +89,6 @@ class Worker:
 SQUARE = re.compile(r"[a-z]\d+")
 
 
-def occupied_squares(fen):
-    board = fen.split(" ")[0].split("[")[0]
-    rows = board.split("/")
-    occ = set()
-    for i, row in enumerate(rows):
-        rank = len(rows) - i
-        file = 0
-        for digits, ch in re.findall(r"(\d+)|(.)", row):
-            if digits:
-                file += int(digits)
-            elif ch not in "+~":
-                occ.add(chr(ord("a") + file) + str(rank))
-                file += 1
-    return occ
-
-
 def is_capture(move, occ):
     if "@" in move:
         return False
@@ -110,7 +97,7 @@ def is_capture(move, occ):
 
 
 def choose(rng, moves, fen):
-    occ = occupied_squares(fen)
+    occ = board_squares(fen)
     caps = [m for m in moves if is_capture(m, occ)]
     if caps and rng.random() < 0.5:
         return rng.choice(caps)
