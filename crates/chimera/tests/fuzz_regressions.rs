@@ -289,25 +289,33 @@ fn a_gating_fen_of_a_board_and_spaces_does_not_panic() {
 /// Fuzz finding (betza target, found by the CI smoke run): a piece with a
 /// plain non-jumping two-step (`nD`) and an initial one (`ifmnD`, which
 /// creates e.p. rights) had two legal moves a6a8 with one text, a plain move
-/// and a double step; the move text did not read back as the move. The
-/// double step now keeps the quiet move and the plain one only its other rights.
+/// and a double step; the move text did not read back as the move. Along one
+/// path the double step now keeps the quiet move (compile time); a leaper's
+/// D beside the initial double step is checked too.
 #[test]
 fn a_plain_step_and_an_initial_double_step_to_one_square_are_one_move() {
     let fen = "13k/14/14/14/X13/13x/14/14/14/K13 w - - 0 1";
-    let v = betza_variant(14, 10, "mWfceFifmnDnD", fen);
-    let mut pos = Position::from_fen(v, fen).unwrap();
-    let moves = pos.legal_moves();
-    let a8: Vec<_> = moves.iter().filter(|&&m| pos.move_text(m) == "a6a8").collect();
-    assert_eq!(a8.len(), 1, "{:?}", moves.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>());
-    for &m in &moves {
-        let text = pos.move_text(m);
-        assert_eq!(pos.parse_move(&text).unwrap(), m, "{text}");
-    }
-    let reference = pos.legal_moves_reference();
-    assert_eq!(texts(&pos, &moves), texts(&pos, &reference));
-    // the plain two-step still goes backwards and sideways, and captures
-    let all = texts(&pos, &moves);
-    for t in ["a6a4", "a6c6"] {
-        assert!(all.contains(t), "{t} in {all:?}");
+    // along one path (nD and ifmnD), and beside a leaper's D
+    for betza in ["mWfceFifmnDnD", "DifmnD", "ifmnDmD"] {
+        let v = betza_variant(14, 10, betza, fen);
+        let mut pos = Position::from_fen(v, fen).unwrap();
+        let moves = pos.legal_moves();
+        let a8: Vec<_> = moves.iter().filter(|&&m| pos.move_text(m) == "a6a8").collect();
+        assert_eq!(a8.len(), 1, "{betza}: {:?}", moves.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>());
+        if betza == "mWfceFifmnDnD" {
+            // along one path the one move is the double step: it creates e.p. rights
+            assert_eq!(a8[0].kind(), chimera::moves::MoveKind::Double, "{betza}");
+        }
+        for &m in &moves {
+            let text = pos.move_text(m);
+            assert_eq!(pos.parse_move(&text).unwrap(), m, "{betza}: {text}");
+        }
+        let reference = pos.legal_moves_reference();
+        assert_eq!(texts(&pos, &moves), texts(&pos, &reference), "{betza}");
+        // the plain two-step still goes backwards and sideways
+        let all = texts(&pos, &moves);
+        for t in ["a6a4", "a6c6"] {
+            assert!(all.contains(t), "{betza}: {t} in {all:?}");
+        }
     }
 }
