@@ -561,7 +561,11 @@ impl Ctx<'_> {
 }
 
 fn line_col(src: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(src.len());
+    let mut offset = offset.min(src.len());
+    // a span may end inside a multi-byte character: count from its start
+    while !src.is_char_boundary(offset) {
+        offset -= 1;
+    }
     let before = &src[..offset];
     let line = before.matches('\n').count() + 1;
     let column = offset - before.rfind('\n').map(|p| p + 1).unwrap_or(0) + 1;

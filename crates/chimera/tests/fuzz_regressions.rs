@@ -319,3 +319,16 @@ fn a_plain_step_and_an_initial_double_step_to_one_square_are_one_move() {
         }
     }
 }
+
+/// Fuzz finding (variant_file target, re-run on the final code): an error
+/// whose span ended inside a multi-byte character (a U+FFFD from invalid
+/// UTF-8) panicked while the reader computed its line and column. The input
+/// as the target gives it to the reader: byte 0 chooses the TOML reader.
+#[test]
+fn an_error_span_inside_a_multibyte_character_does_not_panic() {
+    let bytes = include_bytes!("fuzz_inputs/variant_file_char_boundary.bin");
+    let text = String::from_utf8_lossy(&bytes[1..]).to_string();
+    let r = chimera::variant::VariantDef::from_toml(&text, "fuzz.toml");
+    let e = r.err().expect("the input is not a valid variant");
+    assert!(e.line >= 1, "{e:?}");
+}
