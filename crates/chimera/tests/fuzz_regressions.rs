@@ -329,6 +329,6 @@ fn an_error_span_inside_a_multibyte_character_does_not_panic() {
     let bytes = include_bytes!("fuzz_inputs/variant_file_char_boundary.bin");
     let text = String::from_utf8_lossy(&bytes[1..]).to_string();
     let r = chimera::variant::VariantDef::from_toml(&text, "fuzz.toml");
-    let e = r.err().expect("the input is not a valid variant");
+    let e = r.expect_err("the input is not a valid variant");
     assert!(e.line >= 1, "{e:?}");
 }
