@@ -272,7 +272,10 @@ fn endings(nodes: &[Node], origin: Square, acc: &mut Vec<(Square, Square)>, lift
             *lift = true;
         }
         if n.flags & (QUIET | CAPTURE | FRIEND | EP) != 0 {
-            acc.push((n.sq, n.victim));
+            // a double step's e.p. square does not make its text differ from
+            // a plain move to the same square
+            let ep_create = n.flags & SPECIAL != 0 && n.aux & AUX_EP_CREATE != 0;
+            acc.push((n.sq, if ep_create { NO_SQUARE } else { n.victim }));
         }
         endings(&n.empty, origin, acc, lift);
         endings(&n.occ, origin, acc, lift);

@@ -59,6 +59,17 @@ impl Move {
     pub fn extra(self) -> u8 {
         (self.0 >> 16) as u8
     }
+    /// The move as its text sees it: a double step's e.p. square is left
+    /// out, so that a double step and a plain move between the same squares
+    /// compare equal.
+    #[inline]
+    fn text_key(self) -> u32 {
+        if self.kind() == MoveKind::Double {
+            self.0 & !0x07ff_0000
+        } else {
+            self.0
+        }
+    }
     /// The kind.
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
@@ -220,7 +231,10 @@ impl MoveList {
     pub(crate) fn slot(&self, i: usize) -> Move {
         self.buf[i]
     }
-    /// Removes duplicates among the moves added since `mark`.
+    /// Removes duplicates among the moves added since `mark`. A plain move
+    /// and a double step (which creates an e.p. square) between the same two
+    /// squares are one move, written the same: the double step is kept, so a
+    /// move that can be made as a double step is one.
     pub fn dedup_since(&mut self, mark: (usize, usize)) {
         let (c0, q0) = mark;
         let mut w = c0;
@@ -236,9 +250,16 @@ impl MoveList {
         let mut w = q0;
         for r in (self.qstart..q0).rev() {
             let m = self.buf[r];
-            if !self.buf[w..q0].contains(&m) {
-                w -= 1;
-                self.buf[w] = m;
+            match self.buf[w..q0].iter().position(|&k| k.text_key() == m.text_key()) {
+                Some(i) => {
+                    if m.kind() == MoveKind::Double {
+                        self.buf[w + i] = m;
+                    }
+                }
+                None => {
+                    w -= 1;
+                    self.buf[w] = m;
+                }
             }
         }
         self.qstart = w;
@@ -282,5 +303,23 @@ mod tests {
         l.retain(|m| m.kind() != MoveKind::Pass);
         assert_eq!(l.iter().collect::<Vec<_>>(), before);
         assert_eq!(l.len(), 3);
+    }
+
+    #[test]
+    fn dedup_keeps_the_double_step_of_two_moves_with_one_text() {
+        for double_first in [false, true] {
+            let mut l = MoveList::new();
+            let mark = l.mark();
+            let plain = Move::new(5, 25, 0, MoveKind::Normal);
+            let double = Move::new(5, 25, 15, MoveKind::Double);
+            let (a, b) = if double_first { (double, plain) } else { (plain, double) };
+            l.push_quiet(a);
+            l.push_quiet(Move::new(5, 15, 0, MoveKind::Normal));
+            l.push_quiet(b);
+            l.dedup_since(mark);
+            let mut got: Vec<Move> = l.iter().collect();
+            got.sort_by_key(|m| m.0);
+            assert_eq!(got, vec![Move::new(5, 15, 0, MoveKind::Normal), double]);
+        }
     }
 }

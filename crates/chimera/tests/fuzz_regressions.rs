@@ -320,6 +320,46 @@ fn a_plain_step_and_an_initial_double_step_to_one_square_are_one_move() {
     }
 }
 
+/// Fuzz finding (betza target, found by the CI smoke run of a fresh clone): a
+/// piece with a plain leap `D` and a lame initial two-step (`immnD`, which
+/// creates e.p. rights once some piece of the variant captures e.p., here its
+/// own `eF`) had two moves f2h2 with one text when the passed square was
+/// empty: the plain leap and the double step sat on different paths, so the
+/// compile-time merge of one path did not see them. The generator now keeps
+/// one of them, the double step; with the passed square occupied the leap
+/// is still there.
+#[test]
+fn a_leap_and_a_lame_double_step_to_one_square_are_one_move() {
+    use chimera::moves::MoveKind;
+    let fen = "5x3k/5X4/K9 w - - 0 1";
+    for betza in ["DmecebFimmnD", "DeFimnD", "DWeFimnD"] {
+        let v = betza_variant(10, 3, betza, fen);
+        let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+        let moves = pos.legal_moves();
+        let all: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
+        for t in ["f2h2", "f2d2"] {
+            let same: Vec<_> = moves.iter().filter(|&&m| pos.move_text(m) == t).collect();
+            assert_eq!(same.len(), 1, "{betza}: {t} in {all:?}");
+            assert_eq!(same[0].kind(), MoveKind::Double, "{betza}: {t}");
+        }
+        for &m in &moves {
+            let text = pos.move_text(m);
+            assert_eq!(pos.parse_move(&text).unwrap(), m, "{betza}: {text}");
+        }
+        let reference = pos.legal_moves_reference();
+        assert_eq!(texts(&pos, &moves), texts(&pos, &reference), "{betza}");
+        // a piece on the passed square blocks the double step, not the leap
+        let blocked = "5x3k/4xXx3/K9 w - - 0 1";
+        let mut pos = Position::from_fen(v, blocked).unwrap();
+        let moves = pos.legal_moves();
+        for t in ["f2h2", "f2d2"] {
+            let same: Vec<_> = moves.iter().filter(|&&m| pos.move_text(m) == t).collect();
+            assert_eq!(same.len(), 1, "{betza}: {t} with the path blocked");
+            assert_eq!(same[0].kind(), MoveKind::Normal, "{betza}: {t} with the path blocked");
+        }
+    }
+}
+
 /// Fuzz finding (variant_file target, re-run on the final code): an error
 /// whose span ended inside a multi-byte character (a U+FFFD from invalid
 /// UTF-8) panicked while the reader computed its line and column. The input
