@@ -519,9 +519,16 @@ impl Position {
                 };
                 let victim = squares.iter().copied().find(|&sq| occupied_by(sq, them));
                 let passed = squares.iter().copied().find(|&sq| pos.board[sq as usize] == 0);
+                // kept under the rule a double step keeps it by: always for a
+                // piece whose e.p. squares are written this way (Berolina's
+                // pawns), otherwise only if the side to move could take it
                 if let (Some(v), Some(p)) = (victim, passed) {
-                    pos.ep = p;
-                    pos.ep_victim = v;
+                    let path_field =
+                        variant.def.pieces[type_of(pos.board[v as usize])].ep_field == crate::variant::EpField::Path;
+                    if path_field || pos.ep_capturable(pos.side, p, v) {
+                        pos.ep = p;
+                        pos.ep_victim = v;
+                    }
                 }
             }
             Some(s) => {

@@ -372,3 +372,47 @@ fn an_error_span_inside_a_multibyte_character_does_not_panic() {
     let e = r.expect_err("the input is not a valid variant");
     assert!(e.line >= 1, "{e:?}");
 }
+
+/// A FEN read and written again is a fixed point, with the same hash.
+fn assert_fen_fixed_point(variant: &str, fen: &str) -> Position {
+    let v = Arc::new(builtin::variant(variant).unwrap());
+    let pos = Position::from_fen(v.clone(), fen).unwrap();
+    let written = pos.fen();
+    let again = Position::from_fen(v, &written).unwrap_or_else(|e| panic!("{written}: {e}"));
+    assert_eq!(again.fen(), written, "{variant}: {fen} is written as {written}, which is read back differently");
+    assert_eq!(again.hash(), pos.hash(), "{variant}: hash after the round trip of {fen}");
+    pos
+}
+
+/// Fuzz finding 15 (fen target): an e.p. field in the two-square (Path) form
+/// naming a piece that no piece of the side to move can take e.p. (`f2f3`
+/// with a Hawk on f2 in S-House) was kept by the reader, then written as one
+/// square, which the reader drops: not a fixed point. The Path form is now
+/// read under the rule that makes and keeps e.p. squares: kept if the victim
+/// makes Path-form e.p. squares (Berolina's pawns), else only if a piece of
+/// the side to move could take it.
+#[test]
+fn path_form_e_p_fields_are_kept_only_where_a_move_keeps_them() {
+    // S-House: the Hawk on f2 is no pawn and nothing takes it e.p.
+    for field in ["f2f3", "f3f2", "f2f3c8", "f3f2a1"] {
+        let fen = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPHPP/RNBQKBNR[Ee] b - {field} 0 1");
+        let pos = assert_fen_fixed_point("shouse", &fen);
+        assert!(pos.fen().contains(" - 0 1"), "{field}: {}", pos.fen());
+    }
+    // S-House: a pawn double step that a black pawn can take e.p. is kept, in
+    // either form, and written as one square
+    for field in ["f3", "f3f4", "f4f3"] {
+        let fen = format!("rnbqkbnr/pppp1ppp/8/8/4pP2/8/PPPPP1PP/RNBQKBNR[Ee] b - {field} 0 1");
+        let pos = assert_fen_fixed_point("shouse", &fen);
+        assert!(pos.fen().contains(" f3 0 1"), "{field}: {}", pos.fen());
+    }
+    // Berolina: the pawn's e.p. square is kept in the Path form whether or not
+    // it can be taken (as a move keeps it)
+    let v = Arc::new(builtin::variant("berolina").unwrap());
+    let mut pos = Position::start(v);
+    let m = pos.parse_move("e2c4").unwrap();
+    pos.make(m);
+    let after = pos.fen();
+    assert!(after.contains(" d3c4 ") || after.contains(" c4d3 "), "{after}");
+    assert_fen_fixed_point("berolina", &after);
+}
