@@ -814,7 +814,7 @@ impl Searcher {
                 stand_pat = Some(stand);
                 self.pos.generate_captures(&mut self.scratch);
             }
-            self.legal.clear();
+            self.legal.clear_with_room(self.scratch.len());
             for &m in self.scratch.captures() {
                 if self.pos.is_legal_with(m, &self.info) {
                     self.legal.push_capture(m);

@@ -362,6 +362,7 @@ impl Position {
             return;
         }
         self.generate_pseudo(scratch);
+        out.clear_with_room(scratch.len());
         self.compute_check_info(info);
         for &m in scratch.captures() {
             if self.is_legal_with(m, info) {

@@ -267,6 +267,7 @@ impl Position {
             return;
         }
         self.generate_pseudo(scratch);
+        out.clear_with_room(scratch.len());
         let facing = self.variant().def.rules.bikjang && self.royals_face(self.side);
         for m in scratch.captures().iter().copied() {
             if self.is_legal_reference_in(m, facing) {

@@ -109,6 +109,16 @@ impl Position {
     /// attacked-square conditions belong to the legality test.
     pub fn generate_pseudo(&mut self, list: &mut MoveList) {
         list.clear();
+        self.generate_pseudo_once(list);
+        while list.overflowed() {
+            list.clear_and_grow();
+            self.generate_pseudo_once(list);
+        }
+    }
+
+    /// One pass of [`Position::generate_pseudo`] into an empty buffer.
+    #[inline(always)]
+    fn generate_pseudo_once(&mut self, list: &mut MoveList) {
         let us = self.side;
         let variant = self.variant().clone();
         let mut filler = Filler { list };
@@ -137,6 +147,10 @@ impl Position {
         list.clear();
         let variant = self.variant().clone();
         self.walk_side(&variant, &mut CaptureFiller { inner: Filler { list } });
+        while list.overflowed() {
+            list.clear_and_grow();
+            self.walk_side(&variant, &mut CaptureFiller { inner: Filler { list } });
+        }
     }
 
     /// Walks every piece of the side to move into a move-buffer filler,
@@ -264,14 +278,14 @@ impl Position {
         if hand[..ntypes].iter().all(|&n| n == 0) {
             return;
         }
-        let (ncap, qstart) = list.mark();
-        for i in (0..ncap).chain(qstart..crate::moves::MAX_MOVES) {
-            let m = list.slot(i);
+        let (ncap, nquiet) = list.mark();
+        for i in 0..ncap + nquiet {
+            let capture = i < ncap;
+            let m = if capture { list.capture_at(i) } else { list.quiet_at(i - ncap) };
             let kind = m.kind();
             if !matches!(kind, MoveKind::Normal | MoveKind::Double | MoveKind::Castle) {
                 continue;
             }
-            let capture = i < ncap;
             let mut gate_on = |on_rook: bool, sq: Square| {
                 if !self.has_gate(us, sq) {
                     return;

@@ -122,12 +122,19 @@ impl fmt::Debug for Move {
     }
 }
 
-/// The most moves one position can have in a move buffer.
-pub const MAX_MOVES: usize = 4096;
+/// The moves a new buffer holds before it first grows. No built-in variant
+/// comes near it. A generator that fills a buffer starts again with one of
+/// twice the size (a rare, cold path), so no move is ever lost, and the
+/// buffer, being reused, keeps its new size.
+pub const INITIAL_MOVES: usize = 4096;
 
-/// A fixed-capacity move buffer. Captures fill it from the front and
-/// non-captures from the back, so a search sees captures first without sorting.
-/// It is allocated once and reused: clearing it costs nothing.
+/// A move buffer. Captures fill it from the front and non-captures from the
+/// back, so a search sees captures first without sorting. It is allocated once
+/// and reused: clearing it costs nothing.
+///
+/// A push into a full buffer is refused and recorded ([`MoveList::overflowed`]);
+/// the generators then grow the buffer and generate again, so a push costs no
+/// more than a bounds test.
 pub struct MoveList {
     buf: Box<[Move]>,
     ncap: usize,
@@ -142,16 +149,43 @@ impl Default for MoveList {
 }
 
 impl MoveList {
-    /// An empty buffer of [`MAX_MOVES`] moves.
+    /// An empty buffer of [`INITIAL_MOVES`] moves.
     pub fn new() -> MoveList {
-        MoveList { buf: vec![Move(0); MAX_MOVES].into_boxed_slice(), ncap: 0, qstart: MAX_MOVES, overflow: false }
+        MoveList {
+            buf: vec![Move(0); INITIAL_MOVES].into_boxed_slice(),
+            ncap: 0,
+            qstart: INITIAL_MOVES,
+            overflow: false,
+        }
     }
     /// Empties the buffer.
     #[inline]
     pub fn clear(&mut self) {
         self.ncap = 0;
-        self.qstart = MAX_MOVES;
+        self.qstart = self.buf.len();
         self.overflow = false;
+    }
+    /// Empties the buffer and makes room for at least `n` moves.
+    #[inline]
+    pub fn clear_with_room(&mut self, n: usize) {
+        if self.buf.len() < n {
+            self.grow_to(n);
+        }
+        self.clear();
+    }
+    /// Empties the buffer and doubles its size: for a generator that found
+    /// it full.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn clear_and_grow(&mut self) {
+        self.grow_to(self.buf.len() * 2);
+        self.clear();
+    }
+    #[cold]
+    #[inline(never)]
+    fn grow_to(&mut self, n: usize) {
+        self.buf = vec![Move(0); n.max(INITIAL_MOVES)].into_boxed_slice();
+        self.clear();
     }
     /// Adds a capture (at the front).
     #[inline(always)]
@@ -173,9 +207,15 @@ impl MoveList {
             self.overflow = true;
         }
     }
-    /// True if moves were dropped because the buffer was full.
+    /// True if a push since the last clear found the buffer full (that move
+    /// was not added). The generators of this crate never leave a buffer so:
+    /// they grow it and start again.
     pub fn overflowed(&self) -> bool {
         self.overflow
+    }
+    /// The number of moves the buffer holds before it grows again.
+    pub fn capacity(&self) -> usize {
+        self.buf.len()
     }
     /// The captures.
     #[inline]
@@ -190,7 +230,7 @@ impl MoveList {
     /// Number of moves.
     #[inline]
     pub fn len(&self) -> usize {
-        self.ncap + (MAX_MOVES - self.qstart)
+        self.ncap + (self.buf.len() - self.qstart)
     }
     /// True if there are no moves.
     #[inline]
@@ -201,11 +241,11 @@ impl MoveList {
     pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
         self.captures().iter().chain(self.quiets().iter()).copied()
     }
-    /// The number of captures and the start of the non-captures, to mark a point
-    /// for [`MoveList::dedup_since`].
+    /// The number of captures and of non-captures, to mark a point for
+    /// [`MoveList::dedup_since`] (it stays valid when the buffer grows).
     #[inline]
     pub fn mark(&self) -> (usize, usize) {
-        (self.ncap, self.qstart)
+        (self.ncap, self.buf.len() - self.qstart)
     }
     /// Keeps only the moves for which `keep` is true, in their order.
     pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
@@ -217,8 +257,9 @@ impl MoveList {
             }
         }
         self.ncap = w;
-        let mut w = MAX_MOVES;
-        for r in (self.qstart..MAX_MOVES).rev() {
+        let end = self.buf.len();
+        let mut w = end;
+        for r in (self.qstart..end).rev() {
             if keep(self.buf[r]) {
                 w -= 1;
                 self.buf[w] = self.buf[r];
@@ -226,17 +267,24 @@ impl MoveList {
         }
         self.qstart = w;
     }
-    /// The move in slot `i` of the buffer (captures fill `0..ncap`, non-captures `qstart..`).
+    /// The `i`-th capture (in the order they were added).
     #[inline(always)]
-    pub(crate) fn slot(&self, i: usize) -> Move {
+    pub(crate) fn capture_at(&self, i: usize) -> Move {
         self.buf[i]
+    }
+    /// The `k`-th non-capture in the order they were added (they are stored
+    /// from the back).
+    #[inline(always)]
+    pub(crate) fn quiet_at(&self, k: usize) -> Move {
+        self.buf[self.buf.len() - 1 - k]
     }
     /// Removes duplicates among the moves added since `mark`. A plain move
     /// and a double step (which creates an e.p. square) between the same two
     /// squares are one move, written the same: the double step is kept, so a
     /// move that can be made as a double step is one.
     pub fn dedup_since(&mut self, mark: (usize, usize)) {
-        let (c0, q0) = mark;
+        let (c0, nq0) = mark;
+        let q0 = self.buf.len() - nq0;
         let mut w = c0;
         for r in c0..self.ncap {
             let m = self.buf[r];
@@ -321,5 +369,38 @@ mod tests {
             got.sort_by_key(|m| m.0);
             assert_eq!(got, vec![Move::new(5, 15, 0, MoveKind::Normal), double]);
         }
+    }
+
+    #[test]
+    fn a_full_buffer_refuses_and_records_then_grows_when_asked() {
+        let mut l = MoveList::new();
+        let mv = |i: usize| Move::new((i % 250) as u8, (i / 250) as u8, 0, MoveKind::Normal);
+        for i in 0..INITIAL_MOVES {
+            if i % 2 == 0 {
+                l.push_capture(mv(i));
+            } else {
+                l.push_quiet(mv(i));
+            }
+        }
+        assert!(!l.overflowed());
+        l.push_quiet(mv(INITIAL_MOVES));
+        l.push_capture(mv(INITIAL_MOVES + 1));
+        assert!(l.overflowed());
+        assert_eq!(l.len(), INITIAL_MOVES);
+        l.clear_and_grow();
+        assert!(!l.overflowed() && l.is_empty());
+        assert_eq!(l.capacity(), 2 * INITIAL_MOVES);
+        for i in 0..INITIAL_MOVES + 2 {
+            l.push_quiet(mv(i));
+        }
+        assert!(!l.overflowed());
+        assert_eq!(
+            (0..INITIAL_MOVES + 2).map(|k| l.quiet_at(k)).collect::<Vec<_>>(),
+            (0..INITIAL_MOVES + 2).map(mv).collect::<Vec<_>>()
+        );
+        l.clear_with_room(10_000);
+        assert!(l.capacity() >= 10_000 && l.is_empty());
+        l.clear_with_room(5);
+        assert!(l.capacity() >= 10_000, "a buffer never shrinks");
     }
 }

@@ -192,3 +192,87 @@ fn huge_fens_are_errors_with_short_messages() {
         assert!(e.to_string().len() < 400, "{}", &e.to_string()[..400]);
     }
 }
+
+/// A position with more legal moves than a new move buffer holds (4,096)
+/// loses none: the buffer grows. Checked against a count made here, square by
+/// square: a leaper with 48 leaps (none can be blocked) and drops of 20 piece
+/// types from the hand on every empty square.
+#[test]
+fn positions_with_more_moves_than_the_first_buffer_lose_none() {
+    use chimera::moves::INITIAL_MOVES;
+    let (w, h) = (16i32, 15i32);
+    let leaps: Vec<(i32, i32)> = [(0, 1), (1, 1), (0, 2), (1, 2), (2, 2), (0, 3), (1, 3), (2, 3), (3, 3)]
+        .iter()
+        .flat_map(|&(a, b)| [(a, b), (b, a)].into_iter().flat_map(|(x, y)| [(x, y), (-x, y), (x, -y), (-x, -y)]))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert_eq!(leaps.len(), 48);
+    let in_hand = "abcdefghijlmnopqrstu";
+    let on = |f: i32, r: i32| (0..w).contains(&f) && (0..h).contains(&r);
+    // the black king on the last square; white leapers on the squares of the
+    // lower ranks with both coordinates even that cannot reach it
+    let bk = (w - 1, h - 1);
+    let mut board = vec![vec!['.'; w as usize]; h as usize];
+    board[0][0] = 'K';
+    board[bk.1 as usize][bk.0 as usize] = 'k';
+    for r in (0..h - 4).step_by(2) {
+        for f in (0..w).step_by(2) {
+            if board[r as usize][f as usize] == '.' && !leaps.iter().any(|&(x, y)| (f + x, r + y) == bk) {
+                board[r as usize][f as usize] = 'X';
+            }
+        }
+    }
+    let empty_for_white = |f: i32, r: i32| on(f, r) && !matches!(board[r as usize][f as usize], 'K' | 'X');
+    let mut expected = 0;
+    for r in 0..h {
+        for f in 0..w {
+            let king_step = |&&(x, y): &&(i32, i32)| x.abs() <= 1 && y.abs() <= 1;
+            expected += match board[r as usize][f as usize] {
+                'X' => leaps.iter().filter(|&&(x, y)| empty_for_white(f + x, r + y)).count(),
+                'K' => leaps.iter().filter(king_step).filter(|&&(x, y)| empty_for_white(f + x, r + y)).count(),
+                '.' => in_hand.len(),
+                _ => 0,
+            };
+        }
+    }
+    assert!(expected > INITIAL_MOVES, "{expected}");
+    let fen_rows: Vec<String> = (0..h)
+        .rev()
+        .map(|r| {
+            let mut s = String::new();
+            let mut run = 0;
+            for f in 0..w {
+                match board[r as usize][f as usize] {
+                    '.' => run += 1,
+                    c => {
+                        if run > 0 {
+                            s += &run.to_string();
+                            run = 0;
+                        }
+                        s.push(c);
+                    }
+                }
+            }
+            if run > 0 {
+                s += &run.to_string();
+            }
+            s
+        })
+        .collect();
+    let fen = format!("{}[{}] w - - 0 1", fen_rows.join("/"), in_hand.to_uppercase());
+    let mut pieces = String::from("\n[rules.drops]\ncaptures_to_hand = true\n");
+    pieces += "\n[[piece]]\nname = \"x\"\nletter = \"x\"\nbetza = \"WFDNAHCZG\"\n";
+    for c in in_hand.chars() {
+        pieces += &format!("\n[[piece]]\nname = \"{c}\"\nletter = \"{c}\"\nbetza = \"W\"\n");
+    }
+    let v = Arc::new(Variant::from_toml(&toml(w as usize, h as usize, &fen, &pieces), "big.toml").unwrap());
+    let mut pos = Position::from_fen(v, &fen).unwrap();
+    let mut moves = pos.legal_moves();
+    assert_eq!(moves.len(), expected);
+    assert_eq!(pos.legal_moves_reference().len(), expected);
+    moves.sort_by_key(|m| m.0);
+    moves.dedup();
+    assert_eq!(moves.len(), expected);
+    assert_eq!(chimera::perft::perft(&mut pos, 1), expected as u64);
+}
