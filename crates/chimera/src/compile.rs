@@ -46,9 +46,37 @@ pub const AUX_NO_CAPTURE: u8 = 4;
 pub const MAX_NODES_PER_SQUARE: usize = 1 << 17;
 
 /// The most trajectory nodes the compiler builds for a whole variant (all
-/// pieces, colours and squares) before merging: a bound on the time and
-/// memory a variant file can make the compiler spend.
+/// pieces, colours and squares) before merging, however large: a bound on
+/// the time (about a second) and memory a variant file can make the
+/// compiler spend. See [`compile_budget`] for the budget of one variant.
 pub const MAX_COMPILE_NODES: usize = 1 << 22;
+
+/// The node budget every variant gets, however small: room for a piece
+/// that moves twice as a queen (`aQ`) on a 12×12 board, or for Chu Shogi's
+/// pieces several times over, and a failure within about half a second for
+/// a definition that needs far more.
+pub const MIN_COMPILE_NODES: usize = 1 << 21;
+
+/// The nodes a variant's budget grows by for each piece type, colour,
+/// virginity and square: about three times what Chu Shogi's pieces need on
+/// average (a Chu-like set of 30 types needs 355,088 nodes on 12×12, about 21
+/// each).
+pub const NODES_PER_PIECE_SQUARE: usize = 64;
+
+/// The trajectory nodes a variant with `types` piece types on `squares`
+/// squares may build: [`NODES_PER_PIECE_SQUARE`] for each piece type,
+/// colour, virginity and square, but never less than [`MIN_COMPILE_NODES`]
+/// nor more than [`MAX_COMPILE_NODES`].
+///
+/// ```
+/// use chimera::compile::{compile_budget, MAX_COMPILE_NODES, MIN_COMPILE_NODES};
+/// assert_eq!(compile_budget(7, 64), MIN_COMPILE_NODES);
+/// assert_eq!(compile_budget(60, 200), 60 * 4 * 200 * 64);
+/// assert_eq!(compile_budget(120, 255), MAX_COMPILE_NODES);
+/// ```
+pub fn compile_budget(types: usize, squares: usize) -> usize {
+    (types * 4 * squares * NODES_PER_PIECE_SQUARE).clamp(MIN_COMPILE_NODES, MAX_COMPILE_NODES)
+}
 
 /// One cell of a trajectory table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -196,9 +224,6 @@ impl Node {
     fn new(sq: Square, victim: Square) -> Node {
         Node { sq, flags: 0, aux: 0, victim, empty: Vec::new(), occ: Vec::new() }
     }
-    fn size(&self) -> usize {
-        1 + self.empty.iter().map(Node::size).sum::<usize>() + self.occ.iter().map(Node::size).sum::<usize>()
-    }
     fn occ_cond(&self) -> u8 {
         self.flags & (OCC_FOE | OCC_FRIEND)
     }
@@ -251,15 +276,34 @@ fn merge_forest(mut nodes: Vec<Node>) -> Vec<Node> {
     out
 }
 
-fn linearize(nodes: &[Node], cont: usize, out: &mut Vec<Cell>) {
+/// The size of every subtree of `nodes`, in the order [`linearize`] lays
+/// the nodes out (each node, then its empty children, then its occupied
+/// ones); returns the size of the whole forest. One pass, so that laying out
+/// deep trees (riders with several legs) costs time in proportion to them.
+fn subtree_sizes(nodes: &[Node], out: &mut Vec<u32>) -> usize {
+    let mut total = 0;
+    for n in nodes {
+        let i = out.len();
+        out.push(0);
+        let size = 1 + subtree_sizes(&n.empty, out) + subtree_sizes(&n.occ, out);
+        out[i] = size as u32;
+        total += size;
+    }
+    total
+}
+
+/// Lays `nodes` out as cells after `out`'s, given their subtree sizes from
+/// [`subtree_sizes`] (indexed like the cells); the walk goes to `cont`
+/// when the last of them is done.
+fn linearize(nodes: &[Node], cont: usize, out: &mut Vec<Cell>, sizes: &[u32]) {
     for (k, n) in nodes.iter().enumerate() {
         let idx = out.len();
-        let next = if k + 1 == nodes.len() { cont } else { idx + n.size() };
+        let next = if k + 1 == nodes.len() { cont } else { idx + sizes[idx] as usize };
         out.push(Cell { to: n.sq, flags: n.flags, aux: n.aux, victim: n.victim, occ: 0, next: next as u16 });
-        linearize(&n.empty, next, out);
+        linearize(&n.empty, next, out, sizes);
         if !n.occ.is_empty() {
             out[idx].occ = out.len() as u16;
-            linearize(&n.occ, next, out);
+            linearize(&n.occ, next, out, sizes);
         }
     }
 }
@@ -451,8 +495,12 @@ struct Builder<'a> {
     ep_rule: bool,
     /// Nodes built so far on this square (see [`MAX_NODES_PER_SQUARE`]).
     nodes: std::cell::Cell<usize>,
-    /// Nodes built so far for the whole variant (see [`MAX_COMPILE_NODES`]).
+    /// Nodes built so far for the whole variant, and its budget (see
+    /// [`compile_budget`]).
     total: &'a std::cell::Cell<usize>,
+    budget: usize,
+    /// The variant's number of piece types (for the budget's error message).
+    ntypes: usize,
 }
 
 impl Builder<'_> {
@@ -596,8 +644,16 @@ impl Builder<'_> {
         }
         self.nodes.set(built);
         let total = self.total.get() + targets.len();
-        if total > MAX_COMPILE_NODES {
-            return Err(self.err(unit, format!("the variant needs more than {MAX_COMPILE_NODES} trajectory nodes")));
+        if total > self.budget {
+            return Err(self.err(
+                unit,
+                format!(
+                    "the variant needs more than {} trajectory nodes (the budget of {} piece types on {} squares)",
+                    self.budget,
+                    self.ntypes,
+                    self.g.squares()
+                ),
+            ));
         }
         self.total.set(total);
 
@@ -722,6 +778,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let ncodes = 2 * ntypes;
     let mut cells = Vec::new();
     let total_nodes = std::cell::Cell::new(0usize);
+    let budget = compile_budget(ntypes, nsq);
     let mut lists = vec![ListRef::default(); ncodes * 2 * nsq];
     // double steps create e.p. squares if some piece captures e.p., or if the FEN lists them anyway
     let ep_rule = def.pieces.iter().any(|p| p.ep_field == crate::variant::EpField::Path)
@@ -775,6 +832,8 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         ep_rule,
                         nodes: std::cell::Cell::new(0),
                         total: &total_nodes,
+                        budget,
+                        ntypes,
                     };
                     let mut forest = Vec::new();
                     // initial moves: for an unmoved piece, or by square (a double-step region)
@@ -820,7 +879,8 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     let dedup = ends.windows(2).any(|w| w[0] == w[1]);
                     let start = cells.len();
                     let mut local = Vec::new();
-                    let total: usize = forest.iter().map(Node::size).sum();
+                    let mut sizes = Vec::new();
+                    let total = subtree_sizes(&forest, &mut sizes);
                     if total > u16::MAX as usize {
                         return Err(CompileError {
                             piece: p.name.clone(),
@@ -828,7 +888,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                             message: format!("{total} cells on one square is more than supported"),
                         });
                     }
-                    linearize(&forest, total, &mut local);
+                    linearize(&forest, total, &mut local, &sizes);
                     cells.extend(local);
                     let idx = ((code as usize - 2) * 2 + virgin as usize) * nsq + sq as usize;
                     lists[idx] = ListRef { start: start as u32, len: total as u16, dedup, lift };
@@ -855,12 +915,15 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                 ep_rule: false,
                 nodes: std::cell::Cell::new(0),
                 total: &total_nodes,
+                budget,
+                ntypes,
             };
             let forest = merge_forest(b.unit(&unit, sq)?);
-            let total: usize = forest.iter().map(Node::size).sum();
+            let mut sizes = Vec::new();
+            let total = subtree_sizes(&forest, &mut sizes);
             let start = cells.len();
             let mut local = Vec::new();
-            linearize(&forest, total, &mut local);
+            linearize(&forest, total, &mut local, &sizes);
             cells.extend(local);
             facing.push(ListRef { start: start as u32, len: total as u16, dedup: false, lift: false });
         }

@@ -38,7 +38,9 @@ fn a_piece_never_attacks_its_own_square() {
         (13, 2, "NRR7paR", "x11k/K12 w - - 0 1", "a1a2"),
         (3, 2, "faceFiR", "x1k/K2 w - - 0 1", "a1a2"),
         (2, 9, "AiAaR", "1k/2/2/2/2/2/2/2/Kx w - - 0 1", "a1b1"),
-        (8, 8, "fDJJDJafaaRfR", "7k/8/8/8/8/8/8/Kx6 w - - 0 1", "a1b1"),
+        // found on 8x8, where it now needs more trajectory nodes than a
+        // variant of two piece types may build (see below)
+        (7, 7, "fDJJDJafaaRfR", "6k/7/7/7/7/7/Kx5 w - - 0 1", "a1b1"),
         (9, 3, "afaaR", "8k/9/Kx7 w - - 0 1", "a1b1"),
         (10, 3, "mNaR", "9k/10/Kx8 w - - 0 1", "a1b1"),
     ];
@@ -55,6 +57,15 @@ fn a_piece_never_attacks_its_own_square() {
             assert!((c.to as usize) < w * h && (c.victim == NO_SQUARE || (c.victim as usize) < w * h));
         }
     }
+    let toml = |fen: &str| {
+        format!(
+            "name = \"fuzz\"\nfiles = 8\nranks = 8\nstart_fen = \"{fen}\"\n\n\
+             [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\n\
+             [[piece]]\nname = \"x\"\nletter = \"x\"\nbetza = 'fDJJDJafaaRfR'\n"
+        )
+    };
+    let e = Variant::from_toml(&toml("7k/8/8/8/8/8/8/Kx6 w - - 0 1"), "fuzz.toml").unwrap_err().to_string();
+    assert!(e.contains("trajectory nodes (the budget of 2 piece types on 64 squares)"), "{e}");
 }
 
 /// Fuzz finding (fen target): a castling right with the king next to its
@@ -176,8 +187,8 @@ fn e_p_squares_of_backward_double_steps_survive_the_fen() {
 }
 
 /// Fuzz finding (betza target, a timeout): three riding legs on a 12x11 board
-/// made the compiler build tens of millions of nodes; it now stops at
-/// MAX_COMPILE_NODES with an error, quickly.
+/// made the compiler build tens of millions of nodes; it now stops at the
+/// variant's node budget (`compile::compile_budget`) with an error, quickly.
 #[test]
 fn many_riding_legs_fail_fast() {
     let start = "11k/12/12/12/12/12/12/12/12/12/K10X w - - 0 1";

@@ -100,10 +100,10 @@ fn xbetza_length_limit() {
 #[test]
 fn trajectory_node_limit() {
     let piece = |b: &str| format!("\n[[piece]]\nname = \"x\"\nletter = \"x\"\nbetza = \"{b}\"\n");
-    // two riding legs on the largest board stay within the limit
+    // two riding legs on the largest board stay within the limit of one square
     let start = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1";
-    let v = Variant::from_toml(&toml(16, 15, start, &piece("aQ")), "t").unwrap();
-    assert!(v.tables.cells.len() > 1_000_000, "{}", v.tables.cells.len());
+    let v = Variant::from_toml(&toml(16, 15, start, &piece("aR")), "t").unwrap();
+    assert!(v.tables.cells.len() > 500_000, "{}", v.tables.cells.len());
     assert_eq!(Position::start(Arc::new(v)).legal_moves().len(), 3);
     // many legs: an error as soon as one square needs too many nodes (fast)
     let t = std::time::Instant::now();
@@ -115,19 +115,52 @@ fn trajectory_node_limit() {
 
 #[test]
 fn compile_size_limit() {
-    // each `aQ` piece needs over a million trajectory nodes on a 16x15 board
-    // (two colours, moved and unmoved): one fits, a few exceed
-    // MAX_COMPILE_NODES for the whole variant, which bounds the tables too
+    // each `aQ` piece (a queen move, then another) needs about 900,000
+    // trajectory nodes on a 12x12 board (two colours, moved and unmoved): one
+    // fits, a few exceed the budget of the whole variant, which bounds the
+    // tables too
     let piece = |l: char| format!("\n[[piece]]\nname = \"{l}\"\nletter = \"{l}\"\nbetza = \"aQ\"\n");
-    let start = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1";
-    let one = Variant::from_toml(&toml(16, 15, start, &piece('x')), "t").unwrap();
+    let start = "11k/12/12/12/12/12/12/12/12/12/12/K11 w - - 0 1";
+    let one = Variant::from_toml(&toml(12, 12, start, &piece('x')), "t").unwrap();
     let per_piece = one.tables.cells.len();
-    assert!(per_piece <= compile::MAX_COMPILE_NODES / 2, "{per_piece}");
+    assert!(per_piece > compile::MIN_COMPILE_NODES / 4 && per_piece <= compile::MIN_COMPILE_NODES, "{per_piece}");
     let t = std::time::Instant::now();
     let many: String = "abcdefghij".chars().map(piece).collect();
-    let e = Variant::from_toml(&toml(16, 15, start, &many), "t").unwrap_err().to_string();
-    assert!(e.contains(&format!("the variant needs more than {} trajectory nodes", compile::MAX_COMPILE_NODES)), "{e}");
+    let e = Variant::from_toml(&toml(12, 12, start, &many), "t").unwrap_err().to_string();
+    let budget = compile::compile_budget(11, 144);
+    assert_eq!(budget, compile::MIN_COMPILE_NODES);
+    assert!(e.contains(&format!("the variant needs more than {budget} trajectory nodes")), "{e}");
     assert!(t.elapsed().as_secs() < 30, "{:?}", t.elapsed());
+}
+
+/// The budget grows with the piece types and the squares, between its
+/// floor and its cap: a variant with many piece types may build more nodes
+/// than a small one, and a small variant that needs far more than any real
+/// one fails within the floor (the fuzzed `aaBfiaRR8` on 15x8 used to take
+/// four times as long, against the cap).
+#[test]
+fn compile_budget_scales_with_the_variant() {
+    assert_eq!(compile::compile_budget(2, 64), compile::MIN_COMPILE_NODES);
+    assert_eq!(compile::compile_budget(60, 200), 60 * 4 * 200 * compile::NODES_PER_PIECE_SQUARE);
+    assert_eq!(compile::compile_budget(120, 255), compile::MAX_COMPILE_NODES);
+    let start = "K14/15/15/15/15/15/15/14k w - - 0 1";
+    let piece = |l: &str, b: &str| format!("\n[[piece]]\nname = \"{l}\"\nletter = \"{l}\"\nbetza = '{b}'\n");
+    let e = Variant::from_toml(&toml(15, 8, start, &piece("x", "aaBfiaRR8")), "t").unwrap_err().to_string();
+    let small = compile::compile_budget(2, 120);
+    assert!(
+        e.contains(&format!("more than {small} trajectory nodes (the budget of 2 piece types on 120 squares)")),
+        "{e}"
+    );
+    // 50 piece types of about 50,000 nodes each on 16x15 (a queen and a
+    // knight) fit: more than the floor, within the budget of 51 types
+    let letters: Vec<String> = (b'a'..=b'z').filter(|&c| c != b'k').map(|c| (c as char).to_string()).collect();
+    let types: Vec<String> = letters.iter().cloned().chain(letters.iter().map(|l| format!("{l}~"))).take(50).collect();
+    let many: String = types.iter().map(|l| piece(l, "QN")).collect();
+    let start16 = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1";
+    let v = Variant::from_toml(&toml(16, 15, start16, &many), "t").unwrap();
+    let cells = v.tables.cells.len();
+    assert!(cells > compile::MIN_COMPILE_NODES, "{cells} cells: not beyond the floor");
+    assert!(cells <= compile::compile_budget(51, 240), "{cells}");
 }
 
 #[test]
