@@ -321,12 +321,12 @@ impl Position {
                 continue;
             }
             let rsq = self.castle_rook[right];
-            let king = crate::compile::code_of(cast.king, us);
-            let Some(ksq) =
-                self.pieces(us).iter().copied().find(|&s| self.board[s as usize] == king && self.is_virgin(s))
-            else {
+            // the king the right belongs to (a right is lost when its king
+            // moves, so it is still there)
+            let ksq = self.castle_king[right];
+            if ksq == NO_SQUARE || self.board[ksq as usize] != crate::compile::code_of(cast.king, us) {
                 continue;
-            };
+            }
             let rank = g.rank_of(ksq);
             let kto = g.square(if side == 0 { cast.kingside_file } else { cast.queenside_file } as i32, rank).unwrap();
             let rto = Position::castle_rook_target(ksq, kto);

@@ -104,6 +104,9 @@ pub struct Position {
     pub(crate) side: Color,
     pub(crate) castling: u8,
     pub(crate) castle_rook: [Square; 4],
+    /// The square of the king each castling right belongs to (with two kings
+    /// of one colour, the one the FEN reader gave it).
+    pub(crate) castle_king: [Square; 4],
     pub(crate) castle_clear: [u8; MAX_SQUARES],
     pub(crate) ep: Square,
     pub(crate) ep_victim: Square,
@@ -338,6 +341,7 @@ impl Position {
             side: Color::White,
             castling: 0,
             castle_rook: [NO_SQUARE; 4],
+            castle_king: [NO_SQUARE; 4],
             castle_clear: [0; MAX_SQUARES],
             ep: NO_SQUARE,
             ep_victim: NO_SQUARE,
@@ -455,6 +459,7 @@ impl Position {
                     }
                     pos.castling |= 1 << right;
                     pos.castle_rook[right] = rsq;
+                    pos.castle_king[right] = ksq;
                     pos.castle_clear[ksq as usize] |= if color == Color::White { 3 } else { 12 };
                     pos.castle_clear[rsq as usize] |= 1 << right;
                     pos.set_virgin(ksq, true);

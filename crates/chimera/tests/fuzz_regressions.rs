@@ -427,3 +427,43 @@ fn path_form_e_p_fields_are_kept_only_where_a_move_keeps_them() {
     assert!(after.contains(" d3c4 ") || after.contains(" c4d3 "), "{after}");
     assert_fen_fixed_point("berolina", &after);
 }
+
+/// Fuzz finding 19 (fen target, session 4's run on the final code): with two
+/// kings of one colour (Seirawan FENs), the reader gives each castling right
+/// to the first king that may castle on that side, but the generator castled
+/// with the first unmoved king in its piece list: here the king on b1, next
+/// to the queenside castling square c1, so "castling" b1c1 was generated,
+/// whose text reads back as nothing legal. The generator now castles with
+/// the king the right belongs to. The five inputs found, as FENs.
+#[test]
+fn castling_uses_the_king_the_right_belongs_to() {
+    let v = Arc::new(builtin::variant("seirawan").unwrap());
+    let fens = [
+        "rBKnqrnr/1BKnqrnr/1Pppqpkp/8/8/8/8/pKRBBKNR[HEhe] w KQDcdfg - 1 1",
+        "kn1rBbnR/ppppPRqr/8/8/8/8/PPPPRrPP/BNRKKBNR[HEhNNNNNNNNNNNE] w KQDccf",
+        "kn1rBbrN/qppppprP/8/8/8/8/PPPRBrPP/NNRKKBBR[HEhNNNNBNNNNNE] w KQD",
+        "rnbPPPnp/ppprpppp/8/8/8/8/PPpNPKPP/KR1NRNKP[H-He] w AQKddddddGCDecdf",
+    ];
+    for fen in fens {
+        let Ok(mut pos) = Position::from_fen(v.clone(), fen) else { continue };
+        let moves = pos.legal_moves();
+        for &m in &moves {
+            let text = pos.move_text(m);
+            let back = pos.parse_move(&text).unwrap_or_else(|e| panic!("{fen}: {text}: {e}"));
+            assert_eq!(back, m, "{fen}: {text}");
+        }
+        let reference = pos.legal_moves_reference();
+        assert_eq!(texts(&pos, &moves), texts(&pos, &reference), "{fen}");
+    }
+    let mut pos = Position::from_fen(v.clone(), fens[0]).unwrap();
+    let moves = pos.legal_moves();
+    let all = texts(&pos, &moves);
+    assert!(!all.contains("b1c1"), "{all:?}");
+    // the right's own king still castles: the queenside right of the king on
+    // f1 (b1 is too close to c1), once the squares between are empty
+    let open = "4k3/8/8/8/8/8/8/1KR2K1R[EHeh] w KQ - 0 1";
+    let mut pos = Position::from_fen(v, open).unwrap();
+    let moves = pos.legal_moves();
+    let all = texts(&pos, &moves);
+    assert!(all.contains("f1c1") && !all.contains("b1c1"), "{all:?}");
+}
