@@ -542,9 +542,12 @@ impl Position {
                 let victim_rank = if pos.side == Color::White { g.rank_of(sq) - 1 } else { g.rank_of(sq) + 1 };
                 let victim = g.square(g.file_of(sq), victim_rank);
                 match victim {
+                    // the victim must be the opponent's: a square behind which
+                    // stands a piece of the side to move names no double step
                     Some(vs)
                         if pos.board[sq as usize] == 0
                             && pos.board[vs as usize] != 0
+                            && (pos.board[vs as usize] & 1) as usize == pos.side.flip().index()
                             && pos.ep_capturable(pos.side, sq, vs) =>
                     {
                         pos.ep = sq;

@@ -467,3 +467,25 @@ fn castling_uses_the_king_the_right_belongs_to() {
     let all = texts(&pos, &moves);
     assert!(all.contains("f1c1") && !all.contains("b1c1"), "{all:?}");
 }
+
+/// Fuzz finding 20 (fen target, session 4's run on the final code): an e.p.
+/// field naming a square behind which stands a piece of the side to move
+/// (`a6` with Black to move and Black's second king on a7, in chessgi) was
+/// kept, so the pawn on b7 took its own king "en passant" into its hand,
+/// and the FEN written after that move did not read back (a royal piece in a
+/// pocket). The one-square form now needs the opponent's piece behind the
+/// square, as the two-square form already did.
+#[test]
+fn e_p_fields_need_the_opponents_piece_behind_the_square() {
+    let v = Arc::new(builtin::variant("chessgi").unwrap());
+    let fen = "rnbqkbnr/kppppppp/8/8/R7/8/P1PPPPPP/BRNBKQnR b KQk a6 0 1";
+    let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+    assert!(pos.fen().contains(" KQk - "), "{}", pos.fen());
+    let moves = pos.legal_moves();
+    assert_eq!(texts(&pos, &moves), ["b8a6".to_string()].into_iter().collect());
+    // a real e.p. square still stands: White's double step a2a4 beside the
+    // pawn on b4
+    let v = Arc::new(builtin::variant("chess").unwrap());
+    let pos = Position::from_fen(v, "4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1").unwrap();
+    assert!(pos.fen().contains(" a3 "), "{}", pos.fen());
+}
