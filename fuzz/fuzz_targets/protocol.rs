@@ -89,7 +89,10 @@ fuzz_target!(|data: &[u8]| {
             4 => format!("position fen {} moves {}", word(&mut b, FENS), moves(&mut b)),
             5 => format!("position {}", raw(&mut b)),
             6 => match b.byte() % 5 {
-                0 => format!("go depth {}", 1 + b.byte() % 2),
+                // a depth alone is bounded by the tree, not by time: depth 1
+                // of Clobber 10x10 (every move captures) is a search of the
+                // rest of the game, so a time limit comes with it
+                0 => format!("go depth {} movetime 300", 1 + b.byte() % 2),
                 1 => format!("go nodes {}", b.byte() as u32 * 4),
                 2 => format!("go movetime {}", b.byte() % 20),
                 3 => format!("go wtime {} btime {} winc 0 binc 0", b.byte() % 50, b.byte() % 50),
@@ -135,5 +138,8 @@ fuzz_target!(|data: &[u8]| {
         lines.insert(0, "sd 1".into());
     }
     let input = lines.join("\n") + "\n";
+    if std::env::var_os("PRINT_SESSION").is_some() {
+        eprintln!("{input}");
+    }
     run(Cursor::new(input.into_bytes()), Out::new(Box::new(std::io::sink())), protocol);
 });

@@ -155,6 +155,27 @@ fn isready_and_stop_are_answered_during_a_search() {
     assert!(ready < best, "isready is answered while searching:\n{out}");
 }
 
+/// Fuzz finding 21 (protocol target): in Clobber every move captures, so the
+/// quiescence search of depth 1 is a search of the rest of the game, and
+/// depth 1 could not be interrupted: `go movetime` and `stop` got no
+/// `bestmove`. A time limit and `stop` now interrupt depth 1 too (a legal
+/// move is played).
+#[test]
+fn time_limits_and_stop_interrupt_even_the_first_iteration() {
+    let out =
+        session(&["uci"], "uci\nsetoption name UCI_Variant value clobber10\nposition startpos\ngo movetime 100\n");
+    assert!(legal_in("clobber10", None, &[], bestmove(&out)), "{out}");
+    let mut child = spawn(&["uci"]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"uci\nsetoption name UCI_Variant value clobber10\nposition startpos\ngo infinite\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    stdin.write_all(b"stop\nquit\n").unwrap();
+    drop(stdin);
+    let (out, _) = collect(child, Duration::from_secs(20));
+    assert!(legal_in("clobber10", None, &[], bestmove(&out)), "{out}");
+}
+
 #[test]
 fn protocol_is_detected_from_the_first_command() {
     let out = session(&[], "uci\nisready\n");

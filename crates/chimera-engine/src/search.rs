@@ -237,7 +237,11 @@ pub struct Searcher {
     limits: Limits,
     start: Instant,
     stopped: bool,
-    /// Search may be interrupted (false until depth 1 is complete).
+    /// Node limits may interrupt the search (false until depth 1 is
+    /// complete, so that a tiny node limit still gives a searched move). A
+    /// `stop` and the hard time limit interrupt it at any time: where depth 1
+    /// itself is huge (Clobber, where every move captures) the first legal
+    /// move is then played.
     interruptible: bool,
     /// Root moves not to search in this pass: the user's exclusions and the
     /// earlier principal variations of this iteration (MultiPV).
@@ -335,10 +339,10 @@ impl Searcher {
         if self.unreported >= 1024 {
             self.shared.nodes.fetch_add(self.unreported, Ordering::Relaxed);
             self.unreported = 0;
-            if self.interruptible && self.shared.stop.load(Ordering::Relaxed) {
+            if self.shared.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
-            if self.main && self.interruptible {
+            if self.main {
                 if let (Some(h), false) = (self.limits.hard, self.shared.pondering()) {
                     if self.start.elapsed() >= h {
                         self.stopped = true;
@@ -897,7 +901,9 @@ impl Searcher {
                 self.root_restricted = !self.root_skip.is_empty() || !self.limits.root_moves.is_empty();
                 self.seldepth = 0;
                 let score = self.aspiration(depth, *prev_k);
-                if self.stopped && depth > 1 {
+                if self.stopped {
+                    // an interrupted iteration's result is not used (at depth
+                    // 1 the fallback, the first legal move, stands)
                     break 'deepen;
                 }
                 if self.pv_len[0] == 0 {
