@@ -231,23 +231,9 @@ impl Node {
 
 /// Merges sibling nodes that test the same square under the same conditions,
 /// so that shared path prefixes are walked once, and drops exact duplicates.
-fn merge_forest(mut nodes: Vec<Node>) -> Vec<Node> {
-    // A plain quiet move and an initial double step (which creates e.p.
-    // rights) along the same path to the same square would be two moves with
-    // one text: the double step keeps the quiet right, the plain node loses it
-    // (it keeps its captures and later legs).
-    let ep_targets: Vec<Square> = nodes
-        .iter()
-        .filter(|n| n.flags & SPECIAL != 0 && n.aux & AUX_EP_CREATE != 0 && n.flags & QUIET != 0)
-        .map(|n| n.sq)
-        .collect();
-    if !ep_targets.is_empty() {
-        for n in &mut nodes {
-            if ep_targets.contains(&n.sq) && n.aux & AUX_EP_CREATE == 0 && n.victim == NO_SQUARE {
-                n.flags &= !QUIET;
-            }
-        }
-    }
+/// (A plain move and a double step to one square stay two nodes: the list is
+/// marked for de-duplication, see [`endings`], and the generator keeps one move.)
+fn merge_forest(nodes: Vec<Node>) -> Vec<Node> {
     let mut out: Vec<Node> = Vec::with_capacity(nodes.len());
     for n in nodes {
         let found = out.iter_mut().find(|m| {

@@ -301,7 +301,8 @@ fn a_gating_fen_of_a_board_and_spaces_does_not_panic() {
 /// plain non-jumping two-step (`nD`) and an initial one (`ifmnD`, which
 /// creates e.p. rights) had two legal moves a6a8 with one text, a plain move
 /// and a double step; the move text did not read back as the move. Along one
-/// path the double step now keeps the quiet move (compile time); a leaper's
+/// path the generator keeps one move, the double step (the de-duplication of
+/// fix 18; fix 16 did it at compile time for one path only); a leaper's
 /// D beside the initial double step is checked too.
 #[test]
 fn a_plain_step_and_an_initial_double_step_to_one_square_are_one_move() {
