@@ -176,6 +176,20 @@ fn time_limits_and_stop_interrupt_even_the_first_iteration() {
     assert!(legal_in("clobber10", None, &[], bestmove(&out)), "{out}");
 }
 
+/// Finding 21, the rest: a depth-only search in Clobber (`go depth N`, or
+/// XBoard's `sd N` with no clock) never ended, because every move captures
+/// and the capture search below depth 1 was the rest of the game.
+#[test]
+fn depth_only_searches_end_where_every_move_captures() {
+    let out = session(&["uci"], "uci\nsetoption name UCI_Variant value clobber10\nposition startpos\ngo depth 4\n");
+    assert!(out.contains("info depth 4 "), "{out}");
+    assert!(legal_in("clobber10", None, &[], bestmove(&out)), "{out}");
+    let out = session(&["xboard"], "xboard\nprotover 2\nnew\nvariant clobber10\nsd 3\ngo\nping 1\n");
+    let mv = out.lines().find_map(|l| l.strip_prefix("move ")).unwrap_or_else(|| panic!("no move:\n{out}"));
+    assert!(legal_in("clobber10", None, &[], &zero_based_to_core(mv)), "{mv}\n{out}");
+    assert!(out.contains("pong 1"), "{out}");
+}
+
 #[test]
 fn protocol_is_detected_from_the_first_command() {
     let out = session(&[], "uci\nisready\n");

@@ -16,9 +16,10 @@
 //!   a repetition of a position played before the search started counts only
 //!   if it makes the position appear a third time.
 
+use chimera::betza::Betza;
 use chimera::moves::{Move, MoveKind};
 use chimera::position::Position;
-use chimera::variant::{PassRule, StalemateResult, Variant};
+use chimera::variant::{PassRule, PieceType, StalemateResult, Variant};
 
 /// One position of a game or of the searched line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +51,12 @@ pub struct GameRules {
     /// in hand a tempo is worth too much), no compulsory captures and no
     /// stalemate win (such games live on zugzwang).
     pub null_move: bool,
+    /// A quiescence search over captures ends: the variant has moves that
+    /// capture nothing (or drops). Where every move captures (Clobber),
+    /// captures are not tactical exceptions but the whole game, a capture
+    /// search would be the rest of the game, and the search stands pat at
+    /// its leaves instead.
+    pub quiescence: bool,
 }
 
 impl GameRules {
@@ -70,8 +77,25 @@ impl GameRules {
             no_drop_mate: drops.map_or(0, |d| d.no_drop_mate.iter().fold(0u128, |m, &t| m | 1u128 << t)),
             bikjang: r.bikjang,
             null_move: drops.is_none() && !r.must_capture && r.stalemate != StalemateResult::Win,
+            quiescence: drops.is_some() || r.pass != PassRule::Never || v.def.pieces.iter().any(may_move_quietly),
         }
     }
+}
+
+/// Whether some move of a piece type may end without capturing. Moves whose
+/// last leg may only capture (`c`, `d`, `e`) are captures; every other move
+/// (an `m` or unmarked last leg, a hop) counts as one that may be quiet, so
+/// that the answer errs towards keeping the quiescence search.
+fn may_move_quietly(p: &PieceType) -> bool {
+    let quiet = |b: &Betza| {
+        b.units.iter().any(|u| {
+            u.legs.last().is_none_or(|l| {
+                let m = l.modality;
+                m.moves || m.hop || m.grasshop || !(m.captures || m.friend || m.en_passant)
+            })
+        })
+    };
+    quiet(&p.betza) || p.zone_moves.iter().any(|z| quiet(&z.betza))
 }
 
 /// Whether a move (legal in `pos`, not yet played) cannot be undone by later
@@ -115,6 +139,21 @@ mod tests {
             ("antichess", false),
         ] {
             assert_eq!(GameRules::new(&builtin::variant(name).unwrap()).null_move, ok, "{name}");
+        }
+    }
+
+    #[test]
+    fn quiescence_except_where_every_move_captures() {
+        for (name, q) in [
+            ("chess", true),
+            ("xiangqi", true),
+            ("crazyhouse", true),
+            ("antichess", true),
+            ("mightylion", true),
+            ("clobber", false),
+            ("clobber10", false),
+        ] {
+            assert_eq!(GameRules::new(&builtin::variant(name).unwrap()).quiescence, q, "{name}");
         }
     }
 

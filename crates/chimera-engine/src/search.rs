@@ -37,6 +37,12 @@ pub const MATE: i32 = 31000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 /// The score of a game won by a rule other than mate (perpetual check).
 pub const RULE_WIN: i32 = 20000;
+/// The most nodes one quiescence search (the capture search below one leaf
+/// of the main search) may visit; past it, its nodes stand pat. Real capture
+/// sequences end long before this (in chess a capture search rarely visits
+/// a hundred nodes); the bound is for variants where captures do not run
+/// out, so that a depth-limited search always ends.
+pub const QSEARCH_NODE_BUDGET: u64 = 1 << 12;
 
 /// What limits a search.
 #[derive(Clone, Debug, Default)]
@@ -232,6 +238,8 @@ pub struct Searcher {
     lmr: Vec<[u8; 64]>,
     nodes: u64,
     unreported: u64,
+    /// The node count at which the current quiescence search stands pat.
+    qsearch_end: u64,
     seldepth: usize,
     main: bool,
     limits: Limits,
@@ -303,6 +311,7 @@ impl Searcher {
             lmr,
             nodes: 0,
             unreported: 0,
+            qsearch_end: 0,
             seldepth: 0,
             main,
             limits,
@@ -581,6 +590,7 @@ impl Searcher {
     ) -> i32 {
         self.pv_len[ply] = ply;
         if depth <= 0 {
+            self.qsearch_end = self.nodes + QSEARCH_NODE_BUDGET;
             return self.qsearch(alpha, beta, ply, 0);
         }
         if self.tick() {
@@ -781,7 +791,9 @@ impl Searcher {
         }
     }
 
-    /// Quiescence: captures and promotions; all evasions when in check (a few plies deep).
+    /// Quiescence: captures and promotions; all evasions when in check (a few
+    /// plies deep). Stands pat once it has used [`QSEARCH_NODE_BUDGET`] nodes,
+    /// and at once (unless in check) in variants where every move captures.
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
         self.pv_len[ply] = ply;
         if self.tick() {
@@ -791,7 +803,7 @@ impl Searcher {
         if let Some(s) = self.rule_end(ply) {
             return s;
         }
-        if ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1 || self.nodes >= self.qsearch_end {
             return self.ev.evaluate(&self.pos);
         }
         let us = self.pos.side_to_move();
@@ -813,6 +825,10 @@ impl Searcher {
                 // (quiet promotions are left to the main search)
                 let stand = self.ev.evaluate(&self.pos);
                 if stand >= beta {
+                    return stand;
+                }
+                if !self.rules.quiescence {
+                    // every move captures: no capture is a tactical exception
                     return stand;
                 }
                 stand_pat = Some(stand);
@@ -1069,6 +1085,7 @@ pub fn side_sign(pos: &Position) -> i32 {
 mod tests {
     use super::*;
     use chimera::builtin;
+    use chimera::variant::{Variant, VariantDef};
 
     fn best(variant: &str, fen: &str, depth: i32) -> (String, Score) {
         let v = Arc::new(builtin::variant(variant).unwrap());
@@ -1078,6 +1095,50 @@ mod tests {
         let limits = Limits { depth: Some(depth), ..Limits::default() };
         let r = search(&pos, &[], &ev, &shared, limits, 1, &mut |_| {});
         (pos.move_text(r.best.unwrap()), Score::of(r.score))
+    }
+
+    /// Searches `pos` to `depth` with a 60-second hard limit; returns the
+    /// depth completed and the nodes searched.
+    fn depth_search(pos: &Position, depth: i32) -> (i32, u64) {
+        let ev = Arc::new(EvalTables::new(pos.variant()));
+        let shared = Arc::new(Shared::new(Arc::new(Tt::new(4))));
+        let limits = Limits { depth: Some(depth), hard: Some(Duration::from_secs(60)), ..Limits::default() };
+        let r = search(pos, &[], &ev, &shared, limits, 1, &mut |_| {});
+        (r.depth, r.nodes)
+    }
+
+    /// Finding 21 of docs/reliability.md: in Clobber every move captures, and
+    /// a capture search below depth 1 was the rest of the game (a depth-only
+    /// search never ended). There the search now stands pat at its leaves.
+    #[test]
+    fn depth_searches_end_where_every_move_captures() {
+        for name in ["clobber", "clobber10"] {
+            let v = Arc::new(builtin::variant(name).unwrap());
+            let pos = Position::start(v);
+            let (depth, nodes) = depth_search(&pos, 3);
+            assert_eq!(depth, 3, "{name}");
+            // depth 3 is a few hundred nodes per root move, not a game tree
+            assert!(nodes < 200 * pos.clone().legal_moves().len() as u64, "{name}: {nodes} nodes");
+        }
+    }
+
+    /// The quiescence budget: a variant where captures do not run out but
+    /// some piece has quiet moves (so the capture search is kept) still ends
+    /// depth 1 within about [`QSEARCH_NODE_BUDGET`] nodes per root move.
+    #[test]
+    fn a_capture_search_stands_pat_after_its_node_budget() {
+        let src = "name = \"clobberwalker\"\nfiles = 5\nranks = 6\n\
+                   start_fen = \"WpPpP/pPpPp/PpPpP/pPpPp/PpPpP/pPpPw w 0 1\"\n\
+                   [rules]\nstalemate = \"loss\"\n\
+                   [[piece]]\nname = \"stone\"\nletter = \"p\"\nbetza = \"cW\"\n\
+                   [[piece]]\nname = \"walker\"\nletter = \"w\"\nbetza = \"W\"\n";
+        let v = Arc::new(Variant::new(VariantDef::from_toml(src, "test").unwrap()).unwrap());
+        assert!(GameRules::new(&v).quiescence);
+        let pos = Position::start(v);
+        let roots = pos.clone().legal_moves().len() as u64;
+        let (depth, nodes) = depth_search(&pos, 1);
+        assert_eq!(depth, 1);
+        assert!(nodes <= roots * (QSEARCH_NODE_BUDGET + 64), "{nodes} nodes for {roots} root moves");
     }
 
     #[test]
