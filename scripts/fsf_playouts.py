@@ -2,7 +2,7 @@
 """Reference playouts from pyffish (Fairy-Stockfish) for Chimera's agreement tests.
 
 Usage:
-    fsf_playouts.py OUTDIR SEED GAMES PLIES VARIANT... [--ini FILE] [--perft-depth N] [--jobs J]
+    fsf_playouts.py OUTDIR SEED GAMES PLIES VARIANT... [--ini FILE] [--perft-depth N] [--jobs J] [--shuffle]
 
 For every VARIANT this writes OUTDIR/<VARIANT>.jsonl:
 
@@ -35,6 +35,13 @@ square, and the destination square is occupied on the FEN board.
 Determinism: each variant has its own generator seeded with the string
 "SEED:VARIANT", so a file does not depend on which other variants were named,
 their order, or --jobs. Timing and a summary table go to stderr.
+
+--shuffle: each game starts from a shuffled back rank instead (Chess960
+rules: the bishops, and any second pair of colour-bound pieces, on squares
+of both colours, the king between the rooks), the pawns and the other fields
+of sf.start_fen(V) kept; the castling field is written KQkq (X-FEN) in half
+of the games and as the rooks' files (Shredder-FEN) in the other half. For
+fischerandom and caparandom.
 
 --ini FILE: sf.load_variant_config(open(FILE).read()) is called first, so
 variants defined in a Fairy-Stockfish variant configuration file can be named.
@@ -104,8 +111,39 @@ def game_over(variant, fen, moves):
     return None
 
 
+def shuffled_start(start, rng):
+    """A Chess960-style shuffle of the back ranks of the FEN `start`: White's
+    first rank is permuted (bishops on both colours, the king between the two
+    rooks), Black's is its mirror, and the castling field names all four
+    rights, as KQkq or as the rooks' files."""
+    fields = start.split(" ")
+    rows = fields[0].split("/")
+    back = list(rows[-1])
+    assert all(c.isalpha() for c in back), "a back rank without gaps: " + rows[-1]
+    width = len(back)
+    while True:
+        rng.shuffle(back)
+        bishops = [i for i, c in enumerate(back) if c == "B"]
+        rooks = [i for i, c in enumerate(back) if c == "R"]
+        king = back.index("K")
+        if len(bishops) == 2 and bishops[0] % 2 == bishops[1] % 2:
+            continue
+        if len(rooks) == 2 and rooks[0] < king < rooks[1]:
+            break
+    rows[-1] = "".join(back)
+    rows[0] = rows[-1].lower()
+    fields[0] = "/".join(rows)
+    if rng.random() < 0.5:
+        fields[2] = "KQkq"
+    else:
+        files = [chr(ord("A") + rooks[1]), chr(ord("A") + rooks[0])]
+        fields[2] = "".join(files) + "".join(files).lower()
+    assert width == len(rows[0])
+    return " ".join(fields)
+
+
 def one_variant(job):
-    outdir, seed, games, plies, variant, perft_depth = job
+    outdir, seed, games, plies, variant, perft_depth, shuffle = job
     rng = random.Random("%s:%s" % (seed, variant))
     start = sf.start_fen(variant)
     t0 = time.time()
@@ -119,7 +157,7 @@ def one_variant(job):
     positions = 0
     ended_games = 0
     for _ in range(games):
-        fen = start
+        fen = shuffled_start(start, rng) if shuffle else start
         for _ply in range(plies):
             moves = sorted(sf.legal_moves(variant, fen, []))
             result = game_over(variant, fen, moves)
@@ -166,6 +204,7 @@ def main():
     ap.add_argument("--ini", help="Fairy-Stockfish variant configuration file to load first")
     ap.add_argument("--perft-depth", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--shuffle", action="store_true", help="start each game from a shuffled back rank")
     args = ap.parse_args()
 
     load_ini(args.ini)
@@ -175,7 +214,7 @@ def main():
         sys.exit("unknown to pyffish %s: %s" % (".".join(map(str, sf.version())), " ".join(unknown)))
     variants = list(dict.fromkeys(args.variants))  # drop repeats, keep order
     os.makedirs(args.outdir, exist_ok=True)
-    jobs = [(args.outdir, args.seed, args.games, args.plies, v, args.perft_depth) for v in variants]
+    jobs = [(args.outdir, args.seed, args.games, args.plies, v, args.perft_depth, args.shuffle) for v in variants]
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs, initializer=load_ini, initargs=(args.ini,)) as pool:
             rows = pool.map(one_variant, jobs, chunksize=1)

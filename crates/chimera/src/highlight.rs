@@ -88,6 +88,8 @@ impl Position {
                     add(&mut out, to, kind::SECOND_LEG | if capture { kind::CAPTURE } else { 0 });
                 }
                 MoveKind::Promotion => add(&mut out, to, kind::PROMOTION | if capture { kind::CAPTURE } else { 0 }),
+                // Chess960 castling is entered as the king's move onto its rook
+                MoveKind::Castle if self.chess960() => add(&mut out, m.extra(), kind::CASTLE),
                 MoveKind::Castle => add(&mut out, to, kind::CASTLE),
                 MoveKind::Pass => add(&mut out, to, kind::PASS),
                 MoveKind::EnPassant => add(&mut out, to, kind::EN_PASSANT | kind::CAPTURE),

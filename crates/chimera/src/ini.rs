@@ -382,9 +382,6 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
             None => Ok(default),
         }
     };
-    if flag("chess960", false)? {
-        return Err(err(file, get("chess960").unwrap().line, "chess960 castling is not supported yet"));
-    }
     if !flag("checking", true)? {
         return Err(err(file, get("checking").unwrap().line, "checking = false is not supported yet"));
     }
@@ -704,6 +701,9 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
             t.push_str(&format!(
                 "[rules.castling]\nking = {kp:?}\nrook = {rp:?}\nkingside_file = {kf:?}\nqueenside_file = {qf:?}\n"
             ));
+            if flag("chess960", false)? {
+                t.push_str("chess960 = true\n");
+            }
         }
     }
     for (pname, c, betza, _) in &pieces_sorted {

@@ -188,20 +188,32 @@ impl Position {
             if self.royal_attacked(us) {
                 return false;
             }
-            let (from, to) = (m.from(), m.to());
+            // the squares the king passes (its castling square is tested
+            // after the move); in Chess960 the king may pass its own rook's
+            // square, where the rook is lifted for the test
+            let (from, to, rsq) = (m.from(), m.to(), m.extra());
             let step: i32 = if to > from { 1 } else { -1 };
-            let mut s = from as i32 + step;
+            let mut s = from as i32;
             while s != to as i32 {
+                s += step;
                 let sq = s as Square;
+                if sq == to {
+                    break;
+                }
+                let lifted = if sq == rsq { Some(self.remove(rsq)) } else { None };
                 if self.board[sq as usize] == 0 {
                     self.shift(from, sq);
                     let attacked = self.royal_attacked(us);
                     self.shift(sq, from);
+                    if let Some(rook) = lifted {
+                        self.put(rsq, rook);
+                    }
                     if attacked {
                         return false;
                     }
+                } else if let Some(rook) = lifted {
+                    self.put(rsq, rook);
                 }
-                s += step;
             }
         }
         if self.is_royal_initial_move_banned_in_check(m) && self.in_check() {

@@ -290,7 +290,9 @@ impl Position {
                 if !self.has_gate(us, sq) {
                     return;
                 }
-                if kind == MoveKind::Castle && (sq == m.to() || sq == Position::castle_rook_target(m.from(), m.to())) {
+                if kind == MoveKind::Castle
+                    && (sq == m.to() || sq == Position::castle_rook_target(m.from(), m.to(), m.extra()))
+                {
                     return; // the king or the rook lands on the gate
                 }
                 for t in (0..ntypes).filter(|&t| hand[t] > 0 && self.drop_zone_allows(t, us, sq)) {
@@ -329,7 +331,7 @@ impl Position {
             }
             let rank = g.rank_of(ksq);
             let kto = g.square(if side == 0 { cast.kingside_file } else { cast.queenside_file } as i32, rank).unwrap();
-            let rto = Position::castle_rook_target(ksq, kto);
+            let rto = Position::castle_rook_target(ksq, kto, rsq);
             let lo = ksq.min(kto).min(rsq).min(rto);
             let hi = ksq.max(kto).max(rsq).max(rto);
             if (lo..=hi).all(|s| s == ksq || s == rsq || self.board[s as usize] == 0) {

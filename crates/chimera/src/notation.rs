@@ -43,6 +43,11 @@ impl Position {
                 g.write_square(m.extra(), &mut s);
                 g.write_square(m.to(), &mut s);
             }
+            MoveKind::Castle if self.chess960() => {
+                // Chess960: the king's move onto its own rook (e1h1)
+                g.write_square(m.from(), &mut s);
+                g.write_square(m.extra(), &mut s);
+            }
             _ if m.gates_on_rook() => {
                 // gating on the castling rook's square: rook square, king square, piece
                 g.write_square(m.extra(), &mut s);

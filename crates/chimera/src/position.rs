@@ -398,14 +398,29 @@ impl Position {
             }
             if castling_field != "-" {
                 for ch in castling_field.chars() {
-                    let (color, right) = match ch {
-                        'K' => (Color::White, 0),
-                        'Q' => (Color::White, 1),
-                        'k' => (Color::Black, 2),
-                        'q' => (Color::Black, 3),
+                    // the side, and (Chess960) the file of the rook a letter names
+                    let (color, wing, rook_file) = match ch {
+                        'K' => (Color::White, Some(0), None),
+                        'Q' => (Color::White, Some(1), None),
+                        'k' => (Color::Black, Some(0), None),
+                        'q' => (Color::Black, Some(1), None),
+                        _ if cast.chess960
+                            && ch.is_ascii_alphabetic()
+                            && ch.to_ascii_lowercase() < (b'a' + g.width) as char =>
+                        {
+                            let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+                            (color, None, Some((ch.to_ascii_lowercase() as u8 - b'a') as i32))
+                        }
                         _ if variant.def.rules.gating => {
                             pos.read_gate(ch).map_err(|m| fen_err(fen, "castling", m))?;
                             continue;
+                        }
+                        _ if cast.chess960 => {
+                            return Err(fen_err(
+                                fen,
+                                "castling",
+                                format!("'{ch}' is neither one of KQkq nor a file of this board"),
+                            ))
                         }
                         _ => return Err(fen_err(fen, "castling", format!("'{ch}' is not one of KQkq"))),
                     };
@@ -413,15 +428,24 @@ impl Position {
                     let rook = code_of(cast.rook, color);
                     // the king the right belongs to: with several (a fuzzed FEN, or a
                     // promotion to king), the first that can castle on that side
-                    let dest = if right % 2 == 0 { cast.kingside_file } else { cast.queenside_file } as i32;
                     let mut found = Err(fen_err(fen, "castling", format!("right '{ch}' but no king of that side")));
                     for ksq in (0..g.squares()).filter(|&s| pos.board[s] == king).map(|s| s as Square) {
                         let rank = g.rank_of(ksq);
                         let kf = g.file_of(ksq);
+                        let rook_at = |f: i32| g.square(f, rank).filter(|&s| pos.board[s as usize] == rook);
+                        // a named rook decides the wing by its side of the king
+                        let wing = match (wing, rook_file) {
+                            (Some(w), _) => w,
+                            (None, Some(f)) if f > kf => 0,
+                            (None, Some(f)) if f < kf => 1,
+                            _ => continue,
+                        };
+                        let dest = if wing == 0 { cast.kingside_file } else { cast.queenside_file } as i32;
                         // castling is written as the king's move to its castling
                         // square: from next to that square it would read as a
-                        // plain king step, so such a right is refused
-                        if (kf - dest).abs() < 2 {
+                        // plain king step, so such a right is refused (Chess960
+                        // writes the king's move onto the rook instead)
+                        if !cast.chess960 && (kf - dest).abs() < 2 {
                             if found.is_err() {
                                 found = Err(fen_err(
                                     fen,
@@ -435,25 +459,30 @@ impl Position {
                             }
                             continue;
                         }
-                        let mut files = if right % 2 == 0 { kf + 1..g.width as i32 } else { 0..kf };
-                        let rook_at = |f: i32| g.square(f, rank).filter(|&s| pos.board[s as usize] == rook);
-                        let rsq = if right % 2 == 0 { files.rev().find_map(rook_at) } else { files.find_map(rook_at) };
+                        let rsq = match rook_file {
+                            Some(f) => rook_at(f),
+                            None if wing == 0 => (kf + 1..g.width as i32).rev().find_map(rook_at),
+                            None => (0..kf).find_map(rook_at),
+                        };
                         match rsq {
                             Some(rsq) => {
-                                found = Ok((ksq, rsq));
+                                found = Ok((ksq, rsq, color.index() * 2 + wing));
                                 break;
                             }
                             None if found.is_err() => {
                                 found = Err(fen_err(
                                     fen,
                                     "castling",
-                                    format!("right '{ch}' but no rook on that side of the king"),
+                                    match rook_file {
+                                        Some(_) => format!("right '{ch}' but no rook on that file beside a king"),
+                                        None => format!("right '{ch}' but no rook on that side of the king"),
+                                    },
                                 ))
                             }
                             None => {}
                         }
                     }
-                    let (ksq, rsq) = found?;
+                    let (ksq, rsq, right) = found?;
                     if pos.castling & (1 << right) != 0 {
                         return Err(fen_err(fen, "castling", format!("'{ch}' is given twice")));
                     }
@@ -672,9 +701,13 @@ impl Position {
         s.push_str(&self.side.to_string());
         s.push(' ');
         let before = s.len();
+        let chess960 = self.chess960();
         for c in [Color::White, Color::Black] {
             for (bit, ch) in [(0, 'K'), (1, 'Q')] {
-                if self.castling & (1 << (2 * c.index() + bit)) != 0 {
+                let right = 2 * c.index() + bit;
+                if self.castling & (1 << right) != 0 {
+                    // Chess960 names the rook's file (Shredder-FEN), as Fairy-Stockfish writes it
+                    let ch = if chess960 { (b'A' + g.file_of(self.castle_rook[right]) as u8) as char } else { ch };
                     s.push(if c == Color::White { ch } else { ch.to_ascii_lowercase() });
                 }
             }
@@ -859,7 +892,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn put(&mut self, sq: Square, code: u8) {
+    pub(crate) fn put(&mut self, sq: Square, code: u8) {
         let c = (code & 1) as usize;
         self.counts[code as usize] += 1;
         self.board[sq as usize] = code;
@@ -870,7 +903,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn remove(&mut self, sq: Square) -> u8 {
+    pub(crate) fn remove(&mut self, sq: Square) -> u8 {
         let code = self.board[sq as usize];
         let c = (code & 1) as usize;
         self.counts[code as usize] -= 1;
@@ -989,6 +1022,13 @@ impl Position {
         }
     }
 
+    /// Whether the variant castles by Chess960 rules (rights name their
+    /// rooks; castling is written as the king's move onto its rook).
+    #[inline]
+    pub fn chess960(&self) -> bool {
+        self.variant.def.rules.castling.as_ref().is_some_and(|c| c.chess960)
+    }
+
     /// The rank of `c`'s gates: its first rank.
     #[inline]
     pub(crate) fn gate_rank(&self, c: Color) -> i32 {
@@ -1103,10 +1143,13 @@ impl Position {
         }
     }
 
-    /// The castling rook's landing square for a castle with the king going `from` → `to`.
+    /// The castling rook's landing square for a castle with the king going
+    /// `from` → `to` and the rook starting on `rook`: the square beside the
+    /// king's, on the side the king came from (in Chess960 the king may not
+    /// move at all, so the rook's side decides).
     #[inline]
-    pub fn castle_rook_target(from: Square, to: Square) -> Square {
-        if to > from {
+    pub fn castle_rook_target(from: Square, to: Square, rook: Square) -> Square {
+        if rook > from {
             to - 1
         } else {
             to + 1
@@ -1176,7 +1219,7 @@ impl Position {
             MoveKind::Pass => {}
             MoveKind::Castle => {
                 let rsq = m.extra();
-                let rto = Self::castle_rook_target(from, to);
+                let rto = Self::castle_rook_target(from, to, rsq);
                 let rook = self.remove(rsq);
                 let king = self.remove(from);
                 h ^= self.zkey(rook, rsq) ^ self.zkey(king, from) ^ self.zkey(rook, rto) ^ self.zkey(king, to);
@@ -1354,7 +1397,7 @@ impl Position {
             MoveKind::Pass => {}
             MoveKind::Castle => {
                 let rsq = m.extra();
-                let rto = Self::castle_rook_target(from, to);
+                let rto = Self::castle_rook_target(from, to, rsq);
                 let rook = self.remove(rto);
                 let king = self.remove(to);
                 self.put(from, king);

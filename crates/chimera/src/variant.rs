@@ -82,6 +82,12 @@ pub struct Castling {
     pub kingside_file: u8,
     /// The file the king lands on when castling on the a-side.
     pub queenside_file: u8,
+    /// Chess960 castling (Fischer Random): the king and the rooks may start
+    /// on any files of the back rank, a castling right names its rook (the
+    /// FEN writes the rooks' files, `HAha`, and reads `KQkq` as the outermost
+    /// rooks too), and castling is written as the king's move onto its own
+    /// rook (`e1h1`), since the king may already stand on its castling square.
+    pub chess960: bool,
 }
 
 /// Promotion of one piece type.
@@ -452,6 +458,8 @@ struct FileCastling {
     rook: Spanned<String>,
     kingside_file: Spanned<String>,
     queenside_file: Spanned<String>,
+    #[serde(default)]
+    chess960: bool,
 }
 
 #[derive(Deserialize)]
@@ -859,6 +867,7 @@ impl VariantDef {
                 rook: piece_of(&c.rook)?,
                 kingside_file: file_of(&c.kingside_file)?,
                 queenside_file: file_of(&c.queenside_file)?,
+                chess960: c.chess960,
             }),
             None => None,
         };
@@ -1181,6 +1190,17 @@ impl Variant {
                     crate::moves::MAX_GATING_TYPES,
                     def.pieces.len()
                 ),
+            }));
+        }
+        if def.rules.castling.as_ref().is_some_and(|c| c.chess960)
+            && (def.rules.gating || def.rules.initial_rights.is_some())
+        {
+            // both would write file letters into the castling field
+            return Err(BuildError::Definition(VariantError {
+                file: def.name.clone(),
+                line: 0,
+                column: 0,
+                message: "chess960 castling cannot be combined with gating or initial-move rights yet".into(),
             }));
         }
         let tables = crate::compile::compile(&def).map_err(BuildError::Compile)?;

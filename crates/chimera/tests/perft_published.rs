@@ -126,3 +126,38 @@ fn deep_janggi_positions_4() {
         assert_eq!(perft::perft(&mut pos, 4), n, "{fen}");
     }
 }
+
+// ---- Chess960 (fischerandom): tests/data/chess960_perft.tsv ----
+
+/// The Chess960 positions and their counts at depths 1-5.
+fn chess960_cases() -> Vec<(String, Vec<u64>)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/chess960_perft.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    let cases: Vec<(String, Vec<u64>)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            let counts = cols[..5].iter().map(|c| c.parse().unwrap()).collect();
+            (cols[5].to_string(), counts)
+        })
+        .collect();
+    assert_eq!(cases.len(), 11);
+    cases
+}
+
+#[test]
+fn chess960_shallow() {
+    for (fen, counts) in chess960_cases() {
+        check("fischerandom", Some(&fen), &counts[..3]);
+    }
+}
+
+#[test]
+#[ignore]
+fn chess960_deep() {
+    for (i, (fen, counts)) in chess960_cases().into_iter().enumerate() {
+        let depth = if i < 3 { 5 } else { 4 };
+        check("fischerandom", Some(&fen), &counts[..depth]);
+    }
+}
