@@ -545,7 +545,11 @@ function clickSquare(square) {
     } else if (kinds.includes("victim")) {
       selectVictim(square);
     } else {
-      choose(legal().filter((d) => d.from === sel.from && d.to === square), square === sel.from);
+      // castling is entered on the square its highlight marks: the king's
+      // castling square, or in Chess960 the rook's square
+      choose(legal().filter((d) => d.from === sel.from && (d.kind === "castle"
+        ? kinds.includes("castle") && (d.to === square || d.rook === square)
+        : d.to === square)), square === sel.from);
     }
     return;
   }

@@ -190,6 +190,35 @@ fn depth_only_searches_end_where_every_move_captures() {
     assert!(out.contains("pong 1"), "{out}");
 }
 
+/// Chess960 castling through the protocols: UCI_Chess960 turns it on for
+/// orthodox chess (castling is then the king's move onto its rook, as in
+/// Fairy-Stockfish), and XBoard's fischerandom writes it O-O / O-O-O.
+#[test]
+fn chess960_castling_in_uci_and_xboard() {
+    let fen = "4k3/8/8/8/8/8/8/1KR5 w C - 0 1";
+    let script = format!(
+        "uci\nsetoption name UCI_Chess960 value true\nposition fen {fen} moves b1c1\nd\n\
+         setoption name UCI_Chess960 value false\nposition fen {fen} moves b1c1\nsetoption name UCI_Chess960 value maybe\n"
+    );
+    let out = session(&["uci"], &script);
+    assert!(out.contains("option name UCI_Chess960 type check default false"), "{out}");
+    // the castled position: king g1, rook f1
+    assert!(out.contains("4k3/8/8/8/8/8/8/5RK1 b - - 1 1"), "{out}");
+    // without Chess960 the right is refused (the king is not on its home file)
+    assert!(out.contains("error"), "{out}");
+    assert!(out.contains("must be true or false"), "{out}");
+    let script = "xboard\nprotover 2\nnew\nvariant fischerandom\nforce\n\
+                  setboard rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1\nusermove O-O-O\nusermove O-O\nusermove O-O\nping 1\n";
+    let out = session(&["xboard"], script);
+    assert!(out.contains("fischerandom"), "{out}");
+    // White's O-O-O (king b1-c1, rook a1-d1) and Black's O-O are legal; a
+    // second castling by White is not
+    let illegal: Vec<&str> = out.lines().filter(|l| l.starts_with("Illegal move")).collect();
+    assert_eq!(illegal.len(), 1, "{out}");
+    assert!(illegal[0].contains("O-O"), "{out}");
+    assert!(out.contains("pong 1"), "{out}");
+}
+
 #[test]
 fn protocol_is_detected_from_the_first_command() {
     let out = session(&[], "uci\nisready\n");

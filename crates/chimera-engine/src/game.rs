@@ -217,6 +217,29 @@ impl Registry {
         Ok((v, ev))
     }
 
+    /// A variant by name, with Chess960 castling when `chess960` is set (UCI's
+    /// `UCI_Chess960`): the same rules, except that castling rights name their
+    /// rooks and castling is written as the king's move onto its rook. A
+    /// variant without castling is returned unchanged.
+    pub fn get_960(&mut self, name: &str, chess960: bool) -> Result<(Arc<Variant>, Arc<EvalTables>), String> {
+        let (v, ev) = self.get(name)?;
+        if !chess960 || v.def.rules.castling.as_ref().is_none_or(|c| c.chess960) {
+            return Ok((v, ev));
+        }
+        let key = format!("{name}\u{0}960");
+        if let Some(e) = self.cache.get(&key) {
+            return Ok(e.clone());
+        }
+        let mut def = v.def.clone();
+        if let Some(c) = def.rules.castling.as_mut() {
+            c.chess960 = true;
+        }
+        let v = Arc::new(Variant::new(def).map_err(|e| format!("{name} with Chess960 castling: {e}"))?);
+        let ev = Arc::new(EvalTables::new(&v));
+        self.cache.insert(key, (v.clone(), ev.clone()));
+        Ok((v, ev))
+    }
+
     /// Loads the variants of a file (Chimera's TOML or Fairy-Stockfish's
     /// variants.ini). Returns their names; on any error nothing is loaded.
     pub fn load_file(&mut self, path: &str) -> Result<Vec<String>, String> {
@@ -277,6 +300,8 @@ pub struct Engine {
     /// Root moves banned for the next search (UCCI `banmoves`, XBoard `exclude`),
     /// cleared when the position changes.
     pub excluded: Vec<chimera::moves::Move>,
+    /// Chess960 castling for every variant that castles (UCI `UCI_Chess960`).
+    pub chess960: bool,
     job: Option<Job>,
 }
 
@@ -300,6 +325,7 @@ impl Engine {
             overhead_ms: 30,
             multipv: 1,
             excluded: Vec::new(),
+            chess960: false,
             job: None,
         }
     }
@@ -320,9 +346,10 @@ impl Engine {
         self.game().variant.name().to_string()
     }
 
-    /// Switches to a variant's start position.
+    /// Switches to a variant's start position (with Chess960 castling if
+    /// [`Engine::chess960`] is set).
     pub fn set_variant(&mut self, name: &str) -> Result<(), String> {
-        let (v, ev) = self.registry.get(name)?;
+        let (v, ev) = self.registry.get_960(name, self.chess960)?;
         self.set_game(Game::new(v, ev));
         Ok(())
     }

@@ -4,7 +4,8 @@
 //! - UCI: the core's notation itself (`e2e4`, `e7e8q`, `P@e5`, `d4e5,e5f6`).
 //! - XBoard: the same, except that on boards of exactly 10 ranks the ranks
 //!   are counted from 0 (the CECP rule: Xiangqi `h2e2` is `h3e3` in UCI),
-//!   and a pass is the null move `@@@@`.
+//!   a pass is the null move `@@@@`, and Chess960 castling is `O-O` /
+//!   `O-O-O`.
 //! - UCCI: ranks always counted from 0 (`h2e2`).
 //! - USI: files numbered from the right (9..1), ranks lettered from the top
 //!   (a..i), drops with `*` (`7g7f`, `P*5e`, `8h2b+`).
@@ -70,6 +71,10 @@ pub fn move_out(pos: &Position, m: Move, style: Style) -> String {
     let g = pos.geometry();
     if style == Style::Xboard && m.kind() == MoveKind::Pass {
         return "@@@@".to_string();
+    }
+    if style == Style::Xboard && m.kind() == MoveKind::Castle && pos.chess960() {
+        // CECP writes FischerRandom castling as O-O and O-O-O
+        return if m.extra() > m.from() { "O-O" } else { "O-O-O" }.to_string();
     }
     let text = pos.move_text(m);
     match style {
@@ -141,6 +146,14 @@ pub fn move_in(pos: &mut Position, text: &str, style: Style) -> Result<Move, Str
             .into_iter()
             .find(|m| m.kind() == MoveKind::Pass)
             .ok_or_else(|| "passing is not legal here".to_string());
+    }
+    if style == Style::Xboard && matches!(text, "O-O" | "O-O-O" | "0-0" | "0-0-0") {
+        let kingside = text.len() == 3;
+        return pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.kind() == MoveKind::Castle && (m.extra() > m.from()) == kingside)
+            .ok_or_else(|| format!("{text} is not legal here"));
     }
     let core = to_core_text(&pos.geometry(), text, style);
     // XBoard and USI write a shogi promotion with '+', and XBoard may write a

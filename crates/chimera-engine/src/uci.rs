@@ -152,6 +152,9 @@ impl UciSession {
                 let vars: Vec<String> = names.iter().map(|n| format!("var {n}")).collect();
                 e.out.line(&format!("option name UCI_Variant type combo default {current} {}", vars.join(" ")));
                 e.out.line("option name VariantPath type string default <empty>");
+                if self.dialect == Dialect::Uci {
+                    e.out.line("option name UCI_Chess960 type check default false");
+                }
                 e.out.line(if self.dialect == Dialect::Usi { "usiok" } else { "uciok" });
             }
             Dialect::Ucci => {
@@ -212,7 +215,20 @@ impl UciSession {
                 Ok(())
             }
             "multipv" => number(&value).map(|n| e.multipv = n.clamp(1, 256)),
-            "usi_ponder" | "ponder" | "uci_chess960" | "batch" | "debug" => Ok(()),
+            "uci_chess960" => match value.trim().to_ascii_lowercase().as_str() {
+                v @ ("true" | "false") => {
+                    let on = v == "true";
+                    if on != e.chess960 {
+                        e.chess960 = on;
+                        let name = e.variant_name();
+                        e.set_variant(&name)
+                    } else {
+                        Ok(())
+                    }
+                }
+                v => Err(format!("option 'UCI_Chess960' must be true or false, not '{v}'")),
+            },
+            "usi_ponder" | "ponder" | "batch" | "debug" => Ok(()),
             _ => Err(format!("unknown option '{name}'")),
         };
         if let Err(m) = result {

@@ -23,6 +23,8 @@ use std::time::Duration;
 const XBOARD_KNOWN: &[&str] = &[
     "normal",
     "nocastle",
+    "fischerandom",
+    "caparandom",
     "crazyhouse",
     "giveaway",
     "suicide",
