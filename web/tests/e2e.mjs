@@ -356,6 +356,17 @@ async function main() {
     await page.click('#chooser-options button[data-uci="e7e8n"]');
     check((await history(page))[0] === "e7e8n", "promoted to a knight");
 
+    // ----- Chess960 castling: the king is moved onto its own rook -----
+    const frc = { name: "fischerandom" };
+    await selectVariant(page, "fischerandom");
+    await setFen(page, "4k3/8/8/8/8/8/8/1KR5 w C - 0 1");
+    await checkAllPieces(page, frc, "chess960");
+    await clickSquare(page, "b1");
+    check((await highlighted(page)).get("c1") === "castle", "chess960: the rook's square c1 is the castling target");
+    await clickSquare(page, "c1");
+    check((await history(page))[0] === "b1c1" && (await fen(page)) === "4k3/8/8/8/8/8/8/5RK1 b - - 1 1",
+      `chess960: castled by clicking the rook (${await fen(page)})`);
+
     // ----- the end of a game: mate by clicks, the result shown, the engine not asked -----
     await setEngine(page, "black");
     await setFen(page, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
