@@ -632,6 +632,49 @@ impl Position {
         }
         pos.hash = pos.compute_hash();
         let to_hand = variant.def.rules.drops.as_ref().is_some_and(|d| d.captures_to_hand);
+        if to_hand {
+            // a pocket counts up to MAX_POCKET - 1 pieces: every piece that
+            // could come into one pocket (from both hands and the board,
+            // demoted, or after promoting) must fit in it
+            let pieces = &variant.def.pieces;
+            let hand_type = |t: usize| pieces[t].demotes_to.unwrap_or(t);
+            let mut could = vec![0usize; pieces.len()];
+            let mut count = |t: usize, n: usize| {
+                if n == 0 || pieces[t].royal {
+                    return;
+                }
+                let mut kinds = vec![hand_type(t)];
+                if let Some(pr) = &pieces[t].promotion {
+                    kinds.extend(pr.choices.iter().chain(pr.choices_black.iter().flatten()).map(|&p| hand_type(p)));
+                }
+                kinds.sort_unstable();
+                kinds.dedup();
+                for k in kinds {
+                    could[k] += n;
+                }
+            };
+            for sq in 0..g.squares() {
+                if pos.board[sq] != 0 {
+                    count(type_of(pos.board[sq]), 1);
+                }
+            }
+            for t in 0..pieces.len() {
+                count(t, pos.pockets[0][t] as usize + pos.pockets[1][t] as usize);
+            }
+            for (t, &n) in could.iter().enumerate() {
+                if n > MAX_POCKET - 1 {
+                    return Err(fen_err(
+                        fen,
+                        "board",
+                        format!(
+                            "{n} pieces could end in one hand as '{}' (board and hands), more than a hand holds ({})",
+                            pieces[t].letter.to_ascii_uppercase(),
+                            MAX_POCKET - 1
+                        ),
+                    ));
+                }
+            }
+        }
         if to_hand && pos.royal_attacked(pos.side.flip()) {
             // no legal game reaches it, and the side to move could capture a
             // royal piece into its hand, which no FEN can then write

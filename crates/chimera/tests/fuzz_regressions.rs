@@ -490,3 +490,35 @@ fn e_p_fields_need_the_opponents_piece_behind_the_square() {
     let pos = Position::from_fen(v, "4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1").unwrap();
     assert!(pos.fen().contains(" a3 "), "{}", pos.fen());
 }
+
+/// Finding 22 (fen, session 5): an S-House FEN whose White hand held 63
+/// knights, the most a pocket counts, while the board held more knights to
+/// capture: taking one overflowed the pocket (it stayed at 63, so the knight
+/// was lost and unmake gave one back that was never there; the hash check
+/// of make caught it). A FEN is now refused when more pieces than a pocket
+/// holds could come into one pocket (both hands, the board, demoted or
+/// promoted), and the message names the kind.
+#[test]
+fn pockets_that_captures_could_overflow_are_refused() {
+    let bytes = include_bytes!("fuzz_inputs/fen_full_pocket.bin");
+    // byte 0 chose the variant in the fuzz target; the rest is the FEN
+    let fen = std::str::from_utf8(&bytes[1..]).unwrap();
+    let v = Arc::new(builtin::variant("shouse").unwrap());
+    let e = Position::from_fen(v, fen).unwrap_err().to_string();
+    assert!(e.contains("could end in one hand as 'N'") && e.contains("(63)"), "{e}");
+    // crazyhouse: 16 pawns on the board, and pawns in hand up to the limit;
+    // every pawn may also become a queen, rook, bishop or knight
+    let v = Arc::new(builtin::variant("crazyhouse").unwrap());
+    let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let fen = |pawns: usize| format!("{board}[{}] w KQkq - 0 1", "P".repeat(pawns));
+    let mut p = Position::from_fen(v.clone(), &fen(47)).unwrap();
+    // drops, captures and unmake keep the counts (make checks the hash in debug builds)
+    for m in p.legal_moves() {
+        let before = p.fen();
+        let undo = p.make(m);
+        p.unmake(m, &undo);
+        assert_eq!(p.fen(), before);
+    }
+    let e = Position::from_fen(v, &fen(48)).unwrap_err().to_string();
+    assert!(e.contains("64 pieces could end in one hand as 'P'"), "{e}");
+}
