@@ -41,6 +41,9 @@ const MOVES: &[&str] = &[
     "",
     "e2e4e5e6",
     "a16p16",
+    "O-O",
+    "O-O-O",
+    "b1c1",
 ];
 const FENS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
@@ -51,6 +54,8 @@ const FENS: &[&str] = &[
     "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "4k3/8/8/8/8/8/8/1KR5 w C - 0 1",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
     "",
 ];
 const DROP: &[&str] = &["go", "st", "sd", "time", "otim", "level", "setoption", "memory", "cores", "analyze", "perft"];
@@ -99,7 +104,10 @@ fuzz_target!(|data: &[u8]| {
                 _ => "go infinite".into(),
             },
             7 => "stop".into(),
-            8 => format!("setoption name UCI_Variant value {}", word(&mut b, &names)),
+            8 => match b.byte() % 4 {
+                0 => format!("setoption name UCI_Chess960 value {}", ["true", "false", "x"][b.below(3)]),
+                _ => format!("setoption name UCI_Variant value {}", word(&mut b, &names)),
+            },
             9 => format!("variant {}", word(&mut b, &names)),
             10 => "new".into(),
             11 => "force".into(),
