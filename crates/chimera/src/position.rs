@@ -556,10 +556,12 @@ impl Position {
                 // kept under the rule a double step keeps it by: always for a
                 // piece whose e.p. squares are written this way (Berolina's
                 // pawns), otherwise only if the side to move could take it
+                // and only if a double step of the victim's piece can pass
+                // that square and end on the victim's
                 if let (Some(v), Some(p)) = (victim, passed) {
                     let path_field =
                         variant.def.pieces[type_of(pos.board[v as usize])].ep_field == crate::variant::EpField::Path;
-                    if path_field || pos.ep_capturable(pos.side, p, v) {
+                    if (path_field || pos.ep_capturable(pos.side, p, v)) && pos.could_double_step(p, v) {
                         pos.ep = p;
                         pos.ep_victim = v;
                     }
@@ -685,6 +687,24 @@ impl Position {
             ));
         }
         Ok(pos)
+    }
+
+    /// Whether the piece on `victim` has a double step (a move that creates
+    /// e.p. rights, initial or not, from any square) that passes `passed` and
+    /// ends on `victim`: a two-square e.p. field must name such a move.
+    fn could_double_step(&self, passed: Square, victim: Square) -> bool {
+        let code = self.board[victim as usize];
+        let tables = &self.variant.tables;
+        (0..self.geometry().squares()).any(|origin| {
+            [true, false].into_iter().any(|virgin| {
+                tables.list(code, virgin, origin as Square).0.iter().any(|c| {
+                    c.flags & crate::compile::SPECIAL != 0
+                        && c.aux & crate::compile::AUX_EP_CREATE != 0
+                        && c.to == victim
+                        && c.victim == passed
+                })
+            })
+        })
     }
 
     /// Whether a FEN reader given only the e.p. square `ep` finds the victim on
@@ -1181,6 +1201,10 @@ impl Position {
             close(self, us, m.extra());
         }
         close(self, them, m.to());
+        if matches!(m.kind(), MoveKind::EnPassant | MoveKind::Locust) {
+            // a victim taken away from the destination loses its gate too
+            close(self, them, m.extra());
+        }
         if !self.gates_usable(us) {
             self.gates[us.index()] = 0;
         }

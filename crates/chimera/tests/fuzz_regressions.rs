@@ -522,3 +522,49 @@ fn pockets_that_captures_could_overflow_are_refused() {
     let e = Position::from_fen(v, &fen(48)).unwrap_err().to_string();
     assert!(e.contains("64 pieces could end in one hand as 'P'"), "{e}");
 }
+
+/// Finding 23 (fen, session 5): an S-House FEN whose two-square e.p. field
+/// `a1b6` named a knight on a1 as the victim of a "double step" through b6.
+/// The reader kept it (a black pawn could capture on b6), `a7b6` then took
+/// the knight on a1 en passant, and White's gate on a1 stayed open on the
+/// emptied square, so the FEN written after the move did not read back.
+/// Now a two-square field must name a double step the victim's piece has
+/// (passing the one square, ending on the other), and any victim taken
+/// away from the destination (e.p. or locust) closes its gate.
+#[test]
+fn e_p_fields_must_name_a_double_step_of_the_victim() {
+    let bytes = include_bytes!("fuzz_inputs/fen_distant_ep_victim.bin");
+    // byte 0 chose the variant; a newline in the FEN separates fields
+    let fen = String::from_utf8_lossy(&bytes[1..]).replace('\n', " ");
+    let v = Arc::new(builtin::variant("shouse").unwrap());
+    let mut p = Position::from_fen(v.clone(), &fen).unwrap();
+    assert_eq!(p.fen(), "rbbkqnnr/pppkpbpr/8/8/P7/8/PPPP1PPP/NRBQKbNR[] b KA - 0 9");
+    assert!(p.parse_move("a7b6").is_err());
+    // a real double step's two-square field is still read (Berolina's form)
+    let b = Arc::new(builtin::variant("berolina").unwrap());
+    let real = Position::from_fen(b, "rnbqkbnr/pppppppp/8/8/6P1/8/PPPP1PPP/RNBQKBNR b KQkq f3g4 0 1");
+    assert!(real.is_ok_and(|p| p.fen().contains(" f3g4 ")), "Berolina's field is kept");
+}
+
+/// The second half of finding 23: a locust capture of a piece on the
+/// opponent's gate rank closes that gate (a Lion added to Seirawan chess
+/// takes the knight on g8 and returns).
+#[test]
+fn a_locust_victim_on_its_gate_square_closes_the_gate() {
+    let src = builtin::source("seirawan").unwrap().to_string()
+        + "\n[[piece]]\nname = \"lion\"\nletter = \"l\"\nbetza = \"KNADcaKmabK\"\n";
+    let def = chimera::variant::VariantDef::from_toml(&src, "seirawan-lion.toml").unwrap();
+    let v = Arc::new(Variant::new(def).unwrap());
+    let mut p = Position::from_fen(v, "4k1n1/5L2/8/8/8/8/8/4K3[HEhe] w g - 0 1").unwrap();
+    let m = p.parse_move("f7g8,g8f7").unwrap();
+    p.make(m);
+    let fen = p.fen();
+    assert!(!fen.contains(" g "), "the g-gate closed with its knight: {fen}");
+    assert_fen_fixed_point_of(&p);
+}
+
+/// The FEN of `p` reads back to itself.
+fn assert_fen_fixed_point_of(p: &Position) {
+    let again = Position::from_fen(p.variant().clone(), &p.fen()).unwrap();
+    assert_eq!(again.fen(), p.fen());
+}
