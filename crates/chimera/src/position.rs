@@ -440,6 +440,15 @@ impl Position {
                             (None, Some(f)) if f < kf => 1,
                             _ => continue,
                         };
+                        // with several kings (fuzzed FENs), a rook's file may be
+                        // on one king's h-side and another's a-side: a right
+                        // already given goes on to the next king
+                        if rook_file.is_some() && pos.castling & (1 << (color.index() * 2 + wing)) != 0 {
+                            if found.is_err() {
+                                found = Err(fen_err(fen, "castling", format!("'{ch}' is given twice")));
+                            }
+                            continue;
+                        }
                         let dest = if wing == 0 { cast.kingside_file } else { cast.queenside_file } as i32;
                         // castling is written as the king's move to its castling
                         // square: from next to that square it would read as a

@@ -568,3 +568,27 @@ fn assert_fen_fixed_point_of(p: &Position) {
     let again = Position::from_fen(p.variant().clone(), &p.fen()).unwrap();
     assert_eq!(again.fen(), p.fen());
 }
+
+/// Finding 24 (fen, session 5, Chess960): with two kings of one colour
+/// (fuzzed Capablanca Random FENs), a rook's file can lie on one king's
+/// h-side and on the other's a-side. The writer names each right by its
+/// rook's file; the reader gave every file letter to the first king and
+/// refused the second letter as "given twice", so the FEN written after a
+/// move did not read back. A right already given now goes on to the next
+/// king. (4 crashing inputs, one bug; these are the FENs they wrote.)
+#[test]
+fn chess960_rights_of_two_kings_read_back() {
+    for fen in [
+        "nkrbqkbrn1/pppAPpp1pp/10/10/P6p2/10/qPQ1PPQPPP/CRBQKnNRKq w HBhc - 1 2",
+        "cnrbqkbn1r/ppppPpp1pp/10/10/P6p2/10/qPQqQPQPPP/nQCKRNBRKC w HEjc - 0 2",
+        "cnrbqkbrpn/1ppAPpp1pp/10/10/P6p2/10/qPQ1PPQPPP/CKRRBKnQNq w DChc - 0 2",
+        "cnrbqkbn1r/ppppPpp1pp/10/10/P6p2/10/1PQqQPQPPP/CKBRnNQRKC w HDjc - 0 2",
+    ] {
+        let p = assert_fen_fixed_point("caparandom", fen);
+        assert_eq!(p.fen(), fen);
+    }
+    // the same letter twice for one king is still an error
+    let v = Arc::new(builtin::variant("fischerandom").unwrap());
+    let e = Position::from_fen(v, "4k3/8/8/8/8/8/8/R3K2R w HH - 0 1").unwrap_err().to_string();
+    assert!(e.contains("twice"), "{e}");
+}
