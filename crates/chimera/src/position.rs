@@ -426,6 +426,16 @@ impl Position {
                     };
                     let king = code_of(cast.king, color);
                     let rook = code_of(cast.rook, color);
+                    // a Chess960 right names only its rook: with several kings of
+                    // that side (fuzzed FENs) the king it belongs to, and so its
+                    // wing, could not be read back the way it was written
+                    if cast.chess960 && (0..g.squares()).filter(|&s| pos.board[s] == king).count() > 1 {
+                        return Err(fen_err(
+                            fen,
+                            "castling",
+                            format!("right '{ch}' is ambiguous: Chess960 castling needs a single king of that side"),
+                        ));
+                    }
                     // the king the right belongs to: with several (a fuzzed FEN, or a
                     // promotion to king), the first that can castle on that side
                     let mut found = Err(fen_err(fen, "castling", format!("right '{ch}' but no king of that side")));
@@ -440,15 +450,6 @@ impl Position {
                             (None, Some(f)) if f < kf => 1,
                             _ => continue,
                         };
-                        // with several kings (fuzzed FENs), a rook's file may be
-                        // on one king's h-side and another's a-side: a right
-                        // already given goes on to the next king
-                        if rook_file.is_some() && pos.castling & (1 << (color.index() * 2 + wing)) != 0 {
-                            if found.is_err() {
-                                found = Err(fen_err(fen, "castling", format!("'{ch}' is given twice")));
-                            }
-                            continue;
-                        }
                         let dest = if wing == 0 { cast.kingside_file } else { cast.queenside_file } as i32;
                         // castling is written as the king's move to its castling
                         // square: from next to that square it would read as a
