@@ -130,7 +130,7 @@ impl Game {
         };
         if let Some(o) = self.pos.outcome() {
             return Some(match o {
-                Outcome::Checkmate => win(stm.flip(), "checkmate"),
+                Outcome::Checkmate(r) => scored(stm, r, "checkmate"),
                 Outcome::DropMate => win(stm, "mate by a forbidden drop"),
                 Outcome::Stalemate(r) => scored(stm, r, "stalemate"),
                 Outcome::Extinction(c, r) => scored(c, r, "extinction"),

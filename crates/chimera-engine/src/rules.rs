@@ -43,6 +43,8 @@ pub struct GameRules {
     pub has_rule_end: bool,
     /// What a stalemate is worth to the stalemated side.
     pub stalemate: StalemateResult,
+    /// What a checkmate is worth to the mated side (a loss but in misère games).
+    pub checkmate: StalemateResult,
     /// Bit mask of piece types whose mating drop loses (shogi's pawn).
     pub no_drop_mate: u128,
     /// Janggi's facing-royals rule.
@@ -74,6 +76,7 @@ impl GameRules {
                 || r.bikjang
                 || r.checks.is_some(),
             stalemate: r.stalemate,
+            checkmate: r.checkmate,
             no_drop_mate: drops.map_or(0, |d| d.no_drop_mate.iter().fold(0u128, |m, &t| m | 1u128 << t)),
             bikjang: r.bikjang,
             null_move: drops.is_none() && !r.must_capture && r.stalemate != StalemateResult::Win,

@@ -416,9 +416,8 @@ impl Searcher {
             if banned_drop {
                 return MATE - ply as i32;
             }
-            return -MATE + ply as i32;
         }
-        match self.rules.stalemate {
+        match if in_check { self.rules.checkmate } else { self.rules.stalemate } {
             StalemateResult::Draw => 0,
             StalemateResult::Loss => -MATE + ply as i32,
             StalemateResult::Win => MATE - ply as i32,
@@ -1146,6 +1145,15 @@ mod tests {
         assert_eq!(best("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4), ("a1a8".into(), Score::Mate(1)));
         let (m, s) = best("chess", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 5);
         assert_eq!((m.as_str(), s), ("d5f6", Score::Mate(2)));
+    }
+
+    /// In misère chess the mated side wins: the back-rank mate in one that
+    /// orthodox chess plays (`chess_mate_in_one_and_two`) is avoided.
+    #[test]
+    fn misere_avoids_giving_mate() {
+        let (m, s) = best("misere", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 3);
+        assert_ne!(m, "a1a8");
+        assert!(!matches!(s, Score::Mate(n) if n > 0), "{m} {s:?}");
     }
 
     #[test]

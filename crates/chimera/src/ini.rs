@@ -121,6 +121,7 @@ const SUPPORTED: &[&str] = &[
     "firstRankPawnDrops",
     "promotionZonePawnDrops",
     "stalemateValue",
+    "checkmateValue",
     "mustCapture",
     "extinctionValue",
     "extinctionPieceTypes",
@@ -583,6 +584,13 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         Some((v, line)) => return Err(err(file, line, format!("stalemateValue '{v}' is not supported"))),
     };
     t.push_str(&format!("stalemate = {stalemate:?}\n"));
+    let checkmate = match get("checkmateValue").map(|o| (o.value.as_str(), o.line)) {
+        None | Some(("loss", _)) => "loss",
+        Some(("draw", _)) => "draw",
+        Some(("win", _)) => "win",
+        Some((v, line)) => return Err(err(file, line, format!("checkmateValue '{v}' is not supported"))),
+    };
+    t.push_str(&format!("checkmate = {checkmate:?}\n"));
     t.push_str(&format!("flying_general = {}\n", flag("flyingGeneral", false)?));
     t.push_str(&format!("must_capture = {}\n", flag("mustCapture", false)?));
     let value = |k: &str| -> Result<Option<&'static str>, VariantError> {

@@ -42,8 +42,9 @@ impl Visitor for RoyalHit {
 /// How a game ends when the side to move has no legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// The side to move is checkmated and loses.
-    Checkmate,
+    /// The side to move is checkmated; the variant scores it (a loss, except
+    /// in misère games, where the mated side wins).
+    Checkmate(StalemateResult),
     /// The side to move is checkmated by a drop the variant forbids to mate
     /// with (shogi's pawn-drop mate): the side to move wins.
     DropMate,
@@ -350,7 +351,7 @@ impl Position {
             if self.last_move_was_checking_banned_drop() {
                 return Some(Outcome::DropMate);
             }
-            Some(Outcome::Checkmate)
+            Some(Outcome::Checkmate(self.variant().def.rules.checkmate))
         } else {
             Some(Outcome::Stalemate(self.variant().def.rules.stalemate))
         }

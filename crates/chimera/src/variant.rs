@@ -234,6 +234,9 @@ pub struct Rules {
     pub pass: PassRule,
     /// The result of a stalemate for the side to move.
     pub stalemate: StalemateResult,
+    /// The result of a checkmate for the side to move: a loss, except in
+    /// misère games (losers, misere), where the mated side wins.
+    pub checkmate: StalemateResult,
     /// Chu Shogi's rules against trading Lions, if the variant has them.
     pub lion_trading: Option<LionTrading>,
     /// Drops from hand, if the variant has them.
@@ -418,6 +421,8 @@ struct FileRules {
     bikjang: bool,
     pass: Option<Spanned<String>>,
     stalemate: Option<Spanned<String>>,
+    #[serde(default)]
+    checkmate: Option<Spanned<String>>,
     lion_trading: Option<FileLionTrading>,
     drops: Option<FileDrops>,
     extinction: Option<FileExtinction>,
@@ -879,19 +884,17 @@ impl VariantDef {
                 other => return Err(cx.at(s.span(), format!("pass must be \"never\" or \"always\", not \"{other}\""))),
             },
         };
-        let stalemate = match &fd.rules.stalemate {
-            None => StalemateResult::Draw,
+        let result_of = |what: &str, v: &Option<Spanned<String>>, default: StalemateResult| match v {
+            None => Ok(default),
             Some(s) => match s.get_ref().as_str() {
-                "draw" => StalemateResult::Draw,
-                "loss" => StalemateResult::Loss,
-                "win" => StalemateResult::Win,
-                other => {
-                    return Err(
-                        cx.at(s.span(), format!("stalemate must be \"draw\", \"loss\" or \"win\", not \"{other}\""))
-                    )
-                }
+                "draw" => Ok(StalemateResult::Draw),
+                "loss" => Ok(StalemateResult::Loss),
+                "win" => Ok(StalemateResult::Win),
+                other => Err(cx.at(s.span(), format!("{what} must be \"draw\", \"loss\" or \"win\", not \"{other}\""))),
             },
         };
+        let stalemate = result_of("stalemate", &fd.rules.stalemate, StalemateResult::Draw)?;
+        let checkmate = result_of("checkmate", &fd.rules.checkmate, StalemateResult::Loss)?;
         let lion_trading = match &fd.rules.lion_trading {
             Some(l) => Some(LionTrading {
                 lions: piece_list(&l.lions)?,
@@ -984,6 +987,7 @@ impl VariantDef {
                 bikjang: fd.rules.bikjang,
                 pass,
                 stalemate,
+                checkmate,
                 lion_trading,
                 drops,
                 extinction,

@@ -1,8 +1,9 @@
 //! Agreement with pyffish on Fairy-Stockfish's variants: for every variant
 //! that Chimera has built in and that has data under tests/data/fsf/ (made by
 //! scripts/fsf_playouts.py), the start FEN, perft 1-3 from the start, the legal
-//! move sets along random games, and the FEN after each played move (in the
-//! form pyffish's get_fen writes) must all be identical.
+//! move sets along random games, the FEN after each played move (in the
+//! form pyffish's get_fen writes) and the winner of each game that ended must
+//! all be identical.
 
 use chimera::{builtin, perft, position::Position};
 use std::collections::BTreeSet;
@@ -21,6 +22,36 @@ struct Case {
     moves: Vec<String>,
     played: Option<String>,
     fen_after: Option<String>,
+    /// On a game's last line: pyffish's game value for the side to move.
+    #[serde(default)]
+    result: Option<i64>,
+}
+
+/// The sign of a finished game's value for the side to move, as pyffish
+/// gives it (1 win, -1 loss, 0 draw), from Chimera's outcome; `None` for
+/// outcomes that the engine scores (Janggi's material count) or no outcome.
+fn outcome_sign(pos: &mut Position) -> Option<i64> {
+    use chimera::legal::Outcome;
+    use chimera::variant::StalemateResult;
+    let stm = pos.side_to_move();
+    let of = |r: StalemateResult| match r {
+        StalemateResult::Win => 1,
+        StalemateResult::Loss => -1,
+        StalemateResult::Draw => 0,
+    };
+    Some(match pos.outcome()? {
+        Outcome::Checkmate(r) | Outcome::Stalemate(r) => of(r),
+        Outcome::DropMate => 1,
+        Outcome::Extinction(c, r) => of(r) * if c == stm { 1 } else { -1 },
+        Outcome::Flag(c) | Outcome::ChecksGiven(c) => {
+            if c == stm {
+                1
+            } else {
+                -1
+            }
+        }
+        Outcome::EndedByRule => return None,
+    })
 }
 
 /// Perft as fsf_playouts.py counts it: each child rebuilt from its FEN, so
@@ -88,6 +119,16 @@ fn check(
                 ours.difference(&theirs).collect::<Vec<_>>()
             ));
             continue;
+        }
+        if let Some(r) = case.result {
+            // the game is over: Chimera must see it over, with the same winner
+            match outcome_sign(&mut pos) {
+                Some(sign) if sign == r.signum() => {}
+                None if pos.outcome().is_some() => {}
+                got => {
+                    failures.push(format!("{name}: {} ended with {r} for the side to move, Chimera: {got:?}", case.fen))
+                }
+            }
         }
         if let (Some(played), Some(after)) = (&case.played, &case.fen_after) {
             let m = pos.parse_move(played).unwrap();
