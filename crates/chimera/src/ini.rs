@@ -116,6 +116,7 @@ const SUPPORTED: &[&str] = &[
     "pieceDrops",
     "capturesToHand",
     "dropNoDoubled",
+    "dropNoDoubledCount",
     "shogiPawnDropMateIllegal",
     "immobilityIllegal",
     "firstRankPawnDrops",
@@ -674,6 +675,15 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         if let Some(o) = get("dropNoDoubled") {
             if o.value != "-" {
                 t.push_str(&format!("no_doubled = {:?}\n", single_letter(o, file, "dropNoDoubled")?.to_string()));
+                if let Some(n) = get("dropNoDoubledCount") {
+                    let count: u8 = n
+                        .value
+                        .parse()
+                        .ok()
+                        .filter(|c| (1..=16).contains(c))
+                        .ok_or_else(|| err(file, n.line, "dropNoDoubledCount must be a number from 1 to 16"))?;
+                    t.push_str(&format!("no_doubled_count = {count}\n"));
+                }
             }
         }
         if flag("shogiPawnDropMateIllegal", false)? {
@@ -832,5 +842,48 @@ mod tests {
         assert!(a.rules.castling.is_some());
         assert!(b.rules.castling.is_none());
         assert_eq!(b.pieces.len(), 7);
+    }
+
+    #[test]
+    fn result_and_drop_options() {
+        let d = variant_from_ini(
+            "[x:chess]
+checkmateValue = win
+",
+            "a.ini",
+            "x",
+        )
+        .unwrap();
+        assert_eq!(d.rules.checkmate, crate::variant::StalemateResult::Win);
+        let d = variant_from_ini(
+            "[x:crazyhouse]
+dropNoDoubled = p
+dropNoDoubledCount = 2
+",
+            "a.ini",
+            "x",
+        )
+        .unwrap();
+        assert_eq!(d.rules.drops.as_ref().unwrap().no_doubled_count, 2);
+        let e = variant_from_ini(
+            "[x:crazyhouse]
+dropNoDoubled = p
+dropNoDoubledCount = 0
+",
+            "a.ini",
+            "x",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("dropNoDoubledCount"), "{e}");
+        let e = variant_from_ini(
+            "[x:chess]
+checkmateValue = maybe
+",
+            "a.ini",
+            "x",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("checkmateValue"), "{e}");
     }
 }

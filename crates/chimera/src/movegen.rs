@@ -195,9 +195,14 @@ impl Position {
             let code = crate::compile::code_of(t, us);
             let mut blocked_files = 0u32;
             if rules.no_doubled.contains(&t) {
+                let mut on_file = [0u8; crate::square::MAX_FILES as usize];
                 for &sq in self.pieces(us) {
                     if self.board[sq as usize] == code {
-                        blocked_files |= 1 << g.file_of(sq);
+                        let f = g.file_of(sq) as usize;
+                        on_file[f] += 1;
+                        if on_file[f] >= rules.no_doubled_count {
+                            blocked_files |= 1 << f;
+                        }
                     }
                 }
             }

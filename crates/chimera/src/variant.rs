@@ -131,6 +131,9 @@ pub struct Drops {
     pub captures_to_hand: bool,
     /// Types that may not be dropped on a file with an unpromoted friendly one (nifu).
     pub no_doubled: Vec<usize>,
+    /// How many friendly pieces of a `no_doubled` type a file may hold before
+    /// no more are dropped there: 1 (nifu), 2 in Tori Shogi (swallows).
+    pub no_doubled_count: u8,
     /// Types whose drop may not give checkmate (shogi's pawn).
     pub no_drop_mate: Vec<usize>,
     /// A piece may not be dropped where it would have no move (shogi).
@@ -546,6 +549,7 @@ struct FileDrops {
     #[serde(default)]
     captures_to_hand: bool,
     no_doubled: Option<Spanned<String>>,
+    no_doubled_count: Option<Spanned<u8>>,
     no_drop_mate: Option<Spanned<String>>,
     #[serde(default)]
     no_dead_drops: bool,
@@ -907,6 +911,11 @@ impl VariantDef {
             Some(d) => Some(Drops {
                 captures_to_hand: d.captures_to_hand,
                 no_doubled: d.no_doubled.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
+                no_doubled_count: match &d.no_doubled_count {
+                    None => 1,
+                    Some(n) if (1..=16).contains(n.get_ref()) => *n.get_ref(),
+                    Some(n) => return Err(cx.at(n.span(), "no_doubled_count must be from 1 to 16")),
+                },
                 no_drop_mate: d.no_drop_mate.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
                 no_dead_drops: d.no_dead_drops,
                 must_drop: d.must_drop,
