@@ -578,20 +578,18 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         t.push_str(&format!("flag_zone = {zone}\n"));
     }
     t.push_str("[rules]\n");
-    let stalemate = match get("stalemateValue").map(|o| (o.value.as_str(), o.line)) {
-        None | Some(("draw", _)) => "draw",
-        Some(("loss", _)) => "loss",
-        Some(("win", _)) => "win",
-        Some((v, line)) => return Err(err(file, line, format!("stalemateValue '{v}' is not supported"))),
+    // a game result for the side to move: "draw", "loss" or "win"
+    let result = |k: &str, default: &'static str| -> Result<&'static str, VariantError> {
+        match get(k).map(|o| (o.value.as_str(), o.line)) {
+            None => Ok(default),
+            Some(("draw", _)) => Ok("draw"),
+            Some(("loss", _)) => Ok("loss"),
+            Some(("win", _)) => Ok("win"),
+            Some((v, line)) => Err(err(file, line, format!("{k} '{v}' is not supported"))),
+        }
     };
-    t.push_str(&format!("stalemate = {stalemate:?}\n"));
-    let checkmate = match get("checkmateValue").map(|o| (o.value.as_str(), o.line)) {
-        None | Some(("loss", _)) => "loss",
-        Some(("draw", _)) => "draw",
-        Some(("win", _)) => "win",
-        Some((v, line)) => return Err(err(file, line, format!("checkmateValue '{v}' is not supported"))),
-    };
-    t.push_str(&format!("checkmate = {checkmate:?}\n"));
+    t.push_str(&format!("stalemate = {:?}\n", result("stalemateValue", "draw")?));
+    t.push_str(&format!("checkmate = {:?}\n", result("checkmateValue", "loss")?));
     t.push_str(&format!("flying_general = {}\n", flag("flyingGeneral", false)?));
     t.push_str(&format!("must_capture = {}\n", flag("mustCapture", false)?));
     let value = |k: &str| -> Result<Option<&'static str>, VariantError> {
