@@ -115,6 +115,17 @@ impl Game {
     /// threefold repetition (perpetual check loses where the variant says so)
     /// or the n-move rule.
     pub fn end(&mut self) -> Option<GameEnd> {
+        let end = self.end_before_draw_odds()?;
+        // armageddon: every drawn game is won by the side with draw odds
+        Some(match (end, self.variant.def.rules.draw_odds) {
+            (GameEnd::Draw(why), Some(Color::White)) => GameEnd::WhiteWins(why),
+            (GameEnd::Draw(why), Some(Color::Black)) => GameEnd::BlackWins(why),
+            (e, _) => e,
+        })
+    }
+
+    /// [`Game::end`] as if there were no draw odds.
+    fn end_before_draw_odds(&mut self) -> Option<GameEnd> {
         let stm = self.pos.side_to_move();
         let win = |c: Color, why: &'static str| {
             if c == Color::White {
@@ -429,6 +440,29 @@ impl Engine {
                 j.shared.release();
             }
             let _ = j.handle.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Armageddon: a game drawn by repetition is a Black win; the same game
+    /// in chess is a draw.
+    #[test]
+    fn draw_odds_turn_draws_into_wins() {
+        let fen = "k7/8/8/8/8/8/8/6RK w - - 0 1";
+        for (name, want) in [("chess", GameEnd::Draw("repetition")), ("armageddon", GameEnd::BlackWins("repetition"))] {
+            let v = Arc::new(builtin::variant(name).unwrap());
+            let ev = Arc::new(EvalTables::new(&v));
+            let mut g = Game::from_fen(v, ev, fen).unwrap();
+            for m in ["g1g2", "a8b8", "g2g1", "b8a8", "g1g2", "a8b8", "g2g1"] {
+                g.play_text(m).unwrap();
+                assert_eq!(g.end(), None, "{name} after {m}");
+            }
+            g.play_text("b8a8").unwrap();
+            assert_eq!(g.end(), Some(want), "{name}");
         }
     }
 }

@@ -19,6 +19,7 @@
 use chimera::betza::Betza;
 use chimera::moves::{Move, MoveKind};
 use chimera::position::Position;
+use chimera::square::Color;
 use chimera::variant::{PassRule, PieceType, StalemateResult, Variant};
 
 /// One position of a game or of the searched line.
@@ -45,6 +46,8 @@ pub struct GameRules {
     pub stalemate: StalemateResult,
     /// What a checkmate is worth to the mated side (a loss but in misère games).
     pub checkmate: StalemateResult,
+    /// The side that wins every drawn game (armageddon's draw odds).
+    pub draw_odds: Option<Color>,
     /// Bit mask of piece types whose mating drop loses (shogi's pawn).
     pub no_drop_mate: u128,
     /// Janggi's facing-royals rule.
@@ -77,6 +80,7 @@ impl GameRules {
                 || r.checks.is_some(),
             stalemate: r.stalemate,
             checkmate: r.checkmate,
+            draw_odds: r.draw_odds,
             no_drop_mate: drops.map_or(0, |d| d.no_drop_mate.iter().fold(0u128, |m, &t| m | 1u128 << t)),
             bikjang: r.bikjang,
             null_move: drops.is_none() && !r.must_capture && r.stalemate != StalemateResult::Win,

@@ -386,8 +386,9 @@ impl Searcher {
             return None;
         }
         let us = self.pos.side_to_move();
+        let draw = self.draw(ply);
         let decided = |r: StalemateResult| match r {
-            StalemateResult::Draw => 0,
+            StalemateResult::Draw => draw,
             StalemateResult::Loss => -MATE + ply as i32,
             StalemateResult::Win => MATE - ply as i32,
         };
@@ -418,22 +419,33 @@ impl Searcher {
             }
         }
         match if in_check { self.rules.checkmate } else { self.rules.stalemate } {
-            StalemateResult::Draw => 0,
+            StalemateResult::Draw => self.draw(ply),
             StalemateResult::Loss => -MATE + ply as i32,
             StalemateResult::Win => MATE - ply as i32,
+        }
+    }
+
+    /// The score of a drawn game for the side to move: 0, or under draw odds
+    /// (armageddon) a win by rule for the side that has them.
+    #[inline]
+    fn draw(&self, ply: usize) -> i32 {
+        match self.rules.draw_odds {
+            None => 0,
+            Some(c) if c == self.pos.side_to_move() => RULE_WIN - ply as i32,
+            Some(_) => -RULE_WIN + ply as i32,
         }
     }
 
     /// A draw or rule result by repetition or the n-move rule, if any.
     fn repetition(&mut self, ply: usize) -> Option<i32> {
         if self.pos.counting().is_some_and(|(limit, counted)| counted > limit) {
-            return Some(0); // the count has run out: a draw
+            return Some(self.draw(ply)); // the count has run out: a draw
         }
         let n = self.hist.len() - 1;
         let cur = self.hist[n];
         if let Some(k) = self.rules.n_move_plies {
             if cur.rev >= k {
-                return Some(0);
+                return Some(self.draw(ply));
             }
         }
         let lowest = n.saturating_sub(cur.rev as usize);
@@ -456,14 +468,14 @@ impl Searcher {
         }
         let i = found?;
         if !self.rules.perpetual_check_loses {
-            return Some(0);
+            return Some(self.draw(ply));
         }
         let me_checked = self.pos.in_check() && (i..n).step_by(2).all(|j| self.hist[j].in_check);
         let they_checked = (i + 1..n).step_by(2).all(|j| self.hist[j].in_check);
         Some(match (me_checked, they_checked) {
             (true, false) => RULE_WIN - ply as i32,
             (false, true) => -RULE_WIN + ply as i32,
-            _ => 0,
+            _ => self.draw(ply),
         })
     }
 

@@ -590,6 +590,13 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     };
     t.push_str(&format!("stalemate = {:?}\n", result("stalemateValue", "draw")?));
     t.push_str(&format!("checkmate = {:?}\n", result("checkmateValue", "loss")?));
+    // materialCounting: only the draw-odds forms change a game's result here
+    // (the others are adjudication by the engine and are ignored)
+    match get("materialCounting").map(|o| o.value.as_str()) {
+        Some("blackdrawodds") => t.push_str("draw_odds = \"black\"\n"),
+        Some("whitedrawodds") => t.push_str("draw_odds = \"white\"\n"),
+        _ => {}
+    }
     t.push_str(&format!("flying_general = {}\n", flag("flyingGeneral", false)?));
     t.push_str(&format!("must_capture = {}\n", flag("mustCapture", false)?));
     let value = |k: &str| -> Result<Option<&'static str>, VariantError> {
@@ -844,44 +851,18 @@ mod tests {
 
     #[test]
     fn result_and_drop_options() {
-        let d = variant_from_ini(
-            "[x:chess]
-checkmateValue = win
-",
-            "a.ini",
-            "x",
-        )
-        .unwrap();
+        let d = variant_from_ini("[x:chess]\ncheckmateValue = win\n", "a.ini", "x").unwrap();
         assert_eq!(d.rules.checkmate, crate::variant::StalemateResult::Win);
-        let d = variant_from_ini(
-            "[x:crazyhouse]
-dropNoDoubled = p
-dropNoDoubledCount = 2
-",
-            "a.ini",
-            "x",
-        )
-        .unwrap();
+        let ini = "[x:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n";
+        let d = variant_from_ini(ini, "a.ini", "x").unwrap();
         assert_eq!(d.rules.drops.as_ref().unwrap().no_doubled_count, 2);
-        let e = variant_from_ini(
-            "[x:crazyhouse]
-dropNoDoubled = p
-dropNoDoubledCount = 0
-",
-            "a.ini",
-            "x",
-        )
-        .unwrap_err();
+        let ini = "[x:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 0\n";
+        let e = variant_from_ini(ini, "a.ini", "x").unwrap_err();
         assert_eq!(e.line, 3);
         assert!(e.message.contains("dropNoDoubledCount"), "{e}");
-        let e = variant_from_ini(
-            "[x:chess]
-checkmateValue = maybe
-",
-            "a.ini",
-            "x",
-        )
-        .unwrap_err();
+        let e = variant_from_ini("[x:chess]\ncheckmateValue = maybe\n", "a.ini", "x").unwrap_err();
         assert!(e.message.contains("checkmateValue"), "{e}");
+        let d = variant_from_ini("[x:chess]\nmaterialCounting = blackdrawodds\n", "a.ini", "x").unwrap();
+        assert_eq!(d.rules.draw_odds, Some(crate::square::Color::Black));
     }
 }

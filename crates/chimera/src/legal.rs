@@ -333,7 +333,7 @@ impl Position {
     /// [`Position::outcome`] with the caller's buffers, for a search: nothing is allocated.
     pub fn outcome_in(&mut self, scratch: &mut MoveList, info: &mut crate::check::CheckInfo) -> Option<Outcome> {
         if let (Some(c), Some(e)) = (self.extinct_side(), self.variant().def.rules.extinction.as_ref()) {
-            return Some(Outcome::Extinction(c, e.result));
+            return Some(Outcome::Extinction(c, self.with_draw_odds(e.result, c)));
         }
         if self.flag_reached() {
             return Some(Outcome::Flag(self.side.flip()));
@@ -351,9 +351,19 @@ impl Position {
             if self.last_move_was_checking_banned_drop() {
                 return Some(Outcome::DropMate);
             }
-            Some(Outcome::Checkmate(self.variant().def.rules.checkmate))
+            Some(Outcome::Checkmate(self.with_draw_odds(self.variant().def.rules.checkmate, self.side)))
         } else {
-            Some(Outcome::Stalemate(self.variant().def.rules.stalemate))
+            Some(Outcome::Stalemate(self.with_draw_odds(self.variant().def.rules.stalemate, self.side)))
+        }
+    }
+
+    /// A result for side `c`, where a draw becomes a win or a loss under the
+    /// variant's draw odds (armageddon: Black wins every drawn game).
+    pub fn with_draw_odds(&self, r: StalemateResult, c: Color) -> StalemateResult {
+        match (r, self.variant().def.rules.draw_odds) {
+            (StalemateResult::Draw, Some(w)) if w == c => StalemateResult::Win,
+            (StalemateResult::Draw, Some(_)) => StalemateResult::Loss,
+            _ => r,
         }
     }
 }

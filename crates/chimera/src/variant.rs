@@ -240,6 +240,9 @@ pub struct Rules {
     /// The result of a checkmate for the side to move: a loss, except in
     /// misère games (losers, misere), where the mated side wins.
     pub checkmate: StalemateResult,
+    /// Draw odds (armageddon): every game that would be drawn is won by this
+    /// side instead.
+    pub draw_odds: Option<Color>,
     /// Chu Shogi's rules against trading Lions, if the variant has them.
     pub lion_trading: Option<LionTrading>,
     /// Drops from hand, if the variant has them.
@@ -426,6 +429,8 @@ struct FileRules {
     stalemate: Option<Spanned<String>>,
     #[serde(default)]
     checkmate: Option<Spanned<String>>,
+    #[serde(default)]
+    draw_odds: Option<Spanned<String>>,
     lion_trading: Option<FileLionTrading>,
     drops: Option<FileDrops>,
     extinction: Option<FileExtinction>,
@@ -899,6 +904,16 @@ impl VariantDef {
         };
         let stalemate = result_of("stalemate", &fd.rules.stalemate, StalemateResult::Draw)?;
         let checkmate = result_of("checkmate", &fd.rules.checkmate, StalemateResult::Loss)?;
+        let draw_odds = match &fd.rules.draw_odds {
+            None => None,
+            Some(s) => match s.get_ref().as_str() {
+                "white" => Some(Color::White),
+                "black" => Some(Color::Black),
+                other => {
+                    return Err(cx.at(s.span(), format!("draw_odds must be \"white\" or \"black\", not \"{other}\"")))
+                }
+            },
+        };
         let lion_trading = match &fd.rules.lion_trading {
             Some(l) => Some(LionTrading {
                 lions: piece_list(&l.lions)?,
@@ -997,6 +1012,7 @@ impl VariantDef {
                 pass,
                 stalemate,
                 checkmate,
+                draw_odds,
                 lion_trading,
                 drops,
                 extinction,

@@ -75,3 +75,19 @@ fn three_checks_win() {
     assert_ne!(a.hash(), b.hash());
     assert!(Position::from_fen(a.variant().clone(), "8/8/8/8/8/8/8/K6k w - - 4+3 0 1").is_err());
 }
+
+/// Armageddon: Black has draw odds, so a stalemate (a draw in chess) is a
+/// win for Black whoever is stalemated; a mate is still a mate. The expected
+/// values are pyffish 0.0.90's `game_result` for these positions.
+#[test]
+fn armageddon_draws_are_black_wins() {
+    let v = Arc::new(builtin::variant("armageddon").unwrap());
+    // Black stalemated: +32000 for the side to move (Black wins)
+    let mut p = Position::from_fen(v.clone(), "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::Stalemate(StalemateResult::Win)));
+    // White stalemated: -32000 for the side to move (Black wins)
+    let mut p = Position::from_fen(v.clone(), "7K/5q2/6k1/8/8/8/8/8 w - - 0 1").unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::Stalemate(StalemateResult::Loss)));
+    let mut p = Position::from_fen(v, "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1").unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::Checkmate(StalemateResult::Loss)));
+}
