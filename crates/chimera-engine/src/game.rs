@@ -64,10 +64,12 @@ impl Game {
         Game::at(variant, ev, pos)
     }
 
-    /// A game from a position.
+    /// A game from a position. The n-move rule counts on from the
+    /// position's half-move clock (a FEN's `99` is one ply from the draw).
     pub fn at(variant: Arc<Variant>, ev: Arc<EvalTables>, mut pos: Position) -> Game {
         let in_check = pos.in_check();
-        let hist = vec![HistEntry { hash: pos.hash(), in_check, rev: 0 }];
+        let rev = pos.halfmove_clock().min(u16::MAX as u32) as u16;
+        let hist = vec![HistEntry { hash: pos.hash(), in_check, rev }];
         Game { variant, ev, pos, hist, played: Vec::new() }
     }
 
@@ -447,6 +449,20 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The n-move rule counts on from the FEN's half-move clock.
+    #[test]
+    fn the_n_move_rule_counts_from_the_fen_clock() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let ev = Arc::new(EvalTables::new(&v));
+        let mut g = Game::from_fen(v.clone(), ev.clone(), "k7/8/8/8/8/8/8/6RK w - - 99 80").unwrap();
+        assert_eq!(g.end(), None);
+        g.play_text("g1g2").unwrap();
+        assert_eq!(g.end(), Some(GameEnd::Draw("n-move rule")));
+        let mut g = Game::from_fen(v, ev, "k7/8/8/8/8/8/8/6RK w - - 98 80").unwrap();
+        g.play_text("g1g2").unwrap();
+        assert_eq!(g.end(), None);
+    }
 
     /// Armageddon: a game drawn by repetition is a Black win; the same game
     /// in chess is a draw.

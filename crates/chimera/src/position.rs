@@ -849,6 +849,13 @@ impl Position {
         self.variant.def.geometry
     }
 
+    /// The half-move clock: plies since the last capture or irreversible
+    /// pawn move, as the FEN counts it.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
     /// The side to move.
     #[inline]
     pub fn side_to_move(&self) -> Color {
