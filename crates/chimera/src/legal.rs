@@ -201,19 +201,18 @@ impl Position {
                 if sq == to {
                     break;
                 }
-                let lifted = if sq == rsq { Some(self.remove(rsq)) } else { None };
+                let lifted = (sq == rsq).then(|| self.remove(rsq));
+                let mut attacked = false;
                 if self.board[sq as usize] == 0 {
                     self.shift(from, sq);
-                    let attacked = self.royal_attacked(us);
+                    attacked = self.royal_attacked(us);
                     self.shift(sq, from);
-                    if let Some(rook) = lifted {
-                        self.put(rsq, rook);
-                    }
-                    if attacked {
-                        return false;
-                    }
-                } else if let Some(rook) = lifted {
+                }
+                if let Some(rook) = lifted {
                     self.put(rsq, rook);
+                }
+                if attacked {
+                    return false;
                 }
             }
         }
