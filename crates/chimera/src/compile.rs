@@ -521,12 +521,31 @@ impl Builder<'_> {
                 return Err(self.err(unit, format!("the modifier '{c}' is not supported yet")));
             }
         }
-        // A final leg that hops is a leg ending on the screen, then a straight continuation.
         let mut legs: Vec<(Leg, Range)> = unit.legs.iter().map(|l| (l.clone(), unit.range)).collect();
         let last = legs.len() - 1;
-        let (fl, _) = legs[last].clone();
+        // A non-final leg with `g` ends on an occupied square (of either side), like `p`, and
+        // switches the legs after it between leaper and rider (XBoard's reading: `gafR` is the
+        // rook-line grasshopper, `gafW` hops over a neighbour and then rides on).
+        for li in 0..last {
+            if legs[li].0.modality.grasshop {
+                let toggled = match legs[li + 1].1 {
+                    Range::Leap => Range::Unlimited,
+                    Range::Unlimited => Range::Leap,
+                    Range::Limited(_) => {
+                        return Err(
+                            self.err(unit, "'g' before a leg of limited range: the range it toggles to is not defined")
+                        )
+                    }
+                };
+                for later in &mut legs[li + 1..] {
+                    later.1 = toggled;
+                }
+            }
+        }
+        // A final leg that hops is a leg ending on the screen, then a straight continuation.
+        let (fl, final_range) = legs[last].clone();
         if fl.modality.hop || fl.modality.grasshop {
-            if unit.range == Range::Leap {
+            if final_range == Range::Leap {
                 return Err(self.err(unit, "a hopping leaper is not supported; hoppers must be riders"));
             }
             let mut pre = fl.clone();
@@ -535,8 +554,8 @@ impl Builder<'_> {
             post.modality = fl.modality;
             post.modality.hop = false;
             post.modality.grasshop = false;
-            let post_range = if fl.modality.grasshop { Range::Leap } else { unit.range };
-            legs[last] = (pre, unit.range);
+            let post_range = if fl.modality.grasshop { Range::Leap } else { final_range };
+            legs[last] = (pre, final_range);
             legs.push((post, post_range));
         }
         if unit.atom.is_oblique() && legs.len() > 1 {
@@ -705,9 +724,11 @@ impl Builder<'_> {
                         node.empty.extend(self.leg(unit, legs, li + 1, t, nv(turn), victim)?);
                     }
                 }
+                // `g` on a non-final leg hops like `p`; the range switch is in the later legs' ranges
+                mods.hop |= mods.grasshop;
                 if mods.captures || mods.hop {
                     if mods.captures && mods.hop {
-                        return Err(self.err(unit, "'c' and 'p' on one leg are not supported"));
+                        return Err(self.err(unit, "'c' together with 'p' or 'g' on one leg is not supported"));
                     }
                     let vic = if mods.captures { t } else { victim };
                     if mods.captures && victim != NO_SQUARE {

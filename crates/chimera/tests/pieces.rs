@@ -641,6 +641,32 @@ fn grasshopper_gq() {
 }
 
 #[test]
+fn grasshopper_on_a_non_final_leg() {
+    // by hand: `g` on a non-final leg ends on an occupied square (friend or foe), like `p`,
+    // and switches the next leg between leaper and rider, so `gafR` is `gR` (these lists
+    // are the ones of `grasshopper_gq` restricted to rook lines); both compiled and
+    // generated nothing before
+    let r = custom("gafR");
+    check(&r, "7k/8/3p1P2/8/1p1X4/2P5/8/K7 w - - 0 1", "d4", &["d4a4", "d4d7"]);
+    check(&r, "7k/3p2P1/3p1P2/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4d7"]);
+    check(&r, "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &[]);
+    // `gafW`: hop over a neighbour, then ride straight on as a rook
+    let w = custom("gafW");
+    check(&w, "7k/3p4/8/3P4/3Xp3/8/8/K7 w - - 0 1", "d4", &["d4d6", "d4d7", "d4f4", "d4g4", "d4h4"]);
+    check(&w, "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &[]);
+    // its ride gives check: the black king may not step onto d7
+    check(&w, "3k4/8/8/3P4/3X4/8/8/K7 b - - 0 1", "d8", &["d8c7", "d8c8", "d8e7", "d8e8"]);
+}
+
+#[test]
+fn grasshopper_before_a_limited_leg_is_refused() {
+    // by hand: the range `g` would switch a limited leg to is not defined
+    let src = custom_toml(8, 8, EMPTY8, "gafR3");
+    let Err(err) = Variant::from_toml(&src, "test.toml") else { panic!("gafR3 must be refused") };
+    assert!(err.to_string().contains("'g'"), "{err}");
+}
+
+#[test]
 fn limited_range_w3() {
     // pyffish (customPiece W3)
     let v = custom("W3");
