@@ -429,7 +429,7 @@ fn path_form_e_p_fields_are_kept_only_where_a_move_keeps_them() {
     assert_fen_fixed_point("berolina", &after);
 }
 
-/// Fuzz finding 19 (fen target, session 4's run on the final code): with two
+/// Fuzz finding 19 (fen target, the run on commit c5741bb): with two
 /// kings of one colour (Seirawan FENs), the reader gives each castling right
 /// to the first king that may castle on that side, but the generator castled
 /// with the first unmoved king in its piece list: here the king on b1, next
@@ -469,7 +469,7 @@ fn castling_uses_the_king_the_right_belongs_to() {
     assert!(all.contains("f1c1") && !all.contains("b1c1"), "{all:?}");
 }
 
-/// Fuzz finding 20 (fen target, session 4's run on the final code): an e.p.
+/// Fuzz finding 20 (fen target, the run on commit c5741bb): an e.p.
 /// field naming a square behind which stands a piece of the side to move
 /// (`a6` with Black to move and Black's second king on a7, in chessgi) was
 /// kept, so the pawn on b7 took its own king "en passant" into its hand,
@@ -491,7 +491,7 @@ fn e_p_fields_need_the_opponents_piece_behind_the_square() {
     assert!(pos.fen().contains(" a3 "), "{}", pos.fen());
 }
 
-/// Finding 22 (fen, session 5): an S-House FEN whose White hand held 63
+/// Fuzz finding 22 (fen target): an S-House FEN whose White hand held 63
 /// knights, the most a pocket counts, while the board held more knights to
 /// capture: taking one overflowed the pocket (it stayed at 63, so the knight
 /// was lost and unmake gave one back that was never there; the hash check
@@ -523,7 +523,7 @@ fn pockets_that_captures_could_overflow_are_refused() {
     assert!(e.contains("64 pieces could end in one hand as 'P'"), "{e}");
 }
 
-/// Finding 23 (fen, session 5): an S-House FEN whose two-square e.p. field
+/// Fuzz finding 23 (fen target): an S-House FEN whose two-square e.p. field
 /// `a1b6` named a knight on a1 as the victim of a "double step" through b6.
 /// The reader kept it (a black pawn could capture on b6), `a7b6` then took
 /// the knight on a1 en passant, and White's gate on a1 stayed open on the
@@ -565,7 +565,7 @@ fn a_locust_victim_on_its_gate_square_closes_the_gate() {
     assert_eq!(again.fen(), fen);
 }
 
-/// Finding 24 (fen, session 5, Chess960): with several kings of one colour
+/// Fuzz finding 24 (fen target, Chess960): with several kings of one colour
 /// (fuzzed Capablanca Random FENs), a rook's file can lie on one king's
 /// h-side and on another's a-side. The writer names each right by its rook's
 /// file only, so the reader could not tell which king (and so which wing) a
