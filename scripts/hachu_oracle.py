@@ -1,0 +1,668 @@
+#!/usr/bin/env python3
+"""Legal moves of a Mighty Lion Chess or Chu Shogi position, taken from HaChu.
+
+Usage:
+    hachu_oracle.py [--variant lion|chu] [--king-safety | --pseudo] [--json]
+                    [--timeout SECONDS] FEN
+
+HaChu 0.21 (Debian package `hachu`, binary /usr/games/hachu; another binary
+can be named with the environment variable HACHU_BIN) is driven over the
+XBoard protocol. `lion` is HaChu's Mighty Lion Chess, `chu` its Chu Shogi.
+Prints the moves one per line, sorted as strings (or, with --json, one JSON
+object with the moves, the moves HaChu refused by its Lion rules, warnings
+and notes). Exit status 2 when HaChu fails (crash, time-out, a list that
+does not fit the position).
+
+From Python (scripts/soak.py, scripts/hachu_cases.py):
+
+    import hachu_oracle
+    answer = hachu_oracle.legal_moves(fen, "lion")
+    answer.texts()      # ['a2a3', 'b1b1', 'd4e5,e5f6', ...]
+    answer.moves        # Move objects (kind, origin, target, via, promotion)
+    answer.warnings     # non-empty: HaChu may be wrong here (see below)
+
+How the list is obtained
+------------------------
+HaChu keeps the moves of the root position in its move stack (ListMoves(),
+a one-ply search; for `lion` also GenCastlings()). When `usermove` names a
+move that is not in that list, ParseMove() prints the whole list as debug
+lines `# <i>. <move word in hex> <parsed word> <text>` after a line
+`# moveNr = <i> in {<start>,<end>}`, followed by the moves its Lion rules or
+repetition check refused. We send the impossible move `a0a0` and decode the
+hex words (the text column mislabels castling and some two-leg moves).
+Word layout: origin in bits 11-21, target in bits 0-10 (square = rank *
+stride + file, stride = twice the board width), bit 23 promotion, bit 22 a
+deferral flag. Targets from 1400 on are two-leg moves (1400 + 8 * first
+step + second step, steps numbered clockwise from "forward"; a Pawn's e.p.
+capture is coded the same way), from 1500 on castlings.
+
+HaChu behaviours this script works around (HaChu 0.21-29-gdf26f4a):
+  * ListMoves() only runs when a hash table exists, so `memory` must be sent,
+    and only after `setboard`: memory before it makes HaChu list the moves
+    of its uninitialised boot position.
+  * `setboard` accepts the board field only: any further field ends the
+    process with "Unknown piece". HaChu then has White to move, so a
+    position with Black to move is given to it mirrored (ranks reversed,
+    colours swapped; the pieces of both variants are left-right symmetric)
+    and its moves are mirrored back.
+  * An e.p. right cannot be set up: the position before the double step is
+    set up instead and the step is played with `usermove`.
+  * GenCastlings() assigns the value 280 to whatever stands on the e-file
+    home square of the side to move (`=` for `==`). With that square empty
+    this switches off the rule against a distant Lion capturing a protected
+    Lion in every later list of the process; a Lion standing there stops
+    being a Lion. So every query uses new processes, and when the position
+    before an e.p. step does not have the King on that square, only the
+    e.p. captures are taken from that replay and all other moves from a
+    second process given the board alone (see Answer.notes).
+  * HaChu ignores castling rights, check and attacked transit squares, and
+    lists castlings whenever a Rook-valued piece stands in the corner;
+    rights come from the FEN, the rest is checked here.
+  * HaChu plays until the King is captured: its list is pseudo-legal.
+    King safety (always for `lion`, with --king-safety for `chu`) is tested
+    with HaChu's own attack maps: for each move the board after it is set up
+    in a separate HaChu process that never gets `memory` (so it does no
+    search), and the debug command `w` or `b` prints the attack map of the
+    opponent; a move is refused when the own royal piece stands on an
+    attacked square. The maps give values for occupied squares, which is
+    all this needs. They are added up, not cleared, by those commands
+    (see AttackMaps). Chu Shogi positions with two royal pieces (King and
+    Crown Prince) or none are not filtered.
+  * Promotion: HaChu's Mighty Lion Chess promotes to a Queen only; the
+    moves to a Rook, Bishop and Knight are added (Move.source
+    "underpromotion"). In Chu Shogi HaChu leaves out a non-promoting twin
+    it considers pointless although its ParseMove() accepts it as a
+    deferral; such twins are added ("deferral"), except for a Pawn or Lance
+    reaching the last rank, where ParseMove() turns them into promotions.
+  * `new` and `variant chu` are never sent: both set up a start position
+    whose Kirin index is not reset by later set-ups (the engine starts in
+    Chu Shogi anyway).
+  * A list whose moves start on squares without a piece of the side to move
+    is stale (HaChu returns early when it can capture a King): reported as
+    an error.
+
+Notation (HaChu's, which is Chimera's and Fairy-Stockfish's): `e2e4`,
+castling `e1g1`, e.p. `e5d6`, promotion `a7a8q` (Chu Shogi `a9a10+`), a
+two-leg Lion move `d4e5,e5f6` (first leg a capture: double capture,
+capture and step on, or `d4e5,e5d4` capture and return), a Lion pass
+`d4d4` (HaChu's `@@@@`). A Lion move whose first leg captures nothing is a
+single leap `d4f6`. Only the FEN is given to HaChu, so no previous move
+(counter-strike rule) and no repetition history apply.
+"""
+import argparse
+import json
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+
+HACHU_BIN = os.environ.get("HACHU_BIN", "/usr/games/hachu")
+
+
+class OracleError(Exception):
+    """HaChu failed or answered something this script cannot read."""
+
+
+class Variant:
+    def __init__(self, name, size, promo, royals, pieces):
+        self.name = name
+        self.size = size          # files = ranks
+        self.stride = 2 * size    # HaChu's board width
+        self.promo = promo        # HaChu's promotion suffix
+        self.royals = royals      # tokens of royal pieces (White's spelling)
+        self.pieces = pieces      # piece letters HaChu knows (upper case)
+
+
+VARIANTS = {
+    "lion": Variant("lion", 8, "q", ("K",), "PNBRQKL"),
+    "chu": Variant("chu", 12, "+", ("K", "+E"), "ABCDEFGHIKLMNOPQRSTVX"),
+}
+
+# HaChu's step directions in the order of its tables (clockwise from forward),
+# as (file step, rank step)
+STEPS = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
+TWO_LEG, CASTLING = 1400, 1500
+PROMOTE_BIT = 1 << 23
+
+
+# --------------------------------------------------------------------- squares
+
+def square_name(sq):
+    return "%s%d" % (chr(ord("a") + sq[0]), sq[1] + 1)
+
+
+def parse_square(text):
+    return (ord(text[0]) - ord("a"), int(text[1:]) - 1)
+
+
+def is_white(token):
+    return token[-1].isupper()
+
+
+def letter(token):
+    """'K', 'P', '+E': the piece without colour."""
+    return token.upper()
+
+
+# ----------------------------------------------------------------------- board
+
+def read_board(field, size, pieces):
+    """FEN board field -> {(file, rank): token}; tokens like 'K', 'p', '+R'."""
+    rows = field.split("/")
+    if len(rows) != size:
+        raise ValueError("board has %d ranks, expected %d" % (len(rows), size))
+    cells = {}
+    for index, row in enumerate(rows):
+        rank = size - 1 - index
+        file = 0
+        for count, promoted, ch in re.findall(r"(\d+)|(\+?)([A-Za-z])", row):
+            if count:
+                file += int(count)
+            elif ch:
+                if ch.upper() not in pieces:
+                    raise ValueError("piece %r unknown to HaChu here" % ch)
+                if file >= size:
+                    raise ValueError("rank %r is too long" % row)
+                cells[(file, rank)] = promoted + ch
+                file += 1
+        if file != size or re.sub(r"\d+|\+?[A-Za-z]", "", row):
+            raise ValueError("bad rank %r" % row)
+    return cells
+
+
+def write_board(cells, size):
+    rows = []
+    for rank in range(size - 1, -1, -1):
+        text, gap = "", 0
+        for file in range(size):
+            token = cells.get((file, rank))
+            if token is None:
+                gap += 1
+                continue
+            if gap:
+                text += str(gap)
+                gap = 0
+            text += token
+        rows.append(text + (str(gap) if gap else ""))
+    return "/".join(rows)
+
+
+def mirror_cells(cells, size):
+    """Ranks reversed and colours swapped."""
+    return {(f, size - 1 - r): t.swapcase() for (f, r), t in cells.items()}
+
+
+# ----------------------------------------------------------------------- moves
+
+class Move:
+    """kind: 'plain', 'twoleg', 'pass', 'castle' or 'ep'; squares are (file, rank)."""
+
+    __slots__ = ("kind", "origin", "target", "via", "promotion", "source")
+
+    def __init__(self, kind, origin, target, via=None, promotion=None, source="hachu"):
+        self.kind, self.origin, self.target = kind, origin, target
+        self.via, self.promotion, self.source = via, promotion, source
+
+    def text(self):
+        if self.kind == "pass":
+            return square_name(self.origin) * 2
+        if self.kind == "twoleg":
+            body = "%s%s,%s%s" % (square_name(self.origin), square_name(self.via),
+                                  square_name(self.via), square_name(self.target))
+        else:
+            body = square_name(self.origin) + square_name(self.target)
+        return body + (self.promotion or "")
+
+    def for_hachu(self):
+        return "@@@@" if self.kind == "pass" else self.text()
+
+    def identity(self):
+        return (self.kind, self.origin, self.target, self.via, self.promotion)
+
+    def mirrored(self, size):
+        flip = (lambda s: None if s is None else (s[0], size - 1 - s[1]))
+        return Move(self.kind, flip(self.origin), flip(self.target), flip(self.via),
+                    self.promotion, self.source)
+
+    def with_promotion(self, promotion, source):
+        return Move(self.kind, self.origin, self.target, self.via, promotion, source)
+
+    def __repr__(self):
+        return self.text()
+
+
+def play(cells, move, variant):
+    """The board after `move` (a new dict). Castling moves the Rook too."""
+    after = dict(cells)
+    if move.kind == "pass":
+        return after
+    piece = after.pop(move.origin)
+    if move.kind == "twoleg":
+        after.pop(move.via, None)
+    elif move.kind == "ep":
+        after.pop((move.target[0], move.origin[1]), None)
+    elif move.kind == "castle":
+        rank = move.origin[1]
+        corner, landing = ((7, 5) if move.target[0] == 6 else (0, 3))
+        after[(landing, rank)] = after.pop((corner, rank))
+    if move.promotion:
+        if variant.name == "lion":
+            piece = move.promotion.upper() if is_white(piece) else move.promotion
+        else:
+            piece = "+" + piece
+    after[move.target] = piece
+    return after
+
+
+def decode(word, cells, variant):
+    """A move word of HaChu's list -> Move in the frame HaChu was given (None: empty slot)."""
+    if word == 0:
+        return None
+    size, stride = variant.size, variant.stride
+    origin_code, target_code = (word >> 11) & 0x7FF, word & 0x7FF
+    at = (lambda code: (code % stride, code // stride))
+    origin = at(origin_code)
+    promotion = variant.promo if word & PROMOTE_BIT else None
+    if origin_code == target_code:
+        return Move("pass", origin, origin)
+    if target_code >= CASTLING:
+        code = target_code - CASTLING
+        rank = 0 if code < 2 else size - 1
+        return Move("castle", (4, rank), (6 if code % 2 == 0 else 2, rank))
+    if target_code >= TWO_LEG:
+        code = target_code - TWO_LEG
+        if code >= 64:
+            raise OracleError("move word %08x: a three-leg move, not used in these variants" % word)
+        first, second = STEPS[code >> 3], STEPS[code & 7]
+        via = (origin[0] + first[0], origin[1] + first[1])
+        target = (via[0] + second[0], via[1] + second[1])
+        piece = cells.get(origin)
+        if variant.name == "lion" and piece and letter(piece) == "P":
+            return Move("ep", origin, target)
+        return Move("twoleg", origin, target, via, promotion)
+    return Move("plain", origin, at(target_code), promotion=promotion)
+
+
+# ---------------------------------------------------------------------- engine
+
+class Engine:
+    """One HaChu process. Every read waits at most `timeout` seconds."""
+
+    def __init__(self, variant, timeout=20.0):
+        self.timeout = timeout
+        self.pings = 0
+        self.buffer = b""
+        try:
+            self.proc = subprocess.Popen([HACHU_BIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.STDOUT)
+        except OSError as e:
+            raise OracleError("cannot start %s: %s (apt-get install hachu)" % (HACHU_BIN, e))
+        opening = ["xboard", "protover 2"]
+        if variant.name != "chu":  # HaChu starts in Chu Shogi; see the module notes
+            opening.append("variant " + variant.name)
+        self.send(opening + ["force"])
+
+    def _line(self, deadline):
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise OracleError("no answer from HaChu within %.0f s" % self.timeout)
+            ready, _, _ = select.select([self.proc.stdout], [], [], left)
+            if ready:
+                chunk = os.read(self.proc.stdout.fileno(), 65536)
+                if not chunk:
+                    raise OracleError("HaChu exited (status %s)" % self.proc.poll())
+                self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line.decode("latin-1")
+
+    def send(self, commands):
+        """Send the commands and a ping; return HaChu's output lines up to the pong."""
+        self.pings += 1
+        text = "".join(c + "\n" for c in commands) + "ping %d\n" % self.pings
+        try:
+            self.proc.stdin.write(text.encode())
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise OracleError("HaChu exited (status %s)" % self.proc.poll())
+        deadline = time.monotonic() + self.timeout
+        lines = []
+        while True:
+            line = self._line(deadline)
+            if line.startswith("tellusererror"):
+                raise OracleError("HaChu: " + line[len("tellusererror"):].strip())
+            if line.strip() == "pong %d" % self.pings:
+                return lines
+            lines.append(line)
+
+    def close(self):
+        try:
+            self.proc.stdin.write(b"quit\n")
+            self.proc.stdin.close()
+        except (BrokenPipeError, OSError):
+            pass
+        try:
+            self.proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.close()
+
+
+def by_command(lines):
+    """Split HaChu's output at its echo lines '# in (mode = a,b): CMD' -> [(CMD, lines)]."""
+    parts = [("", [])]
+    for line in lines:
+        m = re.match(r"# in \(mode = -?\d+,-?\d+\): (\S*)", line)
+        if m:
+            parts.append((m.group(1), []))
+        else:
+            parts[-1][1].append(line)
+    return parts
+
+
+REFUSAL_BITS = ((1 << 25, "distant capture of a protected Lion"), (1 << 24, "counter-strike against a Lion"))
+
+
+def read_list(lines, cells, variant):
+    """The dump that `usermove a0a0` produced -> (moves, refused) in HaChu's frame."""
+    dumps = [body for cmd, body in by_command(lines) if cmd == "usermove"]
+    if not dumps:
+        raise OracleError("HaChu did not echo the usermove command")
+    count, words, refused = None, [], []
+    for line in dumps[-1]:
+        m = re.match(r"# moveNr = -?\d+ in \{(-?\d+),(-?\d+)\}", line)
+        if m:
+            count = int(m.group(2)) - int(m.group(1))
+            continue
+        m = re.match(r"# -?\d+\. ([0-9a-f]{8}) [0-9a-f]{8} ", line + " ")
+        if m and count is not None:
+            word = int(m.group(1), 16)
+            if len(words) < count:
+                words.append(word)
+            else:  # after the list: the moves HaChu refused at the root
+                why = next((w for bit, w in REFUSAL_BITS if word & bit), "repetition")
+                move = decode(word & 0xFFFFFF, cells, variant)
+                if move:
+                    refused.append((move, why))
+    if count is None:
+        raise OracleError("HaChu printed no move list (was 'memory' refused?)")
+    if not any(line.startswith("Illegal move") for line in dumps[-1]):
+        raise OracleError("HaChu accepted the probe move a0a0")
+    moves, seen = [], set()
+    for word in words:
+        move = decode(word, cells, variant)
+        if move and move.identity() not in seen:
+            seen.add(move.identity())
+            moves.append(move)
+    return moves, refused
+
+
+def hachu_list(cells, white_to_move, prelude, variant, timeout):
+    """HaChu's move list for `cells` (real frame) after the moves `prelude`
+    (real frame), with `white_to_move` before the prelude -> moves, refused in
+    the real frame."""
+    flip = not white_to_move
+    frame = mirror_cells(cells, variant.size) if flip else cells
+    steps = [m.mirrored(variant.size) if flip else m for m in prelude]
+    final = frame
+    for m in steps:
+        final = play(final, m, variant)
+    with Engine(variant, timeout) as engine:
+        out = engine.send(["setboard " + write_board(frame, variant.size), "memory 4"]
+                          + ["usermove " + m.for_hachu() for m in steps] + ["usermove a0a0"])
+    replies = [body for cmd, body in by_command(out) if cmd == "usermove"][:-1]
+    for body in replies:
+        if any(line.startswith("Illegal move") for line in body):
+            raise OracleError("HaChu refused the replayed move(s) %s" % " ".join(m.text() for m in prelude))
+    moves, refused = read_list(out, final, variant)
+    if flip:
+        moves = [m.mirrored(variant.size) for m in moves]
+        refused = [(m.mirrored(variant.size), why) for m, why in refused]
+    return moves, refused
+
+
+class AttackMaps:
+    """HaChu processes that set up boards and print attack maps, no search.
+
+    The debug commands `w` and `b` add the map of one colour to HaChu's map
+    array without clearing it first, so each board's map is printed twice and
+    the first print is subtracted from the second. The printed sums must stay
+    within the ten octal digits of a column (one map has at most nine; a
+    digit counts the attackers from one direction), so a process serves at
+    most BOARDS_PER_PROCESS boards."""
+
+    BOARDS_PER_PROCESS = 3
+
+    def __init__(self, variant, timeout):
+        self.variant, self.timeout = variant, timeout
+        self.engine, self.boards = None, 0
+        self.cache = {}
+
+    def _maps(self, batch):
+        size = self.variant.size
+        if self.engine is None or self.boards + len(batch) > self.BOARDS_PER_PROCESS:
+            self.close()
+            self.engine, self.boards = Engine(self.variant, self.timeout), 0
+        self.boards += len(batch)
+        commands = []
+        for board, by_white in batch:
+            colour = "w" if by_white else "b"
+            commands += ["setboard " + board, colour, colour]
+        prints = [body for cmd, body in by_command(self.engine.send(commands)) if cmd in ("w", "b")]
+        if len(prints) != 2 * len(batch):
+            raise OracleError("HaChu printed %d attack maps for %d boards" % (len(prints), len(batch)))
+        grids = []
+        for body in prints:
+            rows = [l for l in body if re.fullmatch(r"#[ 0-7]+", l)]
+            if len(rows) != size or any(len(l) != 1 + 10 * size or not all(
+                    re.fullmatch(r" *[0-7]+", l[i:i + 10]) for i in range(1, len(l), 10)) for l in rows):
+                raise OracleError("cannot read HaChu's attack map")
+            grid = {}
+            for index, row in enumerate(rows):
+                for file in range(size):
+                    grid[(file, size - 1 - index)] = int(row[1 + 10 * file: 11 + 10 * file], 8)
+            grids.append(grid)
+        return [{sq: second[sq] - first[sq] for sq in first}
+                for first, second in zip(grids[0::2], grids[1::2])]
+
+    def attacked(self, jobs):
+        """jobs: [(cells, square, by_white)] -> [bool]: does that side attack the
+        (occupied) square?"""
+        size = self.variant.size
+        keys = [(write_board(cells, size), by_white) for cells, _, by_white in jobs]
+        todo = list(dict.fromkeys(k for k in keys if k not in self.cache))
+        step = self.BOARDS_PER_PROCESS
+        for start in range(0, len(todo), step):
+            batch = todo[start:start + step]
+            for key, grid in zip(batch, self._maps(batch)):
+                if any(value < 0 for value in grid.values()):
+                    raise OracleError("inconsistent HaChu attack maps")
+                self.cache[key] = grid
+        return [self.cache[key][square] != 0 for key, (_, square, _) in zip(keys, jobs)]
+
+    def close(self):
+        if self.engine is not None:
+            self.engine.close()
+            self.engine = None
+
+
+# ---------------------------------------------------------------------- oracle
+
+class Answer:
+    def __init__(self, variant, fen, side):
+        self.variant, self.fen, self.side = variant, fen, side
+        self.moves, self.refused, self.warnings, self.notes = [], [], [], []
+        self.in_check = False
+
+    def texts(self):
+        return [m.text() for m in self.moves]
+
+    def as_json(self):
+        return {"variant": self.variant, "fen": self.fen, "side_to_move": self.side,
+                "in_check": self.in_check, "moves": self.texts(),
+                "added": {m.text(): m.source for m in self.moves if m.source != "hachu"},
+                "refused_by_hachu": [[m.text(), why] for m, why in self.refused],
+                "warnings": self.warnings, "notes": self.notes}
+
+
+def legal_moves(fen, variant="lion", king_safety=None, timeout=20.0):
+    """The legal moves of `fen` by HaChu's rules -> Answer (moves sorted by text).
+
+    king_safety: None = on for lion, off for chu. Raises OracleError when HaChu
+    fails, ValueError for a FEN it cannot be given."""
+    v = VARIANTS[variant]
+    if king_safety is None:
+        king_safety = variant == "lion"
+    fields = fen.split()
+    cells = read_board(fields[0], v.size, v.pieces)
+    side = fields[1] if len(fields) > 1 else "w"
+    if side not in ("w", "b"):
+        raise ValueError("side to move %r" % side)
+    white = side == "w"
+    rights = set(fields[2]) - {"-"} if len(fields) > 2 and variant == "lion" else set()
+    ep = fields[3] if len(fields) > 3 and fields[3] != "-" and variant == "lion" else None
+    answer = Answer(variant, fen, side)
+
+    # an e.p. right: set up the position before the double step, then play it
+    prelude, before = [], cells
+    if ep:
+        file, rank = parse_square(ep)
+        step = -1 if white else 1            # from the e.p. square towards the pushed Pawn
+        now, start = (file, rank + step), (file, rank - step)
+        pawn = "p" if white else "P"
+        if cells.get(now) == pawn and start not in cells and (file, rank) not in cells:
+            before = dict(cells)
+            before[start] = before.pop(now)
+            prelude = [Move("plain", start, now)]
+        else:
+            answer.warnings.append("e.p. square %s does not fit the board; ignored" % ep)
+
+    if prelude:
+        moves, refused = hachu_list(before, not white, prelude, v, timeout)
+        home = (4, 0 if not white else v.size - 1)   # the pusher's King square
+        king = "K" if not white else "k"
+        if before.get(home) != king:
+            # see the module notes (GenCastlings): keep only the e.p. captures
+            # from the replay, take the other moves from the board alone
+            others, refused = hachu_list(cells, white, [], v, timeout)
+            moves = [m for m in moves if m.kind == "ep"] + others
+            answer.notes.append("e.p. captures from a replay of %s, the other moves from the board alone"
+                                % prelude[0].text())
+    else:
+        moves, refused = hachu_list(cells, white, [], v, timeout)
+    answer.refused = refused
+
+    for m in moves:
+        piece = cells.get(m.origin)
+        if m.kind not in ("pass", "castle") and (piece is None or is_white(piece) != white):
+            raise OracleError("HaChu's list does not fit the position (%s has no piece of the side "
+                              "to move): stale list?" % m.text())
+
+    # castling: rights, pieces
+    kept = []
+    for m in moves:
+        if m.kind == "castle":
+            rank = m.origin[1]
+            corner = (7 if m.target[0] == 6 else 0, rank)
+            right = ("K" if m.target[0] == 6 else "Q")
+            right = right if white else right.lower()
+            own_king, own_rook = ("K", "R") if white else ("k", "r")
+            if (rank != (0 if white else v.size - 1) or cells.get(m.origin) != own_king
+                    or cells.get(corner) != own_rook or right not in rights):
+                continue
+        kept.append(m)
+    moves = kept
+
+    # Chu Shogi: the non-promoting twins that HaChu accepts as deferrals
+    if variant == "chu":
+        have = {m.identity() for m in moves}
+        last_rank = v.size - 1 if white else 0
+        for m in list(moves):
+            if not m.promotion:
+                continue
+            twin = m.with_promotion(None, "deferral")
+            if twin.identity() in have:
+                continue
+            if letter(cells[m.origin]) in ("P", "L") and m.target[1] == last_rank:
+                continue
+            moves.append(twin)
+            have.add(twin.identity())
+
+    if king_safety:
+        own = [sq for sq, t in cells.items() if is_white(t) == white and letter(t) in v.royals]
+        if len(own) == 1:
+            moves = safe_moves(cells, moves, own[0], white, v, timeout, answer)
+        else:
+            answer.notes.append("%d royal pieces: no king-safety filter" % len(own))
+
+    if variant == "lion":
+        moves += [m.with_promotion(c, "underpromotion") for m in moves if m.promotion == "q" for c in "rbn"]
+    answer.moves = sorted(moves, key=lambda m: m.text())
+    return answer
+
+
+def safe_moves(cells, moves, royal, white, v, timeout, answer):
+    """The moves after which the opponent does not attack the royal piece;
+    castling also needs the King not in check and its transit square safe."""
+    maps = AttackMaps(v, timeout)
+    try:
+        answer.in_check = maps.attacked([(cells, royal, not white)])[0]
+        jobs, owners = [], []
+        for i, m in enumerate(moves):
+            if m.kind == "castle":
+                if answer.in_check:
+                    continue
+                transit = (5 if m.target[0] == 6 else 3, m.origin[1])
+                jobs.append((play(cells, Move("plain", m.origin, transit), v), transit, not white))
+                owners.append(i)
+            where = m.target if m.origin == royal and m.kind != "pass" else royal
+            jobs.append((play(cells, m, v), where, not white))
+            owners.append(i)
+        unsafe = {i for i, hit in zip(owners, maps.attacked(jobs)) if hit}
+    finally:
+        maps.close()
+    return [m for i, m in enumerate(moves) if i not in unsafe
+            and not (m.kind == "castle" and answer.in_check)]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                 epilog="See the module docstring for the details.")
+    ap.add_argument("fen")
+    ap.add_argument("--variant", choices=sorted(VARIANTS), default="lion")
+    group = ap.add_mutually_exclusive_group()
+    group.add_argument("--king-safety", action="store_true",
+                       help="drop moves that leave the own royal piece attacked (default for lion)")
+    group.add_argument("--pseudo", action="store_true", help="no king-safety filter, also for lion")
+    ap.add_argument("--json", action="store_true", help="one JSON object with details")
+    ap.add_argument("--timeout", type=float, default=20.0, help="seconds per HaChu answer (default 20)")
+    args = ap.parse_args(argv)
+    safety = True if args.king_safety else (False if args.pseudo else None)
+    try:
+        answer = legal_moves(args.fen, args.variant, safety, args.timeout)
+    except ValueError as e:
+        print("hachu_oracle: bad FEN: %s" % e, file=sys.stderr)
+        return 2
+    except OracleError as e:
+        print("hachu_oracle: %s" % e, file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(answer.as_json()))
+    else:
+        for text in answer.texts():
+            print(text)
+        for w in answer.warnings:
+            print("warning: " + w, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
