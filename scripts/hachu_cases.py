@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Reference positions with HaChu's legal moves, from random games.
+
+Usage:
+    hachu_cases.py OUT.jsonl SEED GAMES PLIES [--variant lion|chu] [--king-safety]
+
+Plays GAMES random games of at most PLIES plies from the start position,
+asking scripts/hachu_oracle.py for the legal moves at every ply, and writes
+every third position (plies 2, 5, 8, ...) as one JSON line:
+
+    {"variant": "mightylion", "fen": FEN, "moves": [sorted move texts]}
+
+(the format of tests/data/hachu_mightylion.jsonl, see tests/data/README.md).
+The oracle sees the FEN only. A position is not written when the oracle
+warns about it; a game ends when the oracle fails (reported on stderr), when
+there are no moves, or when a side has lost its royal piece.
+
+The FEN holds the board, the side to move, the castling rights and the e.p.
+square (set after every double step, whether or not an e.p. capture is
+possible) as this script tracks them; the clocks are always `0 1`. For Chu
+Shogi (`--variant chu`, variant name "chu" in the output) the FEN is
+`BOARD SIDE 0 1` in HaChu's letters (Lion N, Kirin O, Phoenix X, Free King
+Q, Drunk Elephant E, promoted pieces with '+'); --king-safety keeps the
+games to moves that do not leave the own royal piece attacked.
+
+Choice of the move played: with probability 0.4 one of the special moves
+(two-leg, pass, castling, e.p., promotion) when there is one; otherwise,
+with probability 0.4, one of the moves whose destination square is occupied
+(a capture; also a pass or a capture-and-return, which end on the mover's
+own square) when there is one; otherwise any move; each uniformly from the
+sorted list. The generator is random.Random(SEED) (SEED an integer), and a
+random number is only drawn when the corresponding list is not empty, so a
+run is reproducible. A summary goes to stderr.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hachu_oracle as oracle  # noqa: E402
+
+START = {
+    "lion": "rlbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RLBQKBNR",
+    "chu": "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/"
+           "3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL",
+}
+NAME = {"lion": "mightylion", "chu": "chu"}
+CORNERS = {(7, 0): "K", (0, 0): "Q", (7, 7): "k", (0, 7): "q"}
+
+
+def fen_of(variant, cells, white, rights, ep):
+    board = oracle.write_board(cells, oracle.VARIANTS[variant].size)
+    side = "w" if white else "b"
+    if variant == "chu":
+        return "%s %s 0 1" % (board, side)
+    castling = "".join(r for r in "KQkq" if r in rights) or "-"
+    return "%s %s %s %s 0 1" % (board, side, castling, ep or "-")
+
+
+def has_royal(cells, white, variant):
+    royals = oracle.VARIANTS[variant].royals
+    return any(oracle.is_white(t) == white and oracle.letter(t) in royals for t in cells.values())
+
+
+def special(move):
+    return move.kind in ("twoleg", "pass", "castle", "ep") or bool(move.promotion)
+
+
+def pick(rng, moves, cells):
+    specials = [m for m in moves if special(m)]
+    if specials and rng.random() < 0.4:
+        return rng.choice(specials)
+    captures = [m for m in moves if m.target in cells]
+    if captures and rng.random() < 0.4:
+        return rng.choice(captures)
+    return rng.choice(moves)
+
+
+def after_move(variant, cells, move, rights):
+    """(board after move, e.p. square or None); updates the castling rights."""
+    piece = cells[move.origin]
+    for sq in (move.origin, move.target, move.via):
+        rights.discard(CORNERS.get(sq))
+    if oracle.letter(piece) == "K":
+        rights -= {"K", "Q"} if oracle.is_white(piece) else {"k", "q"}
+    ep = None
+    if variant == "lion" and oracle.letter(piece) == "P" and abs(move.target[1] - move.origin[1]) == 2:
+        ep = oracle.square_name((move.origin[0], (move.origin[1] + move.target[1]) // 2))
+    return oracle.play(cells, move, oracle.VARIANTS[variant]), ep
+
+
+class Tally:
+    def __init__(self, lions):
+        self.counts = {}
+        self.lions = lions  # 'L' is the Lion (Mighty Lion Chess), not a Lance
+
+    def add(self, key, n=1):
+        self.counts[key] = self.counts.get(key, 0) + n
+
+    def position(self, cells, moves):
+        self.add("positions")
+        kinds = {m.kind for m in moves}
+        for kind, label in (("twoleg", "with two-leg moves"), ("pass", "with a pass"),
+                            ("castle", "with castling"), ("ep", "with an e.p. capture")):
+            if kind in kinds:
+                self.add(label)
+        if any(m.promotion for m in moves):
+            self.add("with a promotion")
+        lion_takes_lion = [m for m in moves if self.lions and oracle.letter(cells[m.origin]) == "L"
+                           and any(sq and sq != m.origin and oracle.letter(cells.get(sq, "")) == "L"
+                                   for sq in (m.via, m.target))]
+        if lion_takes_lion:
+            self.add("with a Lion-captures-Lion move")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("out")
+    ap.add_argument("seed", type=int)
+    ap.add_argument("games", type=int)
+    ap.add_argument("plies", type=int)
+    ap.add_argument("--variant", choices=sorted(START), default="lion")
+    ap.add_argument("--king-safety", action="store_true", help="for chu: filter by king safety")
+    args = ap.parse_args()
+    variant = args.variant
+    size = oracle.VARIANTS[variant].size
+    safety = True if args.king_safety else None
+    rng = random.Random(args.seed)
+    tally = Tally(variant == "lion")
+    with open(args.out, "w") as out:
+        for game in range(args.games):
+            cells = oracle.read_board(START[variant], size, oracle.VARIANTS[variant].pieces)
+            white, rights, ep = True, set("KQkq") if variant == "lion" else set(), None
+            for ply in range(args.plies):
+                if not (has_royal(cells, True, variant) and has_royal(cells, False, variant)):
+                    tally.add("games ended: royal piece captured")
+                    break
+                fen = fen_of(variant, cells, white, rights, ep)
+                try:
+                    answer = oracle.legal_moves(fen, variant, safety)
+                except (oracle.OracleError, ValueError) as e:
+                    print("game %d ply %d: oracle failed at %s: %s; next game" % (game, ply, fen, e),
+                          file=sys.stderr)
+                    tally.add("games ended: oracle failure")
+                    break
+                if answer.warnings:
+                    tally.add("positions with oracle warnings")
+                if ply % 3 == 2 and not answer.warnings:
+                    out.write(json.dumps({"variant": NAME[variant], "fen": fen,
+                                          "moves": answer.texts()}) + "\n")
+                    out.flush()
+                    tally.position(cells, answer.moves)
+                if not answer.moves:
+                    tally.add("games ended: no moves")
+                    break
+                move = pick(rng, answer.moves, cells)
+                cells, ep = after_move(variant, cells, move, rights)
+                white = not white
+    for key in sorted(tally.counts):
+        print("%s: %d" % (key, tally.counts[key]), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
