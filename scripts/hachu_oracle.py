@@ -74,6 +74,8 @@ HaChu behaviours this script works around (HaChu 0.21-29-gdf26f4a):
     it considers pointless although its ParseMove() accepts it as a
     deferral; such twins are added ("deferral"), except for a Pawn or Lance
     reaching the last rank, where ParseMove() turns them into promotions.
+    HaChu's option "Promote on entry" is on by default: a Chu Shogi piece
+    can promote only on a move that enters the zone.
   * `new` and `variant chu` are never sent: both set up a start position
     whose Kirin index is not reset by later set-ups (the engine starts in
     Chu Shogi anyway).
