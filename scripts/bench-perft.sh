@@ -4,10 +4,11 @@
 # Prints, per variant: nodes, the median nodes/s of each engine over RUNS runs,
 # and the ratio. Both count the last ply without playing it (bulk counting) and
 # both exclude start-up time. Needs Debian's fairy-stockfish for the peer.
+# Fairy-Stockfish is timed by scripts/fs_perft.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
-fs=../shared/tools/fs_perft.sh
+fs=scripts/fs_perft.sh
 cargo build --release -q -p chimera-cli
 bin=target/release/chimera
 
