@@ -10,7 +10,7 @@ Chimera is driven through `chimera soak-worker` (one process for the whole
 run: a line `VARIANT<TAB>FEN<TAB>MOVE` in, `ok<TAB>FEN-AFTER<TAB>MOVES` out).
 The reference is pyffish for every variant that Chimera and Fairy-Stockfish
 both know and that match (the "matches" rows of docs/variants.md), and HaChu
-(through shared/tools/hachu_oracle.py) for Mighty Lion Chess.
+(through scripts/hachu_oracle.py, beside this script) for Mighty Lion Chess.
 
 At every position of every game it compares:
   * the set of legal moves (Chimera's vs pyffish.legal_moves(V, FEN, []));
@@ -48,7 +48,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fsf_playouts import board_squares  # noqa: E402  (the occupied squares of a FEN)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HACHU_TOOLS = os.environ.get("HACHU_TOOLS", "/work/shared/tools")
 
 
 def supported_variants():
@@ -188,15 +187,15 @@ def lion_game(worker, oracle, rng, plies, report, stats):
     n = 0
     for _ in range(plies):
         try:
-            r = oracle.legal_moves(fen)
-        except Exception as e:  # the oracle's own failures are not Chimera's
+            r = oracle.legal_moves(fen, "lion")
+        except (oracle.OracleError, ValueError) as e:  # the oracle's own failures are not Chimera's
             stats.skipped += 1
             print("hachu oracle error at %s: %s; next game" % (fen, e), file=sys.stderr)
             break
-        if r["warnings"]:
+        if r.warnings:
             stats.skipped += 1
         else:
-            theirs = [m.canon() for m in r["moves"]]
+            theirs = r.texts()
             n += 1
             if set(ours) != set(theirs) or len(ours) != len(set(ours)):
                 report({"variant": variant, "fen": fen, "kind": "legal moves (HaChu)",
@@ -231,8 +230,7 @@ def main():
         sys.exit("unknown to pyffish: " + " ".join(unknown))
     oracle = None
     if "mightylion" in variants:
-        sys.path.insert(0, HACHU_TOOLS)
-        import hachu_oracle as oracle  # noqa: E402
+        import hachu_oracle as oracle  # noqa: E402  (scripts/hachu_oracle.py, on sys.path above)
 
     rng = random.Random(args.seed)
     worker = Worker(args.chimera)
