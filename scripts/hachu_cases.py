@@ -47,7 +47,6 @@ START = {
            "3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL",
 }
 NAME = {"lion": "mightylion", "chu": "chu"}
-CORNERS = {(7, 0): "K", (0, 0): "Q", (7, 7): "k", (0, 7): "q"}
 
 
 def fen_of(variant, cells, white, rights, ep):
@@ -81,10 +80,7 @@ def pick(rng, moves, cells):
 def after_move(variant, cells, move, rights):
     """(board after move, e.p. square or None); updates the castling rights."""
     piece = cells[move.origin]
-    for sq in (move.origin, move.target, move.via):
-        rights.discard(CORNERS.get(sq))
-    if oracle.letter(piece) == "K":
-        rights -= {"K", "Q"} if oracle.is_white(piece) else {"k", "q"}
+    oracle.update_rights(rights, cells, move)
     ep = None
     if variant == "lion" and oracle.letter(piece) == "P" and abs(move.target[1] - move.origin[1]) == 2:
         ep = oracle.square_name((move.origin[0], (move.origin[1] + move.target[1]) // 2))

@@ -3,7 +3,7 @@
 
 Usage:
     hachu_oracle.py [--variant lion|chu] [--king-safety | --pseudo] [--json]
-                    [--timeout SECONDS] FEN
+                    [--moves "M1 M2 ..."] [--timeout SECONDS] FEN
 
 HaChu 0.21 (Debian package `hachu`, binary /usr/games/hachu; another binary
 can be named with the environment variable HACHU_BIN) is driven over the
@@ -51,10 +51,13 @@ HaChu behaviours this script works around (HaChu 0.21-29-gdf26f4a):
     home square of the side to move (`=` for `==`). With that square empty
     this switches off the rule against a distant Lion capturing a protected
     Lion in every later list of the process; a Lion standing there stops
-    being a Lion. So every query uses new processes, and when the position
+    being a Lion. So every query uses new processes. When the position
     before an e.p. step does not have the King on that square, only the
     e.p. captures are taken from that replay and all other moves from a
-    second process given the board alone (see Answer.notes).
+    second process given the board alone (see Answer.notes). After a
+    longer replay (--moves), a distant Lion-captures-Lion move is kept only
+    if HaChu also lists it for the final board alone, and a Lion on that
+    square is reported as a warning.
   * HaChu ignores castling rights, check and attacked transit squares, and
     lists castlings whenever a Rook-valued piece stands in the corner;
     rights come from the FEN, the rest is checked here.
@@ -88,8 +91,11 @@ castling `e1g1`, e.p. `e5d6`, promotion `a7a8q` (Chu Shogi `a9a10+`), a
 two-leg Lion move `d4e5,e5f6` (first leg a capture: double capture,
 capture and step on, or `d4e5,e5d4` capture and return), a Lion pass
 `d4d4` (HaChu's `@@@@`). A Lion move whose first leg captures nothing is a
-single leap `d4f6`. Only the FEN is given to HaChu, so no previous move
-(counter-strike rule) and no repetition history apply.
+single leap `d4f6`. Without --moves HaChu knows no previous move (so the
+counter-strike rule cannot apply) and no repetition history. With --moves
+the moves are played from the FEN with `usermove` (HaChu refuses an illegal
+one: an error); an underpromotion cannot be replayed (HaChu would make a
+Queen) and is refused.
 """
 import argparse
 import json
@@ -502,24 +508,72 @@ class Answer:
     def __init__(self, variant, fen, side):
         self.variant, self.fen, self.side = variant, fen, side
         self.moves, self.refused, self.warnings, self.notes = [], [], [], []
-        self.in_check = False
+        self.history, self.in_check = [], False
 
     def texts(self):
         return [m.text() for m in self.moves]
 
     def as_json(self):
-        return {"variant": self.variant, "fen": self.fen, "side_to_move": self.side,
+        return {"variant": self.variant, "fen": self.fen, "history": self.history, "side_to_move": self.side,
                 "in_check": self.in_check, "moves": self.texts(),
                 "added": {m.text(): m.source for m in self.moves if m.source != "hachu"},
                 "refused_by_hachu": [[m.text(), why] for m, why in self.refused],
                 "warnings": self.warnings, "notes": self.notes}
 
 
-def legal_moves(fen, variant="lion", king_safety=None, timeout=20.0):
-    """The legal moves of `fen` by HaChu's rules -> Answer (moves sorted by text).
+def home_piece(cells, white, v):
+    """What stands on the e-file home square of that side (GenCastlings' square)."""
+    return cells.get((4, 0 if white else v.size - 1))
+
+
+def home_king(cells, white, v):
+    return home_piece(cells, white, v) == ("K" if white else "k")
+
+
+def parse_move(text, cells, white, v):
+    """A move text (notation of the module docstring) -> Move, checked against
+    the board only as far as its kind needs."""
+    m = re.fullmatch(r"([a-z])(\d+)([a-z])(\d+)(?:,([a-z])(\d+)([a-z])(\d+))?([qrbn+]?)", text)
+    if not m:
+        raise ValueError("move %r: not in the notation of this script (a pass is FROMFROM)" % text)
+    origin = (ord(m.group(1)) - 97, int(m.group(2)) - 1)
+    target = (ord(m.group(3)) - 97, int(m.group(4)) - 1)
+    promotion = m.group(9) or None
+    piece = cells.get(origin)
+    if piece is None or is_white(piece) != white:
+        raise ValueError("move %s: no piece of the side to move on %s" % (text, square_name(origin)))
+    if m.group(5):
+        if (ord(m.group(5)) - 97, int(m.group(6)) - 1) != target:
+            raise ValueError("move %s: the second leg must start where the first ended" % text)
+        return Move("twoleg", origin, (ord(m.group(7)) - 97, int(m.group(8)) - 1), target, promotion)
+    if origin == target:
+        return Move("pass", origin, origin)
+    if v.name == "lion" and letter(piece) == "K" and origin[0] == 4 and target[1] == origin[1] \
+            and abs(target[0] - origin[0]) == 2:
+        return Move("castle", origin, target)
+    if v.name == "lion" and letter(piece) == "P" and target[0] != origin[0] and target not in cells:
+        return Move("ep", origin, target)
+    return Move("plain", origin, target, promotion=promotion)
+
+
+CORNERS = {(7, 0): "K", (0, 0): "Q", (7, 7): "k", (0, 7): "q"}
+
+
+def update_rights(rights, cells, move):
+    """Remove the castling rights that `move` (on the board `cells`, before it) ends."""
+    for sq in (move.origin, move.target, move.via):
+        rights.discard(CORNERS.get(sq))
+    piece = cells[move.origin]
+    if letter(piece) == "K":
+        rights -= {"K", "Q"} if is_white(piece) else {"k", "q"}
+
+
+def legal_moves(fen, variant="lion", king_safety=None, timeout=20.0, history=()):
+    """The legal moves by HaChu's rules of `fen`, or of the position after
+    the moves `history` (texts) played from it -> Answer (moves sorted by text).
 
     king_safety: None = on for lion, off for chu. Raises OracleError when HaChu
-    fails, ValueError for a FEN it cannot be given."""
+    fails, ValueError for a FEN or history it cannot be given."""
     v = VARIANTS[variant]
     if king_safety is None:
         king_safety = variant == "lion"
@@ -532,26 +586,40 @@ def legal_moves(fen, variant="lion", king_safety=None, timeout=20.0):
     rights = set(fields[2]) - {"-"} if len(fields) > 2 and variant == "lion" else set()
     ep = fields[3] if len(fields) > 3 and fields[3] != "-" and variant == "lion" else None
     answer = Answer(variant, fen, side)
+    answer.history = list(history)
 
     # an e.p. right: set up the position before the double step, then play it
-    prelude, before = [], cells
+    prelude, start, start_white = [], cells, white
     if ep:
         file, rank = parse_square(ep)
         step = -1 if white else 1            # from the e.p. square towards the pushed Pawn
-        now, start = (file, rank + step), (file, rank - step)
+        now, origin = (file, rank + step), (file, rank - step)
         pawn = "p" if white else "P"
-        if cells.get(now) == pawn and start not in cells and (file, rank) not in cells:
-            before = dict(cells)
-            before[start] = before.pop(now)
-            prelude = [Move("plain", start, now)]
+        if cells.get(now) == pawn and origin not in cells and (file, rank) not in cells:
+            start = dict(cells)
+            start[origin] = start.pop(now)
+            start_white = not white
+            prelude = [Move("plain", origin, now)]
         else:
             answer.warnings.append("e.p. square %s does not fit the board; ignored" % ep)
 
-    if prelude:
-        moves, refused = hachu_list(before, not white, prelude, v, timeout)
-        home = (4, 0 if not white else v.size - 1)   # the pusher's King square
-        king = "K" if not white else "k"
-        if before.get(home) != king:
+    # the history, checked and played here too, to know the final board
+    positions = [(start, start_white)] + ([(cells, white)] if prelude else [])
+    for text in history:
+        move = parse_move(text, cells, white, v)
+        if variant == "lion" and move.promotion in ("r", "b", "n"):
+            raise ValueError("%s: HaChu promotes to a Queen only, so it cannot replay this" % text)
+        update_rights(rights, cells, move)
+        cells, white = play(cells, move, v), not white
+        prelude.append(move)
+        positions.append((cells, white))
+    answer.side = "w" if white else "b"
+
+    if not prelude:
+        moves, refused = hachu_list(cells, white, [], v, timeout)
+    elif not history:
+        moves, refused = hachu_list(start, start_white, prelude, v, timeout)
+        if not home_king(start, start_white, v):
             # see the module notes (GenCastlings): keep only the e.p. captures
             # from the replay, take the other moves from the board alone
             others, refused = hachu_list(cells, white, [], v, timeout)
@@ -559,7 +627,25 @@ def legal_moves(fen, variant="lion", king_safety=None, timeout=20.0):
             answer.notes.append("e.p. captures from a replay of %s, the other moves from the board alone"
                                 % prelude[0].text())
     else:
-        moves, refused = hachu_list(cells, white, [], v, timeout)
+        moves, refused = hachu_list(start, start_white, prelude, v, timeout)
+        listed = positions[:-1]  # HaChu made a list (and ran GenCastlings) in each
+        if variant == "lion" and any(home_piece(b, w, v) == ("L" if w else "l") for b, w in listed):
+            answer.warnings.append("a Lion stood on the e-file home square of the side to move during the "
+                                   "replay: HaChu stopped treating it as a Lion")
+        if variant == "lion" and any(home_piece(b, w, v) is None for b, w in listed):
+            # the rule against a distant Lion capturing a protected Lion was off
+            # in the replay: ask about the final board alone
+            alone, _ = hachu_list(cells, white, [], v, timeout)
+            allowed = {m.identity() for m in alone}
+            kept = []
+            for m in moves:
+                if (m.kind == "plain" and letter(cells.get(m.origin, "")) == "L"
+                        and letter(cells.get(m.target, "")) == "L" and m.identity() not in allowed
+                        and max(abs(m.target[0] - m.origin[0]), abs(m.target[1] - m.origin[1])) > 1):
+                    answer.notes.append("%s dropped: a distant capture of a protected Lion" % m.text())
+                    continue
+                kept.append(m)
+            moves = kept
     answer.refused = refused
 
     for m in moves:
@@ -644,14 +730,15 @@ def main(argv=None):
     group.add_argument("--king-safety", action="store_true",
                        help="drop moves that leave the own royal piece attacked (default for lion)")
     group.add_argument("--pseudo", action="store_true", help="no king-safety filter, also for lion")
+    ap.add_argument("--moves", default="", help="moves played from FEN first (space separated)")
     ap.add_argument("--json", action="store_true", help="one JSON object with details")
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds per HaChu answer (default 20)")
     args = ap.parse_args(argv)
     safety = True if args.king_safety else (False if args.pseudo else None)
     try:
-        answer = legal_moves(args.fen, args.variant, safety, args.timeout)
+        answer = legal_moves(args.fen, args.variant, safety, args.timeout, args.moves.split())
     except ValueError as e:
-        print("hachu_oracle: bad FEN: %s" % e, file=sys.stderr)
+        print("hachu_oracle: bad FEN or move: %s" % e, file=sys.stderr)
         return 2
     except OracleError as e:
         print("hachu_oracle: %s" % e, file=sys.stderr)
