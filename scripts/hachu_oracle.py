@@ -310,7 +310,11 @@ class Engine:
         opening = ["xboard", "protover 2"]
         if variant.name != "chu":  # HaChu starts in Chu Shogi; see the module notes
             opening.append("variant " + variant.name)
-        self.send(opening + ["force"])
+        try:
+            self.send(opening + ["force"])
+        except OracleError:
+            self.close()
+            raise
 
     def _line(self, deadline):
         while b"\n" not in self.buffer:
