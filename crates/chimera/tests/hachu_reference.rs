@@ -1,5 +1,5 @@
 //! Mighty Lion Chess legal move sets against HaChu (see tests/data/README.md
-//! for how the data were made with shared/tools/hachu_cases.py).
+//! for how the data were made; scripts/hachu_cases.py and hachu_oracle.py).
 
 use chimera::{builtin, position::Position};
 use std::collections::BTreeSet;

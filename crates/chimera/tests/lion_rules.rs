@@ -1,5 +1,6 @@
 //! The Lion anti-trading rules of Mighty Lion Chess. Every expectation below
-//! was checked against HaChu 0.21 through shared/tools/hachu_oracle.py.
+//! was checked against HaChu 0.21; `scripts/hachu_oracle.py --moves ... FEN`
+//! gives the same move lists, history included.
 
 use chimera::{builtin, position::Position};
 use std::sync::Arc;
