@@ -4,6 +4,7 @@
 Usage:
     hachu_oracle.py [--variant lion|chu] [--king-safety | --pseudo] [--json]
                     [--moves "M1 M2 ..."] [--timeout SECONDS] FEN
+    hachu_oracle.py --check FILE.jsonl [--king-safety]
 
 HaChu 0.21 (Debian package `hachu`, binary /usr/games/hachu; another binary
 can be named with the environment variable HACHU_BIN) is driven over the
@@ -12,6 +13,11 @@ Prints the moves one per line, sorted as strings (or, with --json, one JSON
 object with the moves, the moves HaChu refused by its Lion rules, warnings
 and notes). Exit status 2 when HaChu fails (crash, time-out, a list that
 does not fit the position).
+
+--check FILE.jsonl: asks about the "fen" of every line of a file in the
+format of scripts/hachu_cases.py (variant "mightylion" or "chu") and
+compares with its "moves"; prints the lines that differ and a count, exit
+status 1 when any differs.
 
 From Python (scripts/soak.py, scripts/hachu_cases.py):
 
@@ -725,10 +731,37 @@ def safe_moves(cells, moves, royal, white, v, timeout, answer):
             and not (m.kind == "castle" and answer.in_check)]
 
 
+def check_file(path, king_safety, timeout):
+    """Compare the move lists of a JSON-lines file with fresh answers."""
+    names = {"mightylion": "lion", "chu": "chu"}
+    same = total = 0
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            record = json.loads(line)
+            total += 1
+            try:
+                answer = legal_moves(record["fen"], names[record["variant"]], king_safety, timeout)
+                got, trouble = answer.texts(), answer.warnings
+            except (OracleError, ValueError) as e:
+                got, trouble = None, [str(e)]
+            if got == record["moves"] and not trouble:
+                same += 1
+                continue
+            got = got or []
+            print("line %d: %s: missing %s, extra %s%s" % (
+                number, record["fen"], sorted(set(record["moves"]) - set(got)),
+                sorted(set(got) - set(record["moves"])), "; " + "; ".join(trouble) if trouble else ""))
+    print("%d/%d identical" % (same, total))
+    return 0 if same == total else 1
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                  epilog="See the module docstring for the details.")
-    ap.add_argument("fen")
+    ap.add_argument("fen", nargs="?")
+    ap.add_argument("--check", metavar="FILE", help="compare the move lists of a JSON-lines file")
     ap.add_argument("--variant", choices=sorted(VARIANTS), default="lion")
     group = ap.add_mutually_exclusive_group()
     group.add_argument("--king-safety", action="store_true",
@@ -739,6 +772,10 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds per HaChu answer (default 20)")
     args = ap.parse_args(argv)
     safety = True if args.king_safety else (False if args.pseudo else None)
+    if args.check:
+        return check_file(args.check, safety, args.timeout)
+    if not args.fen:
+        ap.error("a FEN (or --check FILE) is needed")
     try:
         answer = legal_moves(args.fen, args.variant, safety, args.timeout, args.moves.split())
     except ValueError as e:
