@@ -35,7 +35,7 @@ move that is not in that list, ParseMove() prints the whole list as debug
 lines `# <i>. <move word in hex> <parsed word> <text>` after a line
 `# moveNr = <i> in {<start>,<end>}`, followed by the moves its Lion rules or
 repetition check refused. We send the impossible move `a0a0` and decode the
-hex words (the text column mislabels castling and some two-leg moves).
+hex words (the text column mislabels castling).
 Word layout: origin in bits 11-21, target in bits 0-10 (square = rank *
 stride + file, stride = twice the board width), bit 23 promotion, bit 22 a
 deferral flag. Targets from 1400 on are two-leg moves (1400 + 8 * first
@@ -43,9 +43,10 @@ step + second step, steps numbered clockwise from "forward"; a Pawn's e.p.
 capture is coded the same way), from 1500 on castlings.
 
 HaChu behaviours this script works around (HaChu 0.21-29-gdf26f4a):
-  * ListMoves() only runs when a hash table exists, so `memory` must be sent,
-    and only after `setboard`: memory before it makes HaChu list the moves
-    of its uninitialised boot position.
+  * ListMoves() only runs when a hash table exists, so `memory` must be sent
+    (at the top of its command loop HaChu lists the moves of the current
+    position whenever its list is empty). It is sent after `setboard`, so
+    that the first list is that of the position set up.
   * `setboard` accepts the board field only: any further field ends the
     process with "Unknown piece". HaChu then has White to move, so a
     position with Black to move is given to it mirrored (ranks reversed,
@@ -65,8 +66,9 @@ HaChu behaviours this script works around (HaChu 0.21-29-gdf26f4a):
     if HaChu also lists it for the final board alone, and a Lion on that
     square is reported as a warning.
   * HaChu ignores castling rights, check and attacked transit squares, and
-    lists castlings whenever a Rook-valued piece stands in the corner;
-    rights come from the FEN, the rest is checked here.
+    lists a castling whenever a piece of Rook value stands in the corner
+    with empty squares up to the e-file; the pieces and rights (from the
+    FEN) and the squares are checked here.
   * HaChu plays until the King is captured: its list is pseudo-legal.
     King safety (always for `lion`, with --king-safety for `chu`) is tested
     with HaChu's own attack maps: for each move the board after it is set up
@@ -89,8 +91,8 @@ HaChu behaviours this script works around (HaChu 0.21-29-gdf26f4a):
     whose Kirin index is not reset by later set-ups (the engine starts in
     Chu Shogi anyway).
   * A list whose moves start on squares without a piece of the side to move
-    is stale (HaChu returns early when it can capture a King): reported as
-    an error.
+    does not belong to the position (to be expected when a replayed move
+    left a King capturable): reported as an error.
 
 Notation (HaChu's, which is Chimera's and Fairy-Stockfish's): `e2e4`,
 castling `e1g1`, e.p. `e5d6`, promotion `a7a8q` (Chu Shogi `a9a10+`), a
