@@ -4,8 +4,7 @@
 # server, and web/dist/chimera.html, the whole page in one file that opens
 # from disk (see docs/web.md).
 #
-# The rustup toolchain has no WebAssembly standard library, so this follows
-# shared/wasm-toolchain.md: Debian's rustc-web compiles std for
+# The rustup toolchain has no WebAssembly standard library, so Debian's rustc-web compiles std for
 # wasm32-unknown-unknown from source (-Z build-std), and wasm-bindgen-cli, of
 # the same version as Cargo.lock's wasm-bindgen, writes the JavaScript glue.
 # What is missing is installed first (apt-get and cargo install); a second run

@@ -1,7 +1,7 @@
 //! Published perft counts.
 //!
 //! Sources: the chessprogramming.org perft positions, and the counts in
-//! Fairy-Stockfish's tests/perft.sh as collected in shared/fsf-perft-reference.tsv
+//! Fairy-Stockfish's tests/perft.sh (commit c19b5f6), copied in below as facts
 //! (Fairy-Stockfish counts a Janggi pass as a move). The deep set is marked
 //! `#[ignore]` because it needs an optimised build; `scripts/test.sh` runs it
 //! with `cargo test --release -- --include-ignored`.
