@@ -451,3 +451,56 @@ fn uci_ponder_holds_the_move_until_ponderhit_or_stop() {
         assert!(legal_in("chess", None, &["e2e4"], bestmove(&out)), "{out}");
     }
 }
+
+/// A file in the temporary directory, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(tag: &str, text: &str) -> TempFile {
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+        let path = std::env::temp_dir().join(format!("chimera-engine-test-{}-{nanos}-{tag}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A `VariantPath` (or `--variant-file`) naming a FIFO blocked the input
+/// loop; /dev/zero read without end. Only regular files up to 16 MiB are
+/// read.
+#[cfg(unix)]
+#[test]
+fn variant_files_must_be_small_regular_files() {
+    let fifo = TempFile::new("fifo", "");
+    std::fs::remove_file(&fifo.0).unwrap();
+    let made = Command::new("mkfifo").arg(&fifo.0).status().expect("mkfifo");
+    assert!(made.success());
+    let script = format!("uci\nsetoption name VariantPath value {}\nisready\n", fifo.path());
+    let mut c = spawn(&["uci"]);
+    c.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let (out, _) = collect(c, Duration::from_secs(10));
+    assert!(out.contains("info string error: cannot read") && out.contains("not a regular file"), "{out}");
+    assert!(out.contains("readyok"), "{out}");
+    let (_, err) = collect(spawn(&["show", "--variant-file", fifo.path()]), Duration::from_secs(10));
+    assert!(err.contains("not a regular file"), "{err}");
+    // too big: a sparse file of 17 MiB
+    let big = TempFile::new("big.toml", "");
+    std::fs::OpenOptions::new().write(true).open(&big.0).unwrap().set_len(17 << 20).unwrap();
+    let out = session(&["uci"], &format!("uci\nsetoption name VariantPath value {}\nisready\n", big.path()));
+    assert!(out.contains("larger than 16 MiB"), "{out}");
+    let (_, err) = collect(spawn(&["show", "--variant-file", big.path()]), Duration::from_secs(10));
+    assert!(err.contains("larger than 16 MiB"), "{err}");
+    for dev in ["/dev/zero", "/dev/stdin"] {
+        let out = session(&["uci"], &format!("uci\nsetoption name VariantPath value {dev}\nisready\n"));
+        assert!(out.contains("not a regular file") && out.contains("readyok"), "{dev}: {out}");
+    }
+}

@@ -256,7 +256,7 @@ impl Registry {
     /// Loads the variants of a file (Chimera's TOML or Fairy-Stockfish's
     /// variants.ini). Returns their names; on any error nothing is loaded.
     pub fn load_file(&mut self, path: &str) -> Result<Vec<String>, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        let text = crate::files::read_text_file(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
         let defs: Vec<VariantDef> = if path.ends_with(".ini") {
             let names = chimera::ini::variant_names(&text, path).map_err(|e| e.to_string())?;
             names
