@@ -504,3 +504,21 @@ fn variant_files_must_be_small_regular_files() {
         assert!(out.contains("not a regular file") && out.contains("readyok"), "{dev}: {out}");
     }
 }
+
+/// Text from the user that the engine prints (a variant name from a file,
+/// an unknown command quoted in an error) could carry control characters:
+/// a name holding a line break injected a whole protocol line. They are
+/// now written escaped.
+#[test]
+fn control_characters_from_the_user_are_escaped() {
+    let toml = "name = \"evil\\nreadyok\\nbestmove e2e4\"\nfiles = 8\nranks = 8\n\
+                start_fen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n\
+                [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n";
+    let file = TempFile::new("evil.toml", toml);
+    let script = format!("uci\nsetoption name VariantPath value {}\nuci\nfoo\x1b[2Jbar\x07\n", file.path());
+    let out = session(&["uci"], &script);
+    assert!(!out.lines().any(|l| l == "readyok" || l.starts_with("bestmove")), "{out}");
+    assert!(out.contains("evil\\nreadyok\\nbestmove e2e4"), "{out}");
+    assert!(out.contains("unknown command 'foo\\x1b[2Jbar\\x07'"), "{out}");
+    assert!(!out.bytes().any(|b| b < 0x20 && b != b'\n'), "{out:?}");
+}

@@ -32,14 +32,40 @@ impl Out {
         Out(Arc::new(Mutex::new(w)))
     }
 
-    /// Writes one line. A closed output is ignored: the engine keeps running
-    /// until its input ends.
+    /// Writes one line, its control characters escaped ([`escape_controls`]):
+    /// whatever text from the user it quotes, it stays one line and cannot
+    /// pass for another protocol line. A closed output is ignored: the engine
+    /// keeps running until its input ends.
     pub fn line(&self, s: &str) {
+        let s = escape_controls(s);
         let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let _ = w.write_all(s.as_bytes());
         let _ = w.write_all(b"\n");
         let _ = w.flush();
     }
+}
+
+/// `s` with its control characters written out: `\n`, `\r`, `\t` and `\\`
+/// as in Rust, the other C0 controls and DEL as `\x1b`, the C1 controls as
+/// `\u{85}`. A backslash is doubled only in a text that has control
+/// characters, so that text without them is unchanged.
+pub fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x80 && c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A game: the variant, the position, and the positions played so far.
@@ -449,6 +475,15 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(escape_controls("bestmove e2e4"), "bestmove e2e4");
+        assert_eq!(escape_controls("a\\b"), "a\\b", "no controls: unchanged");
+        assert_eq!(escape_controls("x\nreadyok"), "x\\nreadyok");
+        assert_eq!(escape_controls("\r\t\u{1b}[2J\u{0}\u{7f}\u{85}\\"), "\\r\\t\\x1b[2J\\x00\\x7f\\u{85}\\\\");
+        assert_eq!(escape_controls("é \u{2028}"), "é \u{2028}");
+    }
 
     /// The n-move rule counts on from the FEN's half-move clock.
     #[test]
