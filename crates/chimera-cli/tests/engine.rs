@@ -474,6 +474,31 @@ impl Drop for TempFile {
     }
 }
 
+/// `setoption name Hash value 65536`, the advertised maximum, aborted the
+/// process when the memory was not there. Now the table that cannot be
+/// had is an error line, and the old table stays.
+#[test]
+fn a_hash_size_that_cannot_be_allocated_is_an_error_not_an_abort() {
+    let script = "uci\nsetoption name Hash value 65536\nisready\nposition startpos\ngo depth 3\n";
+    let (out, err) = collect(
+        {
+            let mut c = spawn(&["uci"]);
+            c.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+            c
+        },
+        Duration::from_secs(30),
+    );
+    assert!(out.contains("readyok"), "{out}\n{err}");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}\n{err}");
+    for l in out.lines().filter(|l| l.contains("error")) {
+        assert!(l.starts_with("info string error: Hash: cannot allocate"), "{l}");
+    }
+    let out = session(&["xboard"], "xboard\nprotover 2\nmemory 65536\nnew\nsd 2\ngo\nping 1\n");
+    assert!(out.contains("pong 1") && out.contains("move "), "{out}");
+    let out = session(&["ucci"], "ucci\nsetoption hashsize 65536\nisready\n");
+    assert!(out.contains("readyok"), "{out}");
+}
+
 /// A `VariantPath` (or `--variant-file`) naming a FIFO blocked the input
 /// loop; /dev/zero read without end. Only regular files up to 16 MiB are
 /// read.

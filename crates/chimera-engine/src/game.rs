@@ -393,11 +393,27 @@ impl Engine {
         Ok(())
     }
 
-    /// Resizes the table.
-    pub fn set_hash(&mut self, mb: usize) {
+    /// Resizes the table (to 1 to [`crate::tt::MAX_MB`] MiB). If the memory
+    /// cannot be had, the error says so and the old table stays.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
         self.stop();
-        self.hash_mb = mb.clamp(1, 65536);
-        self.tt = Arc::new(Tt::new(self.hash_mb));
+        let mb = mb.clamp(1, crate::tt::MAX_MB);
+        // the new table is made before the old one goes: on failure nothing changed
+        let tt = Tt::try_new(mb).map_err(|e| format!("{e}; it stays at {} MiB", self.hash_mb))?;
+        self.tt = Arc::new(tt);
+        self.hash_mb = mb;
+        Ok(())
+    }
+
+    /// Empties the table: a new zeroed one, which costs nothing until it is
+    /// used (clearing a big table in place would hold up the input for
+    /// seconds), or if that memory is not there, the old one cleared in place.
+    pub fn clear_hash(&mut self) {
+        self.stop();
+        match Tt::try_new(self.hash_mb) {
+            Ok(tt) => self.tt = Arc::new(tt),
+            Err(_) => self.tt.clear(),
+        }
     }
 
     /// Whether a search is running.

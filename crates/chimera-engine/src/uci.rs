@@ -99,8 +99,7 @@ impl UciSession {
             "uci" | "usi" | "ucci" => self.handshake(e),
             "isready" => e.out.line("readyok"),
             "ucinewgame" | "usinewgame" => {
-                e.stop();
-                e.tt.clear();
+                e.clear_hash();
                 let name = e.variant_name();
                 let _ = e.set_variant(&name);
             }
@@ -185,10 +184,11 @@ impl UciSession {
         let lname = name.to_ascii_lowercase();
         let result: Result<(), String> = match lname.as_str() {
             "threads" => number(&value).map(|n| e.threads = n.clamp(1, 256)),
-            "hash" | "usi_hash" | "hashsize" => number(&value).map(|n| e.set_hash(n)),
+            "hash" | "usi_hash" | "hashsize" => {
+                number(&value).and_then(|n| e.set_hash(n).map_err(|m| format!("{name}: {m}")))
+            }
             "clear hash" => {
-                e.stop();
-                e.tt.clear();
+                e.clear_hash();
                 Ok(())
             }
             "move overhead" => number(&value).map(|n| e.overhead_ms = n.min(5000) as u64),

@@ -220,7 +220,11 @@ impl XboardSession {
             "post" => self.post = true,
             "nopost" => self.post = false,
             "memory" => match arg.parse::<usize>() {
-                Ok(mb) => e.set_hash(mb),
+                Ok(mb) => {
+                    if let Err(m) = e.set_hash(mb) {
+                        self.error(e, &m, line);
+                    }
+                }
                 Err(_) => self.error(e, "bad number", line),
             },
             "cores" => match arg.parse::<usize>() {
