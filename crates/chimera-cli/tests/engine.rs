@@ -452,6 +452,81 @@ fn uci_ponder_holds_the_move_until_ponderhit_or_stop() {
     }
 }
 
+/// A running engine whose output is read line by line while it runs, for
+/// sessions that must not close the input (at the end of the input the
+/// engine stops an unlimited search by itself).
+struct Live {
+    child: Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+    /// Every line read so far.
+    seen: Vec<String>,
+}
+
+impl Live {
+    fn new(args: &[&str]) -> Live {
+        let mut child = spawn(args);
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Live { child, stdin, lines: rx, seen: Vec::new() }
+    }
+
+    fn send(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("input open");
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Reads until a line starting with `prefix`; fails after `limit`.
+    /// Returns the lines read, that one included.
+    fn until(&mut self, prefix: &str, limit: Duration) -> Vec<String> {
+        let t0 = Instant::now();
+        let mut got = Vec::new();
+        loop {
+            let left = limit.saturating_sub(t0.elapsed());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    self.seen.push(l.clone());
+                    let done = l.starts_with(prefix);
+                    got.push(l);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(_) => panic!("no '{prefix}' within {limit:?}; so far:\n{}", self.seen.join("\n")),
+            }
+        }
+    }
+
+    /// Sends `quit` and waits (at most `limit`) for the process to exit.
+    fn quit(mut self, limit: Duration) {
+        self.send("quit\n");
+        self.stdin = None;
+        let t0 = Instant::now();
+        while self.child.try_wait().expect("wait").is_none() {
+            assert!(t0.elapsed() < limit, "no exit within {limit:?} of quit:\n{}", self.seen.join("\n"));
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// A file in the temporary directory, removed when dropped.
 struct TempFile(std::path::PathBuf);
 
@@ -497,6 +572,22 @@ fn a_hash_size_that_cannot_be_allocated_is_an_error_not_an_abort() {
     assert!(out.contains("pong 1") && out.contains("move "), "{out}");
     let out = session(&["ucci"], "ucci\nsetoption hashsize 65536\nisready\n");
     assert!(out.contains("readyok"), "{out}");
+}
+
+/// With many threads the clock started only when the main thread began
+/// searching, after every helper had been set up and had started taking
+/// the processor: `Threads 256` on a 3-second clock answered after seconds.
+#[test]
+fn the_clock_starts_at_go_even_with_many_threads() {
+    let mut live = Live::new(&["uci"]);
+    live.send("uci\nsetoption name Threads value 256\nposition startpos\nisready\n");
+    live.until("readyok", Duration::from_secs(10));
+    let t0 = Instant::now();
+    // the hard limit of this clock is about 0.4 s
+    live.send("go wtime 3000 btime 3000\n");
+    live.until("bestmove ", Duration::from_secs(30));
+    assert!(t0.elapsed() < Duration::from_secs(4), "answered after {:?}", t0.elapsed());
+    live.quit(Duration::from_secs(10));
 }
 
 /// A `VariantPath` (or `--variant-file`) naming a FIFO blocked the input
@@ -546,4 +637,43 @@ fn control_characters_from_the_user_are_escaped() {
     assert!(out.contains("evil\\nreadyok\\nbestmove e2e4"), "{out}");
     assert!(out.contains("unknown command 'foo\\x1b[2Jbar\\x07'"), "{out}");
     assert!(!out.bytes().any(|b| b < 0x20 && b != b'\n'), "{out:?}");
+}
+
+/// A 16x15 board with 62 amazons (queen + knight): the capture search
+/// below depth 1 visited millions of nodes, and a node limit could not
+/// interrupt depth 1, so `go nodes 100` took as long as `go depth 1`
+/// (minutes on a slow machine).
+#[test]
+fn node_limits_end_quickly_on_a_board_full_of_amazons() {
+    let toml = "name = \"amazonswarm\"\nfiles = 16\nranks = 15\n\
+                start_fen = \"aaaaaaaaaaaaaaaa/aaaaaaakaaaaaaaa/16/16/16/16/16/16/16/16/16/16/16/AAAAAAAKAAAAAAAA/AAAAAAAAAAAAAAAA w - - 0 1\"\n\
+                [rules]\nstalemate = \"draw\"\n\
+                [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\
+                [[piece]]\nname = \"amazon\"\nletter = \"a\"\nbetza = \"QN\"\n";
+    let file = TempFile::new("amazons.toml", toml);
+    let mut live = Live::new(&["uci"]);
+    live.send(&format!(
+        "uci\nsetoption name VariantPath value {}\nsetoption name UCI_Variant value amazonswarm\nposition startpos\nisready\n",
+        file.path()
+    ));
+    live.until("readyok", Duration::from_secs(10));
+    let t0 = Instant::now();
+    live.send("go nodes 100\n");
+    live.until("bestmove ", Duration::from_secs(30));
+    assert!(t0.elapsed() < Duration::from_secs(3), "go nodes 100 took {:?}", t0.elapsed());
+    let t0 = Instant::now();
+    live.send("go depth 1\n");
+    live.until("bestmove ", Duration::from_secs(30));
+    assert!(t0.elapsed() < Duration::from_secs(5), "go depth 1 took {:?}", t0.elapsed());
+    live.quit(Duration::from_secs(10));
+}
+
+/// `force` while the engine thinks stops the search and discards its move:
+/// it was played on the engine's board (and announced) before.
+#[test]
+fn xboard_force_while_thinking_plays_nothing() {
+    let out = session(&["xboard"], "xboard\nprotover 2\nnew\nst 30\ngo\nforce\nusermove e2e4\nping 1\n");
+    assert!(out.contains("pong 1"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("move ")), "{out}");
+    assert!(!out.contains("Illegal move"), "e2e4 is White's move on the unchanged board: {out}");
 }

@@ -430,34 +430,48 @@ impl Engine {
     /// Starts a search as [`Engine::start`] does; with `ponder` (UCI `go
     /// ponder`) the time limits wait for [`Engine::ponderhit`] and the result
     /// is held back until then or [`Engine::stop`].
+    /// The clock starts now, unless `limits.start` says when it started.
     pub fn start_search(
         &mut self,
-        limits: Limits,
+        mut limits: Limits,
         wait_for_stop: bool,
         ponder: bool,
         mut on_report: OnReport,
         on_done: OnDone,
     ) {
         self.stop();
-        let shared = Arc::new(Shared::new(self.tt.clone()));
-        shared.set_pondering(ponder);
+        limits.start.get_or_insert_with(web_time::Instant::now);
         let game = self.game.clone();
         let threads = self.threads;
-        let sh = shared.clone();
-        let handle = std::thread::spawn(move || {
+        self.spawn_job(wait_for_stop || ponder, ponder, move |sh| {
             let (pos, hist, ev) = {
                 let g = game.lock().unwrap_or_else(|e| e.into_inner());
-                (g.pos.clone(), g.hist.clone(), g.ev.clone())
+                // only what repetitions can reach, not the whole game
+                (g.pos.clone(), search::relevant_history(&g.hist).to_vec(), g.ev.clone())
             };
             let shown = pos.clone();
-            let r = search::search(&pos, &hist, &ev, &sh, limits, threads, &mut |rep| on_report(rep, &shown));
+            let r = search::search(&pos, &hist, &ev, sh, limits, threads, &mut |rep| on_report(rep, &shown));
             while !sh.released() && (wait_for_stop || sh.pondering()) {
                 std::thread::sleep(std::time::Duration::from_millis(2));
             }
-            let mut g = game.lock().unwrap_or_else(|e| e.into_inner());
-            on_done(&r, &mut g);
+            if !sh.abandoned() {
+                let mut g = game.lock().unwrap_or_else(|e| e.into_inner());
+                on_done(&r, &mut g);
+            }
         });
-        self.job = Some(Job { shared, handle, wait_for_stop: wait_for_stop || ponder });
+    }
+
+    /// Runs `work` on its own thread as the engine's job (stopping any
+    /// running one first), with a fresh [`Shared`] whose stop flag it should
+    /// watch. With `wait_for_stop`, [`Engine::finish`] stops it rather than
+    /// waiting for it to end.
+    pub fn spawn_job(&mut self, wait_for_stop: bool, ponder: bool, work: impl FnOnce(&Arc<Shared>) + Send + 'static) {
+        self.stop();
+        let shared = Arc::new(Shared::new(self.tt.clone()));
+        shared.set_pondering(ponder);
+        let sh = shared.clone();
+        let handle = std::thread::spawn(move || work(&sh));
+        self.job = Some(Job { shared, handle, wait_for_stop });
     }
 
     /// The opponent played the move the engine pondered on (UCI `ponderhit`):
@@ -465,6 +479,15 @@ impl Engine {
     pub fn ponderhit(&mut self) {
         if let Some(j) = &self.job {
             j.shared.set_pondering(false);
+        }
+    }
+
+    /// Stops the search, if any, and throws its result away: the search's
+    /// `on_done` is not called (XBoard `force` while thinking).
+    pub fn abandon(&mut self) {
+        if let Some(j) = self.job.take() {
+            j.shared.abandon();
+            let _ = j.handle.join();
         }
     }
 

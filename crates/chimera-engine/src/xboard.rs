@@ -129,35 +129,36 @@ impl XboardSession {
             "xboard" | "accepted" | "rejected" | "hard" | "easy" | "random" | "computer" | "name" | "rating"
             | "ics" | "draw" | "hint" | "bk" | "." | "hover" | "otim" => {}
             "analyze" => {
-                e.stop();
+                e.abandon();
                 self.engine_side = None;
                 self.analyzing = true;
                 self.analyze(e);
             }
             "exit" => {
-                e.stop();
+                e.abandon();
                 self.analyzing = false;
             }
             "exclude" | "include" => self.exclude(e, cmd == "exclude", arg),
             "protover" => self.features(e),
             "new" => {
-                e.stop();
-                e.tt.clear();
+                e.abandon();
+                e.clear_hash();
                 let _ = e.set_variant("chess");
                 self.engine_side = Some(Color::Black);
                 self.sd = None;
                 self.st = None;
             }
             "variant" => {
-                e.stop();
+                e.abandon();
                 let name = engine_name(arg);
                 match e.set_variant(&name) {
                     Ok(()) => self.announce_variant(e),
                     Err(m) => self.error(e, "unknown variant", &format!("{arg}: {m}")),
                 }
             }
+            // the move of a search these interrupt is not played
             "force" => {
-                e.stop();
+                e.abandon();
                 self.engine_side = None;
             }
             "go" => {
@@ -166,22 +167,22 @@ impl XboardSession {
                 self.think(e);
             }
             "playother" => {
-                e.stop();
+                e.abandon();
                 self.engine_side = Some(e.game().pos.side_to_move().flip());
             }
             "white" | "black" => {
-                e.stop();
+                e.abandon();
                 self.engine_side = Some(if cmd == "white" { Color::Black } else { Color::White });
             }
             "usermove" => self.usermove(e, arg),
             "?" => e.stop(),
             "ping" => e.out.line(&format!("pong {arg}")),
             "result" => {
-                e.stop();
+                e.abandon();
                 self.engine_side = None;
             }
             "setboard" => {
-                e.stop();
+                e.abandon();
                 let (v, ev) = {
                     let g = e.game();
                     (g.variant.clone(), g.ev.clone())
@@ -195,7 +196,7 @@ impl XboardSession {
                 }
             }
             "undo" | "remove" => {
-                e.stop();
+                e.abandon();
                 let n = if cmd == "undo" { 1 } else { 2 };
                 for _ in 0..n {
                     if !e.game().undo() {
