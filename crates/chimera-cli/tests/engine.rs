@@ -549,6 +549,111 @@ impl Drop for TempFile {
     }
 }
 
+/// `go perft` ran on the input thread: a deep one could not be stopped and
+/// `isready` and `quit` were not read until it ended (perft 12 of chess
+/// takes days). It now runs like a search.
+#[test]
+fn perft_runs_like_a_search_and_can_be_stopped() {
+    let child = spawn(&["uci"]);
+    let mut child = child;
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"uci\nposition startpos\ngo perft 12\nisready\nstop\nisready\ngo perft 3\n").unwrap();
+    drop(stdin);
+    let (out, _) = collect(child, Duration::from_secs(20));
+    assert_eq!(out.matches("readyok").count(), 2, "{out}");
+    assert!(out.contains("info string perft stopped"), "{out}");
+    // the perft after it runs to the end
+    assert!(out.lines().any(|l| l == "Nodes searched: 8902"), "{out}");
+    assert_eq!(out.matches("Nodes searched:").count(), 1, "a stopped perft gives no total: {out}");
+    // quit ends a running perft at once
+    let mut live = Live::new(&["uci"]);
+    live.send("uci\ngo perft 12\nisready\n");
+    live.until("readyok", Duration::from_secs(10));
+    live.quit(Duration::from_secs(10));
+}
+
+/// A `go` with a bad number printed an error and then searched without a
+/// limit. Times in milliseconds with decimals are rounded; anything else
+/// bad refuses the whole command, answered at once with a legal move.
+#[test]
+fn go_with_bad_numbers_is_refused_and_answered_at_once() {
+    let mut live = Live::new(&["uci"]);
+    live.send("uci\nposition startpos\n");
+    live.until("uciok", Duration::from_secs(10));
+    for go in ["go movetime 1.5", "go wtime 1000.5 btime 1000.5 winc 0.4 binc 0.4"] {
+        live.send(&format!("{go}\n"));
+        let got = live.until("bestmove ", Duration::from_secs(10));
+        assert!(!got.iter().any(|l| l.contains("error")), "{go}: {got:?}");
+        let m = got.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+        assert!(legal_in("chess", None, &[], &m), "{go}: {got:?}");
+    }
+    for go in ["go depth", "go depth 2.5", "go nodes many", "go wtime 1000 btime", "go movetime inf"] {
+        live.send(&format!("{go}\n"));
+        let got = live.until("bestmove ", Duration::from_secs(10));
+        assert!(got[0].starts_with("info string error: go: "), "{go}: {got:?}");
+        let m = got.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+        assert!(legal_in("chess", None, &[], &m), "{go}: {got:?}");
+    }
+    // no legal move: bestmove (none)
+    live.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth x\n");
+    let got = live.until("bestmove ", Duration::from_secs(10));
+    assert_eq!(got.last().unwrap(), "bestmove (none)", "{got:?}");
+    live.quit(Duration::from_secs(10));
+    // USI and UCCI answer in their own forms
+    let mut usi = Live::new(&["usi"]);
+    usi.send("usi\nposition startpos\ngo byoyomi x\n");
+    let got = usi.until("bestmove ", Duration::from_secs(10));
+    assert!(got.iter().any(|l| l.starts_with("info string error: go: ")), "{got:?}");
+    assert_ne!(got.last().unwrap(), "bestmove resign", "{got:?}");
+    usi.quit(Duration::from_secs(10));
+    let mut ucci = Live::new(&["ucci"]);
+    ucci.send("ucci\nposition startpos\ngo time 1.5.5\n");
+    let got = ucci.until("bestmove ", Duration::from_secs(10));
+    assert!(got.iter().any(|l| l.starts_with("info error: go: ")), "{got:?}");
+    ucci.quit(Duration::from_secs(10));
+}
+
+impl Live {
+    /// The lines that arrive within `wait`.
+    fn during(&mut self, wait: Duration) -> Vec<String> {
+        let t0 = Instant::now();
+        let mut got = Vec::new();
+        while let Ok(l) = self.lines.recv_timeout(wait.saturating_sub(t0.elapsed())) {
+            self.seen.push(l.clone());
+            got.push(l);
+        }
+        got
+    }
+}
+
+/// Clock values past u64 saturate instead of failing to parse (UCI) or
+/// wrapping round to a tiny clock (UCCI seconds times 1000, XBoard
+/// centiseconds times 10): the engine thinks on a huge clock.
+#[test]
+fn huge_clock_values_saturate() {
+    let mut live = Live::new(&["uci"]);
+    live.send("uci\nposition startpos\ngo wtime 99999999999999999999999 btime 99999999999999999999999\n");
+    let got = live.during(Duration::from_millis(1500));
+    assert!(!got.iter().any(|l| l.contains("error") || l.starts_with("bestmove")), "{got:?}");
+    live.send("stop\n");
+    live.until("bestmove ", Duration::from_secs(10));
+    live.quit(Duration::from_secs(10));
+    let mut ucci = Live::new(&["ucci"]);
+    ucci.send("ucci\nposition startpos\ngo time 18446744073709552\n");
+    let got = ucci.during(Duration::from_millis(1500));
+    assert!(!got.iter().any(|l| l.contains("error") || l.starts_with("bestmove")), "{got:?}");
+    ucci.send("stop\n");
+    ucci.until("bestmove ", Duration::from_secs(10));
+    ucci.quit(Duration::from_secs(10));
+    let mut xb = Live::new(&["xboard"]);
+    xb.send("xboard\nprotover 2\nnew\ntime 1844674407370955162\notim 1844674407370955162\ngo\n");
+    let got = xb.during(Duration::from_millis(1500));
+    assert!(!got.iter().any(|l| l.starts_with("move ") || l.starts_with("Error")), "{got:?}");
+    xb.send("?\n");
+    xb.until("move ", Duration::from_secs(10));
+    xb.quit(Duration::from_secs(10));
+}
+
 /// `setoption name Hash value 65536`, the advertised maximum, aborted the
 /// process when the memory was not there. Now the table that cannot be
 /// had is an error line, and the old table stays.

@@ -12,6 +12,7 @@
 
 use crate::game::{Engine, Game};
 use crate::notation::{self, Style};
+use crate::protocol::parse_count;
 use crate::rules::GameEnd;
 use crate::search::{Clock, Limits, Report, Score};
 use crate::uci::Flow;
@@ -214,9 +215,10 @@ impl XboardSession {
                 Ok(d) if d > 0 => self.sd = Some(d.min(98)),
                 _ => self.error(e, "bad number", line),
             },
-            "time" => match arg.parse::<u64>() {
-                Ok(t) => self.my_time = Some(t),
-                Err(_) => self.error(e, "bad number", line),
+            // a clock too big for u64 saturates
+            "time" => match parse_count(arg) {
+                Some(t) => self.my_time = Some(t),
+                None => self.error(e, "bad number", line),
             },
             "post" => self.post = true,
             "nopost" => self.post = false,
@@ -430,8 +432,11 @@ impl XboardSession {
         } else if let Some(cs) = self.my_time {
             let played = e.game().played.len() as u32 / 2;
             let movestogo = (self.mps > 0).then(|| self.mps - played % self.mps);
-            let clock =
-                Clock { time: Duration::from_millis(cs * 10), inc: Duration::from_millis(self.inc_ms), movestogo };
+            let clock = Clock {
+                time: Duration::from_millis(cs.saturating_mul(10)),
+                inc: Duration::from_millis(self.inc_ms),
+                movestogo,
+            };
             let (soft, hard) = clock.budget(overhead);
             limits.soft = Some(soft);
             limits.hard = Some(hard);
