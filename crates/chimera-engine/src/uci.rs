@@ -372,7 +372,9 @@ impl UciSession {
                     }
                 }
                 _ => {
-                    let text = args.get(i + 1).copied().unwrap_or("");
+                    let Some(&text) = args.get(i + 1) else {
+                        return Err(format!("'{key}' needs a value"));
+                    };
                     let is_time = matches!(
                         key,
                         "wtime"
