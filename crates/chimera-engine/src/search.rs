@@ -301,8 +301,8 @@ pub struct Searcher {
 const NONE: Move = Move(0);
 
 impl Searcher {
-    /// A searcher for `pos`. `base` is the game before `pos` as far as
-    /// repetitions reach ([`SearchHistory`]); `start` is when the clock started.
+    /// A searcher for `pos`. `history` is the game up to `pos` as far as
+    /// repetitions reach (shared, not copied); `start` is when the clock started.
     pub fn new(
         pos: Position,
         history: &SearchHistory,
