@@ -659,7 +659,9 @@ fn huge_clock_values_saturate() {
 /// had is an error line, and the old table stays.
 #[test]
 fn a_hash_size_that_cannot_be_allocated_is_an_error_not_an_abort() {
-    let script = "uci\nsetoption name Hash value 65536\nisready\nposition startpos\ngo depth 3\n";
+    // a spin value past u64 is clamped like any value out of range
+    let script = "uci\nsetoption name Hash value 65536\nsetoption name Threads value 99999999999999999999\n\
+                  isready\nposition startpos\ngo depth 3\n";
     let (out, err) = collect(
         {
             let mut c = spawn(&["uci"]);
@@ -673,8 +675,12 @@ fn a_hash_size_that_cannot_be_allocated_is_an_error_not_an_abort() {
     for l in out.lines().filter(|l| l.contains("error")) {
         assert!(l.starts_with("info string error: Hash: cannot allocate"), "{l}");
     }
-    let out = session(&["xboard"], "xboard\nprotover 2\nmemory 65536\nnew\nsd 2\ngo\nping 1\n");
+    let out =
+        session(&["xboard"], "xboard\nprotover 2\nmemory 65536\ncores 99999999999999999999\nnew\nsd 2\ngo\nping 1\n");
     assert!(out.contains("pong 1") && out.contains("move "), "{out}");
+    for l in out.lines().filter(|l| l.starts_with("Error")) {
+        assert!(l.starts_with("Error (cannot allocate 65536 MiB"), "{l}");
+    }
     let out = session(&["ucci"], "ucci\nsetoption hashsize 65536\nisready\n");
     assert!(out.contains("readyok"), "{out}");
 }

@@ -184,8 +184,11 @@ impl UciSession {
                 args.get(1..).map(|a| a.join(" ")).unwrap_or_default(),
             )
         };
+        // a spin value out of range is clamped to it, even past u64
         let number = |v: &str| -> Result<usize, String> {
-            v.trim().parse::<usize>().map_err(|_| format!("option '{name}' needs a number, not '{v}'"))
+            parse_count(v.trim())
+                .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+                .ok_or_else(|| format!("option '{name}' needs a number, not '{v}'"))
         };
         let lname = name.to_ascii_lowercase();
         let result: Result<(), String> = match lname.as_str() {

@@ -222,17 +222,17 @@ impl XboardSession {
             },
             "post" => self.post = true,
             "nopost" => self.post = false,
-            "memory" => match arg.parse::<usize>() {
-                Ok(mb) => {
-                    if let Err(m) = e.set_hash(mb) {
+            "memory" => match parse_count(arg) {
+                Some(mb) => {
+                    if let Err(m) = e.set_hash(usize::try_from(mb).unwrap_or(usize::MAX)) {
                         self.error(e, &m, line);
                     }
                 }
-                Err(_) => self.error(e, "bad number", line),
+                None => self.error(e, "bad number", line),
             },
-            "cores" => match arg.parse::<usize>() {
-                Ok(n) => e.threads = n.clamp(1, 256),
-                Err(_) => self.error(e, "bad number", line),
+            "cores" => match parse_count(arg) {
+                Some(n) => e.threads = n.clamp(1, 256) as usize,
+                None => self.error(e, "bad number", line),
             },
             "lift" => self.lift(e, arg),
             "put" => self.put(e, arg),
