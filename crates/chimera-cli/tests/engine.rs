@@ -660,7 +660,7 @@ fn huge_clock_values_saturate() {
 #[test]
 fn a_hash_size_that_cannot_be_allocated_is_an_error_not_an_abort() {
     // a spin value past u64 is clamped like any value out of range
-    let script = "uci\nsetoption name Hash value 65536\nsetoption name Threads value 99999999999999999999\n\
+    let script = "uci\nsetoption name Hash value 65536\nsetoption name Move Overhead value 99999999999999999999\n\
                   isready\nposition startpos\ngo depth 3\n";
     let (out, err) = collect(
         {
@@ -675,8 +675,7 @@ fn a_hash_size_that_cannot_be_allocated_is_an_error_not_an_abort() {
     for l in out.lines().filter(|l| l.contains("error")) {
         assert!(l.starts_with("info string error: Hash: cannot allocate"), "{l}");
     }
-    let out =
-        session(&["xboard"], "xboard\nprotover 2\nmemory 65536\ncores 99999999999999999999\nnew\nsd 2\ngo\nping 1\n");
+    let out = session(&["xboard"], "xboard\nprotover 2\nmemory 99999999999999999999\nnew\nsd 2\ngo\nping 1\n");
     assert!(out.contains("pong 1") && out.contains("move "), "{out}");
     for l in out.lines().filter(|l| l.starts_with("Error")) {
         assert!(l.starts_with("Error (cannot allocate 65536 MiB"), "{l}");

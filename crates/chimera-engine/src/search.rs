@@ -395,12 +395,13 @@ impl Searcher {
         if self.unreported >= 1024 {
             self.shared.nodes.fetch_add(self.unreported, Ordering::Relaxed);
             self.unreported = 0;
-            if self.main {
-                if let (Some(h), false) = (self.limits.hard, self.shared.pondering()) {
-                    if self.start.elapsed() >= h {
-                        self.stopped = true;
-                        self.shared.stop.store(true, Ordering::Relaxed);
-                    }
+        }
+        // the clock every 256 nodes (reading it costs far less than a node)
+        if self.main && self.nodes & 255 == 0 {
+            if let (Some(h), false) = (self.limits.hard, self.shared.pondering()) {
+                if self.start.elapsed() >= h {
+                    self.stopped = true;
+                    self.shared.stop.store(true, Ordering::Relaxed);
                 }
             }
         }
