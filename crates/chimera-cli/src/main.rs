@@ -168,7 +168,8 @@ fn no_positional(o: &Options) -> Result<(), String> {
 /// Builds the variant named by `--variant-file` or `--variant`.
 fn load_variant(o: &Options) -> Result<Arc<Variant>, String> {
     if let Some(path) = &o.variant_file {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read variant file '{path}': {e}"))?;
+        let text = chimera_engine::files::read_text_file(path)
+            .map_err(|e| format!("cannot read variant file '{path}': {e}"))?;
         let def = if path.ends_with(".ini") {
             // Fairy-Stockfish's format: --variant names the section
             let name = match &o.variant {

@@ -451,3 +451,340 @@ fn uci_ponder_holds_the_move_until_ponderhit_or_stop() {
         assert!(legal_in("chess", None, &["e2e4"], bestmove(&out)), "{out}");
     }
 }
+
+/// A running engine whose output is read line by line while it runs, for
+/// sessions that must not close the input (at the end of the input the
+/// engine stops an unlimited search by itself).
+struct Live {
+    child: Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+    /// Every line read so far.
+    seen: Vec<String>,
+}
+
+impl Live {
+    fn new(args: &[&str]) -> Live {
+        let mut child = spawn(args);
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Live { child, stdin, lines: rx, seen: Vec::new() }
+    }
+
+    fn send(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("input open");
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Reads until a line starting with `prefix`; fails after `limit`.
+    /// Returns the lines read, that one included.
+    fn until(&mut self, prefix: &str, limit: Duration) -> Vec<String> {
+        let t0 = Instant::now();
+        let mut got = Vec::new();
+        loop {
+            let left = limit.saturating_sub(t0.elapsed());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    self.seen.push(l.clone());
+                    let done = l.starts_with(prefix);
+                    got.push(l);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(_) => panic!("no '{prefix}' within {limit:?}; so far:\n{}", self.seen.join("\n")),
+            }
+        }
+    }
+
+    /// Sends `quit` and waits (at most `limit`) for the process to exit.
+    fn quit(mut self, limit: Duration) {
+        self.send("quit\n");
+        self.stdin = None;
+        let t0 = Instant::now();
+        while self.child.try_wait().expect("wait").is_none() {
+            assert!(t0.elapsed() < limit, "no exit within {limit:?} of quit:\n{}", self.seen.join("\n"));
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A file in the temporary directory, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(tag: &str, text: &str) -> TempFile {
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+        let path = std::env::temp_dir().join(format!("chimera-engine-test-{}-{nanos}-{tag}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// `go perft` ran on the input thread: a deep one could not be stopped and
+/// `isready` and `quit` were not read until it ended (perft 12 of chess
+/// takes days). It now runs like a search.
+#[test]
+fn perft_runs_like_a_search_and_can_be_stopped() {
+    let child = spawn(&["uci"]);
+    let mut child = child;
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"uci\nposition startpos\ngo perft 12\nisready\nstop\nisready\ngo perft 3\n").unwrap();
+    drop(stdin);
+    let (out, _) = collect(child, Duration::from_secs(20));
+    assert_eq!(out.matches("readyok").count(), 2, "{out}");
+    assert!(out.contains("info string perft stopped"), "{out}");
+    // the perft after it runs to the end
+    assert!(out.lines().any(|l| l == "Nodes searched: 8902"), "{out}");
+    assert_eq!(out.matches("Nodes searched:").count(), 1, "a stopped perft gives no total: {out}");
+    // quit ends a running perft at once
+    let mut live = Live::new(&["uci"]);
+    live.send("uci\ngo perft 12\nisready\n");
+    live.until("readyok", Duration::from_secs(10));
+    live.quit(Duration::from_secs(10));
+}
+
+/// A `go` with a bad number printed an error and then searched without a
+/// limit. Times in milliseconds with decimals are rounded; anything else
+/// bad refuses the whole command, answered at once with a legal move.
+#[test]
+fn go_with_bad_numbers_is_refused_and_answered_at_once() {
+    let mut live = Live::new(&["uci"]);
+    live.send("uci\nposition startpos\n");
+    live.until("uciok", Duration::from_secs(10));
+    for go in ["go movetime 1.5", "go wtime 1000.5 btime 1000.5 winc 0.4 binc 0.4"] {
+        live.send(&format!("{go}\n"));
+        let got = live.until("bestmove ", Duration::from_secs(10));
+        assert!(!got.iter().any(|l| l.contains("error")), "{go}: {got:?}");
+        let m = got.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+        assert!(legal_in("chess", None, &[], &m), "{go}: {got:?}");
+    }
+    for go in ["go depth", "go depth 2.5", "go nodes many", "go wtime 1000 btime", "go movetime inf"] {
+        live.send(&format!("{go}\n"));
+        let got = live.until("bestmove ", Duration::from_secs(10));
+        assert!(got[0].starts_with("info string error: go: "), "{go}: {got:?}");
+        let m = got.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+        assert!(legal_in("chess", None, &[], &m), "{go}: {got:?}");
+    }
+    // no legal move: bestmove (none)
+    live.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth x\n");
+    let got = live.until("bestmove ", Duration::from_secs(10));
+    assert_eq!(got.last().unwrap(), "bestmove (none)", "{got:?}");
+    live.quit(Duration::from_secs(10));
+    // USI and UCCI answer in their own forms
+    let mut usi = Live::new(&["usi"]);
+    usi.send("usi\nposition startpos\ngo byoyomi x\n");
+    let got = usi.until("bestmove ", Duration::from_secs(10));
+    assert!(got.iter().any(|l| l.starts_with("info string error: go: ")), "{got:?}");
+    assert_ne!(got.last().unwrap(), "bestmove resign", "{got:?}");
+    usi.quit(Duration::from_secs(10));
+    let mut ucci = Live::new(&["ucci"]);
+    ucci.send("ucci\nposition startpos\ngo time 1.5.5\n");
+    let got = ucci.until("bestmove ", Duration::from_secs(10));
+    assert!(got.iter().any(|l| l.starts_with("info error: go: ")), "{got:?}");
+    ucci.quit(Duration::from_secs(10));
+}
+
+impl Live {
+    /// The lines that arrive within `wait`.
+    fn during(&mut self, wait: Duration) -> Vec<String> {
+        let t0 = Instant::now();
+        let mut got = Vec::new();
+        while let Ok(l) = self.lines.recv_timeout(wait.saturating_sub(t0.elapsed())) {
+            self.seen.push(l.clone());
+            got.push(l);
+        }
+        got
+    }
+}
+
+/// Clock values past u64 saturate instead of failing to parse (UCI) or
+/// wrapping round to a tiny clock (UCCI seconds times 1000, XBoard
+/// centiseconds times 10): the engine thinks on a huge clock.
+#[test]
+fn huge_clock_values_saturate() {
+    let mut live = Live::new(&["uci"]);
+    live.send("uci\nposition startpos\ngo wtime 99999999999999999999999 btime 99999999999999999999999\n");
+    let got = live.during(Duration::from_millis(1500));
+    assert!(!got.iter().any(|l| l.contains("error") || l.starts_with("bestmove")), "{got:?}");
+    live.send("stop\n");
+    live.until("bestmove ", Duration::from_secs(10));
+    live.quit(Duration::from_secs(10));
+    let mut ucci = Live::new(&["ucci"]);
+    ucci.send("ucci\nposition startpos\ngo time 18446744073709552\n");
+    let got = ucci.during(Duration::from_millis(1500));
+    assert!(!got.iter().any(|l| l.contains("error") || l.starts_with("bestmove")), "{got:?}");
+    ucci.send("stop\n");
+    ucci.until("bestmove ", Duration::from_secs(10));
+    ucci.quit(Duration::from_secs(10));
+    let mut xb = Live::new(&["xboard"]);
+    xb.send("xboard\nprotover 2\nnew\ntime 1844674407370955162\notim 1844674407370955162\ngo\n");
+    let got = xb.during(Duration::from_millis(1500));
+    assert!(!got.iter().any(|l| l.starts_with("move ") || l.starts_with("Error")), "{got:?}");
+    xb.send("?\n");
+    xb.until("move ", Duration::from_secs(10));
+    xb.quit(Duration::from_secs(10));
+}
+
+/// `setoption name Hash value 65536`, the advertised maximum, aborted the
+/// process when the memory was not there. Now the table that cannot be
+/// had is an error line, and the old table stays.
+#[test]
+fn a_hash_size_that_cannot_be_allocated_is_an_error_not_an_abort() {
+    // a spin value past u64 is clamped like any value out of range
+    let script = "uci\nsetoption name Hash value 65536\nsetoption name Move Overhead value 99999999999999999999\n\
+                  isready\nposition startpos\ngo depth 3\n";
+    let (out, err) = collect(
+        {
+            let mut c = spawn(&["uci"]);
+            c.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+            c
+        },
+        Duration::from_secs(30),
+    );
+    assert!(out.contains("readyok"), "{out}\n{err}");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}\n{err}");
+    for l in out.lines().filter(|l| l.contains("error")) {
+        assert!(l.starts_with("info string error: Hash: cannot allocate"), "{l}");
+    }
+    let out = session(&["xboard"], "xboard\nprotover 2\nmemory 99999999999999999999\nnew\nsd 2\ngo\nping 1\n");
+    assert!(out.contains("pong 1") && out.contains("move "), "{out}");
+    for l in out.lines().filter(|l| l.starts_with("Error")) {
+        assert!(l.starts_with("Error (cannot allocate 65536 MiB"), "{l}");
+    }
+    let out = session(&["ucci"], "ucci\nsetoption hashsize 65536\nisready\n");
+    assert!(out.contains("readyok"), "{out}");
+}
+
+/// With many threads the clock started only when the main thread began
+/// searching, after every helper had been set up and had started taking
+/// the processor: `Threads 256` on a 3-second clock answered after 10 s.
+#[test]
+fn the_clock_starts_at_go_even_with_many_threads() {
+    let mut live = Live::new(&["uci"]);
+    live.send("uci\nsetoption name Threads value 256\nposition startpos\nisready\n");
+    live.until("readyok", Duration::from_secs(10));
+    let t0 = Instant::now();
+    // the hard limit of this clock is about 0.4 s
+    live.send("go wtime 3000 btime 3000\n");
+    live.until("bestmove ", Duration::from_secs(30));
+    assert!(t0.elapsed() < Duration::from_secs(6), "answered after {:?}", t0.elapsed());
+    live.quit(Duration::from_secs(10));
+}
+
+/// A `VariantPath` (or `--variant-file`) naming a FIFO blocked the input
+/// loop; /dev/zero read without end. Only regular files up to 16 MiB are
+/// read.
+#[cfg(unix)]
+#[test]
+fn variant_files_must_be_small_regular_files() {
+    let fifo = TempFile::new("fifo", "");
+    std::fs::remove_file(&fifo.0).unwrap();
+    let made = Command::new("mkfifo").arg(&fifo.0).status().expect("mkfifo");
+    assert!(made.success());
+    let script = format!("uci\nsetoption name VariantPath value {}\nisready\n", fifo.path());
+    let mut c = spawn(&["uci"]);
+    c.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let (out, _) = collect(c, Duration::from_secs(10));
+    assert!(out.contains("info string error: cannot read") && out.contains("not a regular file"), "{out}");
+    assert!(out.contains("readyok"), "{out}");
+    let (_, err) = collect(spawn(&["show", "--variant-file", fifo.path()]), Duration::from_secs(10));
+    assert!(err.contains("not a regular file"), "{err}");
+    // too big: a sparse file of 17 MiB
+    let big = TempFile::new("big.toml", "");
+    std::fs::OpenOptions::new().write(true).open(&big.0).unwrap().set_len(17 << 20).unwrap();
+    let out = session(&["uci"], &format!("uci\nsetoption name VariantPath value {}\nisready\n", big.path()));
+    assert!(out.contains("larger than 16 MiB"), "{out}");
+    let (_, err) = collect(spawn(&["show", "--variant-file", big.path()]), Duration::from_secs(10));
+    assert!(err.contains("larger than 16 MiB"), "{err}");
+    for dev in ["/dev/zero", "/dev/stdin"] {
+        let out = session(&["uci"], &format!("uci\nsetoption name VariantPath value {dev}\nisready\n"));
+        assert!(out.contains("not a regular file") && out.contains("readyok"), "{dev}: {out}");
+    }
+}
+
+/// Text from the user that the engine prints (a variant name from a file,
+/// an unknown command quoted in an error) could carry control characters:
+/// a name holding a line break injected a whole protocol line. They are
+/// now written escaped.
+#[test]
+fn control_characters_from_the_user_are_escaped() {
+    let toml = "name = \"evil\\nreadyok\\nbestmove e2e4\"\nfiles = 8\nranks = 8\n\
+                start_fen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n\
+                [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n";
+    let file = TempFile::new("evil.toml", toml);
+    let script = format!("uci\nsetoption name VariantPath value {}\nuci\nfoo\x1b[2Jbar\x07\n", file.path());
+    let out = session(&["uci"], &script);
+    assert!(!out.lines().any(|l| l == "readyok" || l.starts_with("bestmove")), "{out}");
+    assert!(out.contains("evil\\nreadyok\\nbestmove e2e4"), "{out}");
+    assert!(out.contains("unknown command 'foo\\x1b[2Jbar\\x07'"), "{out}");
+    assert!(!out.bytes().any(|b| b < 0x20 && b != b'\n'), "{out:?}");
+}
+
+/// A 16x15 board with 62 amazons (queen + knight): the capture search
+/// below depth 1 visited millions of nodes, and a node limit could not
+/// interrupt depth 1, so `go nodes 100` took as long as `go depth 1`
+/// (minutes on a slow machine).
+#[test]
+fn node_limits_end_quickly_on_a_board_full_of_amazons() {
+    let toml = "name = \"amazonswarm\"\nfiles = 16\nranks = 15\n\
+                start_fen = \"aaaaaaaaaaaaaaaa/aaaaaaakaaaaaaaa/16/16/16/16/16/16/16/16/16/16/16/AAAAAAAKAAAAAAAA/AAAAAAAAAAAAAAAA w - - 0 1\"\n\
+                [rules]\nstalemate = \"draw\"\n\
+                [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\
+                [[piece]]\nname = \"amazon\"\nletter = \"a\"\nbetza = \"QN\"\n";
+    let file = TempFile::new("amazons.toml", toml);
+    let mut live = Live::new(&["uci"]);
+    live.send(&format!(
+        "uci\nsetoption name VariantPath value {}\nsetoption name UCI_Variant value amazonswarm\nposition startpos\nisready\n",
+        file.path()
+    ));
+    live.until("readyok", Duration::from_secs(10));
+    let t0 = Instant::now();
+    live.send("go nodes 100\n");
+    live.until("bestmove ", Duration::from_secs(30));
+    assert!(t0.elapsed() < Duration::from_secs(3), "go nodes 100 took {:?}", t0.elapsed());
+    let t0 = Instant::now();
+    live.send("go depth 1\n");
+    live.until("bestmove ", Duration::from_secs(30));
+    // (the node counts of depth 1 are checked exactly in the search's unit tests)
+    assert!(t0.elapsed() < Duration::from_secs(8), "go depth 1 took {:?}", t0.elapsed());
+    live.quit(Duration::from_secs(10));
+}
+
+/// `force` while the engine thinks stops the search and discards its move:
+/// it was played on the engine's board (and announced) before.
+#[test]
+fn xboard_force_while_thinking_plays_nothing() {
+    let out = session(&["xboard"], "xboard\nprotover 2\nnew\nst 30\ngo\nforce\nusermove e2e4\nping 1\n");
+    assert!(out.contains("pong 1"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("move ")), "{out}");
+    assert!(!out.contains("Illegal move"), "e2e4 is White's move on the unchanged board: {out}");
+}

@@ -32,14 +32,40 @@ impl Out {
         Out(Arc::new(Mutex::new(w)))
     }
 
-    /// Writes one line. A closed output is ignored: the engine keeps running
-    /// until its input ends.
+    /// Writes one line, its control characters escaped ([`escape_controls`]):
+    /// whatever text from the user it quotes, it stays one line and cannot
+    /// pass for another protocol line. A closed output is ignored: the engine
+    /// keeps running until its input ends.
     pub fn line(&self, s: &str) {
+        let s = escape_controls(s);
         let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let _ = w.write_all(s.as_bytes());
         let _ = w.write_all(b"\n");
         let _ = w.flush();
     }
+}
+
+/// `s` with its control characters written out: `\n`, `\r`, `\t` and `\\`
+/// as in Rust, the other C0 controls and DEL as `\x1b`, the C1 controls as
+/// `\u{85}`. A backslash is doubled only in a text that has control
+/// characters, so that text without them is unchanged.
+pub fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x80 && c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A game: the variant, the position, and the positions played so far.
@@ -256,7 +282,7 @@ impl Registry {
     /// Loads the variants of a file (Chimera's TOML or Fairy-Stockfish's
     /// variants.ini). Returns their names; on any error nothing is loaded.
     pub fn load_file(&mut self, path: &str) -> Result<Vec<String>, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        let text = crate::files::read_text_file(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
         let defs: Vec<VariantDef> = if path.ends_with(".ini") {
             let names = chimera::ini::variant_names(&text, path).map_err(|e| e.to_string())?;
             names
@@ -367,11 +393,27 @@ impl Engine {
         Ok(())
     }
 
-    /// Resizes the table.
-    pub fn set_hash(&mut self, mb: usize) {
+    /// Resizes the table (to 1 to [`crate::tt::MAX_MB`] MiB). If the memory
+    /// cannot be had, the error says so and the old table stays.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
         self.stop();
-        self.hash_mb = mb.clamp(1, 65536);
-        self.tt = Arc::new(Tt::new(self.hash_mb));
+        let mb = mb.clamp(1, crate::tt::MAX_MB);
+        // the new table is made before the old one goes: on failure nothing changed
+        let tt = Tt::try_new(mb).map_err(|e| format!("{e}; it stays at {} MiB", self.hash_mb))?;
+        self.tt = Arc::new(tt);
+        self.hash_mb = mb;
+        Ok(())
+    }
+
+    /// Empties the table: a new zeroed one, which costs nothing until it is
+    /// used (clearing a big table in place would hold up the input for
+    /// seconds), or if that memory is not there, the old one cleared in place.
+    pub fn clear_hash(&mut self) {
+        self.stop();
+        match Tt::try_new(self.hash_mb) {
+            Ok(tt) => self.tt = Arc::new(tt),
+            Err(_) => self.tt.clear(),
+        }
     }
 
     /// Whether a search is running.
@@ -388,34 +430,48 @@ impl Engine {
     /// Starts a search as [`Engine::start`] does; with `ponder` (UCI `go
     /// ponder`) the time limits wait for [`Engine::ponderhit`] and the result
     /// is held back until then or [`Engine::stop`].
+    /// The clock starts now, unless `limits.start` says when it started.
     pub fn start_search(
         &mut self,
-        limits: Limits,
+        mut limits: Limits,
         wait_for_stop: bool,
         ponder: bool,
         mut on_report: OnReport,
         on_done: OnDone,
     ) {
         self.stop();
-        let shared = Arc::new(Shared::new(self.tt.clone()));
-        shared.set_pondering(ponder);
+        limits.start.get_or_insert_with(web_time::Instant::now);
         let game = self.game.clone();
         let threads = self.threads;
-        let sh = shared.clone();
-        let handle = std::thread::spawn(move || {
+        self.spawn_job(wait_for_stop || ponder, ponder, move |sh| {
             let (pos, hist, ev) = {
                 let g = game.lock().unwrap_or_else(|e| e.into_inner());
-                (g.pos.clone(), g.hist.clone(), g.ev.clone())
+                // only what repetitions can reach, not the whole game
+                (g.pos.clone(), search::relevant_history(&g.hist).to_vec(), g.ev.clone())
             };
             let shown = pos.clone();
-            let r = search::search(&pos, &hist, &ev, &sh, limits, threads, &mut |rep| on_report(rep, &shown));
+            let r = search::search(&pos, &hist, &ev, sh, limits, threads, &mut |rep| on_report(rep, &shown));
             while !sh.released() && (wait_for_stop || sh.pondering()) {
                 std::thread::sleep(std::time::Duration::from_millis(2));
             }
-            let mut g = game.lock().unwrap_or_else(|e| e.into_inner());
-            on_done(&r, &mut g);
+            if !sh.abandoned() {
+                let mut g = game.lock().unwrap_or_else(|e| e.into_inner());
+                on_done(&r, &mut g);
+            }
         });
-        self.job = Some(Job { shared, handle, wait_for_stop: wait_for_stop || ponder });
+    }
+
+    /// Runs `work` on its own thread as the engine's job (stopping any
+    /// running one first), with a fresh [`Shared`] whose stop flag it should
+    /// watch. With `wait_for_stop`, [`Engine::finish`] stops it rather than
+    /// waiting for it to end.
+    pub fn spawn_job(&mut self, wait_for_stop: bool, ponder: bool, work: impl FnOnce(&Arc<Shared>) + Send + 'static) {
+        self.stop();
+        let shared = Arc::new(Shared::new(self.tt.clone()));
+        shared.set_pondering(ponder);
+        let sh = shared.clone();
+        let handle = std::thread::spawn(move || work(&sh));
+        self.job = Some(Job { shared, handle, wait_for_stop });
     }
 
     /// The opponent played the move the engine pondered on (UCI `ponderhit`):
@@ -423,6 +479,15 @@ impl Engine {
     pub fn ponderhit(&mut self) {
         if let Some(j) = &self.job {
             j.shared.set_pondering(false);
+        }
+    }
+
+    /// Stops the search, if any, and throws its result away: the search's
+    /// `on_done` is not called (XBoard `force` while thinking).
+    pub fn abandon(&mut self) {
+        if let Some(j) = self.job.take() {
+            j.shared.abandon();
+            let _ = j.handle.join();
         }
     }
 
@@ -449,6 +514,15 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(escape_controls("bestmove e2e4"), "bestmove e2e4");
+        assert_eq!(escape_controls("a\\b"), "a\\b", "no controls: unchanged");
+        assert_eq!(escape_controls("x\nreadyok"), "x\\nreadyok");
+        assert_eq!(escape_controls("\r\t\u{1b}[2J\u{0}\u{7f}\u{85}\\"), "\\r\\t\\x1b[2J\\x00\\x7f\\u{85}\\\\");
+        assert_eq!(escape_controls("é \u{2028}"), "é \u{2028}");
+    }
 
     /// The n-move rule counts on from the FEN's half-move clock.
     #[test]

@@ -9,7 +9,8 @@
 //! - [`game`]: the state shared by the protocols, the search thread;
 //! - [`uci`] (UCI, USI, UCCI) and [`xboard`] (CECP v2), with the notations in
 //!   [`notation`]; [`protocol`] runs a session and detects the protocol;
-//! - [`bench`]: a fixed search benchmark.
+//! - [`bench`]: a fixed search benchmark;
+//! - [`files`]: reading the files a user names, within limits.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -27,6 +28,7 @@
 
 pub mod bench;
 pub mod eval;
+pub mod files;
 pub mod game;
 pub mod notation;
 pub mod protocol;

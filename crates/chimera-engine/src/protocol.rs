@@ -55,6 +55,37 @@ impl Session {
     }
 }
 
+/// A whole number as the protocols send them: digits with an optional sign.
+/// A negative number reads as 0 and one past `u64` as `u64::MAX`, so that a
+/// clock or a limit too big to hold saturates instead of wrapping round.
+pub fn parse_count(s: &str) -> Option<u64> {
+    let (negative, digits) = match s.as_bytes().first()? {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if negative {
+        return Some(0);
+    }
+    Some(digits.parse::<u64>().unwrap_or(u64::MAX))
+}
+
+/// A time in milliseconds: a whole number as [`parse_count`] reads it, or
+/// a decimal one (some GUIs send `1000.5`), rounded to the nearest
+/// millisecond and saturating like it. `inf`, `NaN` and the like are refused.
+pub fn parse_millis(s: &str) -> Option<u64> {
+    if let Some(n) = parse_count(s) {
+        return Some(n);
+    }
+    let plain = s.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'));
+    let x: f64 = s.parse().ok().filter(|x: &f64| plain && x.is_finite())?;
+    // float to integer casts saturate (negative to 0)
+    Some(x.round() as u64)
+}
+
 /// The longest input line read, in bytes (a `position ... moves` line of about
 /// a million moves). A longer line is answered with an error and skipped, so
 /// that a runaway client cannot make the engine buffer without bound.
@@ -143,6 +174,26 @@ mod tests {
         run(Cursor::new(input.to_string()), Out::new(Box::new(buf.clone())), p);
         let bytes = buf.0.lock().unwrap().clone();
         String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn numbers_saturate_and_times_may_have_decimals() {
+        assert_eq!(parse_count("42"), Some(42));
+        assert_eq!(parse_count("+7"), Some(7));
+        assert_eq!(parse_count("-5"), Some(0));
+        assert_eq!(parse_count("18446744073709551615"), Some(u64::MAX));
+        assert_eq!(parse_count("99999999999999999999999"), Some(u64::MAX));
+        for bad in ["", "-", "1.5", "x", "1e3", "0x10", "١٢"] {
+            assert_eq!(parse_count(bad), None, "{bad}");
+        }
+        assert_eq!(parse_millis("1000.5"), Some(1001));
+        assert_eq!(parse_millis("1.4"), Some(1));
+        assert_eq!(parse_millis("-3.5"), Some(0));
+        assert_eq!(parse_millis("1e400"), None);
+        assert_eq!(parse_millis("1e30"), Some(u64::MAX));
+        for bad in ["inf", "NaN", "infinity", "1.5.5", "", "."] {
+            assert_eq!(parse_millis(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -43,6 +43,19 @@ pub const RULE_WIN: i32 = 20000;
 /// a hundred nodes); the bound is for variants where captures do not run
 /// out, so that a depth-limited search always ends.
 pub const QSEARCH_NODE_BUDGET: u64 = 1 << 12;
+/// The capture-search nodes of one leaf are also at most this many divided
+/// by the number of root moves (but at least [`QSEARCH_MIN_BUDGET`]), so
+/// that depth 1 visits about this many nodes at most, however many moves
+/// the root has: on a big board full of long-range pieces the capture
+/// searches below a thousand root moves took millions of nodes.
+pub const QSEARCH_ROOT_BUDGET: u64 = 1 << 17;
+/// The least capture-search budget of one leaf.
+pub const QSEARCH_MIN_BUDGET: u64 = 64;
+
+/// The capture-search budget of one leaf when the root has `root_moves` moves.
+pub fn qsearch_budget(root_moves: usize) -> u64 {
+    (QSEARCH_ROOT_BUDGET / root_moves.max(1) as u64).clamp(QSEARCH_MIN_BUDGET, QSEARCH_NODE_BUDGET)
+}
 
 /// What limits a search.
 #[derive(Clone, Debug, Default)]
@@ -61,6 +74,9 @@ pub struct Limits {
     pub root_moves: Vec<Move>,
     /// Never play these root moves (XBoard `exclude`, UCCI `banmoves`).
     pub excluded: Vec<Move>,
+    /// When the clock started: the arrival of the protocol's `go`, so that
+    /// setting up the search threads counts. `None`: when the search starts.
+    pub start: Option<Instant>,
 }
 
 impl Limits {
@@ -85,12 +101,13 @@ impl Clock {
     /// The soft and hard time limits for one move; `overhead` is kept back
     /// for communication delays.
     pub fn budget(&self, overhead: Duration) -> (Duration, Duration) {
+        // saturating throughout: a clock can be as long as a GUI cares to send
         let left = self.time.saturating_sub(overhead);
         let mtg = self.movestogo.unwrap_or(30).clamp(1, 40);
-        let share = left / mtg + self.inc * 3 / 4;
-        let cap = if mtg == 1 { left * 8 / 10 } else { left / 2 };
+        let share = (left / mtg).saturating_add(self.inc / 4 * 3);
+        let cap = if mtg == 1 { left / 10 * 8 } else { left / 2 };
         let soft = share.min(cap);
-        let hard = (soft * 4).min(cap).max(soft);
+        let hard = soft.saturating_mul(4).min(cap).max(soft);
         (soft.max(Duration::from_millis(1)), hard.max(Duration::from_millis(1)))
     }
 }
@@ -108,6 +125,9 @@ pub struct Shared {
     /// Set while the engine ponders (UCI `go ponder`): the time limits wait
     /// for `ponderhit`, and the result is held back until then or `stop`.
     pondering: AtomicBool,
+    /// Set when the search's result is to be thrown away (XBoard `force`
+    /// while thinking).
+    abandoned: AtomicBool,
 }
 
 impl Shared {
@@ -119,7 +139,19 @@ impl Shared {
             nodes: AtomicU64::new(0),
             released: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
+            abandoned: AtomicBool::new(false),
         }
+    }
+
+    /// Stops the search and marks its result as not wanted.
+    pub fn abandon(&self) {
+        self.abandoned.store(true, Ordering::Relaxed);
+        self.release();
+    }
+
+    /// Whether the search's result is not wanted.
+    pub fn abandoned(&self) -> bool {
+        self.abandoned.load(Ordering::Relaxed)
     }
 
     /// Marks the search as pondering (before it starts) or not (`ponderhit`):
@@ -231,8 +263,12 @@ pub struct Searcher {
     frames: Vec<Frame>,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// The game's positions before the root that repetitions can reach
+    /// (those since the last irreversible move), shared by all threads.
+    base: Arc<[HistEntry]>,
+    /// The root and the searched line; position `i` of the game is
+    /// `base[i]` below `base.len()`, `hist[i - base.len()]` from there.
     hist: Vec<HistEntry>,
-    root_index: usize,
     history: Vec<i32>,
     nsq: usize,
     lmr: Vec<[u8; 64]>,
@@ -240,16 +276,20 @@ pub struct Searcher {
     unreported: u64,
     /// The node count at which the current quiescence search stands pat.
     qsearch_end: u64,
+    /// The capture-search budget of one leaf ([`qsearch_budget`]).
+    qsearch_budget: u64,
+    /// A root move of the current iteration has been searched to the end.
+    root_done: bool,
     seldepth: usize,
     main: bool,
     limits: Limits,
     start: Instant,
     stopped: bool,
-    /// Node limits may interrupt the search (false until depth 1 is
-    /// complete, so that a tiny node limit still gives a searched move). A
-    /// `stop` and the hard time limit interrupt it at any time: where depth 1
-    /// itself is huge (Clobber, where every move captures) the first legal
-    /// move is then played.
+    /// Node limits may interrupt the search (false until the first root
+    /// move of depth 1 is searched, so that a tiny node limit still gives a
+    /// searched move). A `stop` and the hard time limit interrupt it at any
+    /// time: if no root move of depth 1 is done by then (Clobber, where
+    /// every move captures) the first legal move is played.
     interruptible: bool,
     /// Root moves not to search in this pass: the user's exclusions and the
     /// earlier principal variations of this iteration (MultiPV).
@@ -261,25 +301,22 @@ pub struct Searcher {
 const NONE: Move = Move(0);
 
 impl Searcher {
-    /// A searcher for `pos`; `hist` is the game so far, ending with `pos`.
+    /// A searcher for `pos`. `history` is the game up to `pos` as far as
+    /// repetitions reach (shared, not copied); `start` is when the clock started.
     pub fn new(
         pos: Position,
-        hist: &[HistEntry],
+        history: &SearchHistory,
         ev: Arc<EvalTables>,
         shared: Arc<Shared>,
         main: bool,
         limits: Limits,
+        start: Instant,
     ) -> Searcher {
         let rules = GameRules::new(pos.variant());
         let nsq = pos.geometry().squares();
         let ncodes = 2 * pos.variant().def.pieces.len() + 2;
-        let mut h = Vec::with_capacity(hist.len() + MAX_PLY + 2);
-        h.extend_from_slice(hist);
-        if h.last().map(|e| e.hash) != Some(pos.hash()) {
-            let mut p = pos.clone();
-            h.push(HistEntry { hash: pos.hash(), in_check: p.in_check(), rev: 0 });
-        }
-        let root_index = h.len() - 1;
+        let mut h = Vec::with_capacity(MAX_PLY + 3);
+        h.push(history.root);
         let lmr = (0..=MAX_PLY)
             .map(|d| {
                 let mut row = [0u8; 64];
@@ -304,18 +341,20 @@ impl Searcher {
                 .collect(),
             pv: vec![[NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
+            base: history.before.clone(),
             hist: h,
-            root_index,
             history: vec![0; ncodes * nsq],
             nsq,
             lmr,
             nodes: 0,
             unreported: 0,
             qsearch_end: 0,
+            qsearch_budget: QSEARCH_NODE_BUDGET,
+            root_done: false,
             seldepth: 0,
             main,
             limits,
-            start: Instant::now(),
+            start,
             stopped: false,
             interruptible: false,
             root_skip: Vec::new(),
@@ -340,23 +379,29 @@ impl Searcher {
         self.nodes += 1;
         self.unreported += 1;
         if let Some(n) = self.limits.nodes {
-            if self.main && self.interruptible && self.shared.nodes.load(Ordering::Relaxed) + self.unreported >= n {
+            if self.main
+                && (self.interruptible || self.root_done)
+                && self.shared.nodes.load(Ordering::Relaxed) + self.unreported >= n
+            {
                 self.stopped = true;
                 self.shared.stop.store(true, Ordering::Relaxed);
             }
         }
+        // at every node: where move generation is slow, a thousand nodes
+        // can take a long time
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
         if self.unreported >= 1024 {
             self.shared.nodes.fetch_add(self.unreported, Ordering::Relaxed);
             self.unreported = 0;
-            if self.shared.stop.load(Ordering::Relaxed) {
-                self.stopped = true;
-            }
-            if self.main {
-                if let (Some(h), false) = (self.limits.hard, self.shared.pondering()) {
-                    if self.start.elapsed() >= h {
-                        self.stopped = true;
-                        self.shared.stop.store(true, Ordering::Relaxed);
-                    }
+        }
+        // the clock every 256 nodes (reading it costs far less than a node)
+        if self.main && self.nodes & 255 == 0 {
+            if let (Some(h), false) = (self.limits.hard, self.shared.pondering()) {
+                if self.start.elapsed() >= h {
+                    self.stopped = true;
+                    self.shared.stop.store(true, Ordering::Relaxed);
                 }
             }
         }
@@ -441,8 +486,9 @@ impl Searcher {
         if self.pos.counting().is_some_and(|(limit, counted)| counted > limit) {
             return Some(self.draw(ply)); // the count has run out: a draw
         }
-        let n = self.hist.len() - 1;
-        let cur = self.hist[n];
+        let root_index = self.base.len();
+        let n = root_index + self.hist.len() - 1;
+        let cur = self.hist[self.hist.len() - 1];
         if let Some(k) = self.rules.n_move_plies {
             if cur.rev >= k {
                 return Some(self.draw(ply));
@@ -454,8 +500,8 @@ impl Searcher {
         let mut found = None;
         while i >= lowest + 2 {
             i -= 2;
-            if self.hist[i].hash == cur.hash {
-                if i >= self.root_index {
+            if self.entry(i).hash == cur.hash {
+                if i >= root_index {
                     found = Some(i);
                     break;
                 }
@@ -470,13 +516,22 @@ impl Searcher {
         if !self.rules.perpetual_check_loses {
             return Some(self.draw(ply));
         }
-        let me_checked = self.pos.in_check() && (i..n).step_by(2).all(|j| self.hist[j].in_check);
-        let they_checked = (i + 1..n).step_by(2).all(|j| self.hist[j].in_check);
+        let me_checked = self.pos.in_check() && (i..n).step_by(2).all(|j| self.entry(j).in_check);
+        let they_checked = (i + 1..n).step_by(2).all(|j| self.entry(j).in_check);
         Some(match (me_checked, they_checked) {
             (true, false) => RULE_WIN - ply as i32,
             (false, true) => -RULE_WIN + ply as i32,
             _ => self.draw(ply),
         })
+    }
+
+    /// Position `i` of the game (see [`Searcher::hist`]).
+    #[inline]
+    fn entry(&self, i: usize) -> HistEntry {
+        match i.checked_sub(self.base.len()) {
+            Some(j) => self.hist[j],
+            None => self.base[i],
+        }
     }
 
     /// Orders the moves of `frames[ply]`: the table move, captures by MVV/LVA,
@@ -601,7 +656,7 @@ impl Searcher {
     ) -> i32 {
         self.pv_len[ply] = ply;
         if depth <= 0 {
-            self.qsearch_end = self.nodes + QSEARCH_NODE_BUDGET;
+            self.qsearch_end = self.nodes + self.qsearch_budget;
             return self.qsearch(alpha, beta, ply, 0);
         }
         if self.tick() {
@@ -743,6 +798,9 @@ impl Searcher {
             if self.stopped {
                 return 0;
             }
+            if ply == 0 {
+                self.root_done = true;
+            }
             searched += 1;
             if score > best {
                 best = score;
@@ -803,7 +861,7 @@ impl Searcher {
     }
 
     /// Quiescence: captures and promotions; all evasions when in check (a few
-    /// plies deep). Stands pat once it has used [`QSEARCH_NODE_BUDGET`] nodes,
+    /// plies deep). Stands pat once it has used its budget ([`qsearch_budget`]),
     /// and at once (unless in check) in variants where every move captures.
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
         self.pv_len[ply] = ply;
@@ -906,7 +964,6 @@ impl Searcher {
     /// through `report`; helpers (Lazy SMP) search the same tree with an offset
     /// start depth and only fill the shared table.
     pub fn think(&mut self, thread: usize, report: &mut dyn FnMut(&Report)) -> SearchResult {
-        self.start = Instant::now();
         let mut result = SearchResult::default();
         // the legal root moves, for a fallback move and the number of lines
         self.pos.generate_legal(&mut self.scratch, &mut self.legal, &mut self.info);
@@ -917,6 +974,7 @@ impl Searcher {
             return result;
         };
         result.best = Some(first);
+        self.qsearch_budget = qsearch_budget(allowed.len());
         let lines = self.limits.multipv.max(1).min(allowed.len());
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as i32 - 2).clamp(1, MAX_PLY as i32 - 2);
         let mut prev = vec![0; lines];
@@ -927,10 +985,16 @@ impl Searcher {
             for (k, prev_k) in prev.iter_mut().enumerate() {
                 self.root_restricted = !self.root_skip.is_empty() || !self.limits.root_moves.is_empty();
                 self.seldepth = 0;
+                self.root_done = false;
                 let score = self.aspiration(depth, *prev_k);
                 if self.stopped {
-                    // an interrupted iteration's result is not used (at depth
-                    // 1 the fallback, the first legal move, stands)
+                    // an interrupted iteration's result is not used, but for
+                    // a first one: there the best root move searched so far
+                    // (if any) replaces the fallback, the first legal move
+                    if result.depth == 0 && k == 0 && self.pv_len[0] > 0 {
+                        result.best = Some(self.pv[0][0]);
+                        result.ponder = (self.pv_len[0] > 1).then(|| self.pv[0][1]);
+                    }
                     break 'deepen;
                 }
                 if self.pv_len[0] == 0 {
@@ -1037,6 +1101,41 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
     }
 }
 
+/// What the search needs of the game before its root: the root's entry and
+/// the positions a repetition can reach, those since the last irreversible
+/// move. Built once per search and shared by its threads, so that a long
+/// game is not copied once per thread.
+#[derive(Clone, Debug)]
+pub struct SearchHistory {
+    /// The positions before the root, oldest first.
+    pub before: Arc<[HistEntry]>,
+    /// The root position.
+    pub root: HistEntry,
+}
+
+impl SearchHistory {
+    /// From a game's history `hist`, ending with `pos` (if it does not, the
+    /// search starts afresh at `pos`).
+    pub fn new(pos: &Position, hist: &[HistEntry]) -> SearchHistory {
+        let tail = relevant_history(hist);
+        match tail.split_last() {
+            Some((&root, before)) if root.hash == pos.hash() => SearchHistory { before: before.into(), root },
+            _ => {
+                let mut p = pos.clone();
+                let root = HistEntry { hash: pos.hash(), in_check: p.in_check(), rev: 0 };
+                SearchHistory { before: Arc::from(Vec::new()), root }
+            }
+        }
+    }
+}
+
+/// The end of a game's history that repetitions and the n-move rule can
+/// reach: the positions since the last irreversible move, the last one included.
+pub fn relevant_history(hist: &[HistEntry]) -> &[HistEntry] {
+    let keep = hist.last().map_or(0, |e| e.rev as usize + 1).min(hist.len());
+    &hist[hist.len() - keep..]
+}
+
 /// Runs a search with `threads` threads (Lazy SMP) and returns the main
 /// thread's result. `report` receives the main thread's iterations.
 pub fn search(
@@ -1048,32 +1147,51 @@ pub fn search(
     threads: usize,
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult {
+    let start = limits.start.unwrap_or_else(Instant::now);
     shared.tt.new_search();
     shared.nodes.store(0, Ordering::Relaxed);
+    let history = SearchHistory::new(pos, hist);
     let threads = threads.max(1);
+    // the main thread's searcher first: its clock runs from `start` whatever
+    // the helpers cost to set up
+    let mut main = Searcher::new(pos.clone(), &history, ev.clone(), shared.clone(), true, limits, start);
     if threads == 1 {
         // No thread at all: the only form that runs where threads do not
         // exist (WebAssembly in a browser).
-        let mut main = Searcher::new(pos.clone(), hist, ev.clone(), shared.clone(), true, limits);
         let r = main.think(0, report);
         shared.stop.store(true, Ordering::Relaxed);
         return SearchResult { nodes: shared.nodes.load(Ordering::Relaxed), ..r };
     }
+    // the helpers start searching once all are there: running helpers
+    // would take the processor from the thread that starts the others
+    let gate = (std::sync::Mutex::new(false), std::sync::Condvar::new());
     std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .map(|id| {
-                let helper_limits = Limits {
-                    root_moves: limits.root_moves.clone(),
-                    excluded: limits.excluded.clone(),
-                    ..Limits::default()
-                };
-                let mut s = Searcher::new(pos.clone(), hist, ev.clone(), shared.clone(), false, helper_limits);
-                scope.spawn(move || {
-                    s.think(id, &mut |_| {});
-                })
-            })
-            .collect();
-        let mut main = Searcher::new(pos.clone(), hist, ev.clone(), shared.clone(), true, limits);
+        let main_limits = &main.limits;
+        let helper_limits = Limits {
+            root_moves: main_limits.root_moves.clone(),
+            excluded: main_limits.excluded.clone(),
+            ..Limits::default()
+        };
+        let mut helpers = Vec::with_capacity(threads - 1);
+        for id in 1..threads {
+            let (history, limits, gate) = (&history, helper_limits.clone(), &gate);
+            // each helper builds its own searcher on its own thread
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+                let mut s = Searcher::new(pos.clone(), history, ev.clone(), shared.clone(), false, limits, start);
+                let mut open = gate.0.lock().unwrap_or_else(|e| e.into_inner());
+                while !*open {
+                    open = gate.1.wait(open).unwrap_or_else(|e| e.into_inner());
+                }
+                drop(open);
+                s.think(id, &mut |_| {});
+            });
+            match spawned {
+                Ok(h) => helpers.push(h),
+                Err(_) => break, // the system has no more threads: search with those there are
+            }
+        }
+        *gate.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        gate.1.notify_all();
         let r = main.think(0, report);
         shared.stop.store(true, Ordering::Relaxed);
         for h in helpers {
@@ -1150,6 +1268,64 @@ mod tests {
         let (depth, nodes) = depth_search(&pos, 1);
         assert_eq!(depth, 1);
         assert!(nodes <= roots * (QSEARCH_NODE_BUDGET + 64), "{nodes} nodes for {roots} root moves");
+    }
+
+    /// 62 amazons (queen + knight) on 16x15: about a thousand root moves,
+    /// and capture sequences that do not end. Depth 1 visited 1.7 million
+    /// nodes, and a node limit could not interrupt it; now depth 1 stays
+    /// near [`QSEARCH_ROOT_BUDGET`] nodes and `nodes 100` ends after the
+    /// first root move.
+    #[test]
+    fn depth_one_and_node_limits_are_bounded_on_a_board_of_amazons() {
+        let src = "name = \"amazonswarm\"\nfiles = 16\nranks = 15\n\
+                   start_fen = \"aaaaaaaaaaaaaaaa/aaaaaaakaaaaaaaa/16/16/16/16/16/16/16/16/16/16/16/AAAAAAAKAAAAAAAA/AAAAAAAAAAAAAAAA w - - 0 1\"\n\
+                   [rules]\nstalemate = \"draw\"\n\
+                   [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\
+                   [[piece]]\nname = \"amazon\"\nletter = \"a\"\nbetza = \"QN\"\n";
+        let v = Arc::new(Variant::new(VariantDef::from_toml(src, "test").unwrap()).unwrap());
+        let pos = Position::start(v);
+        let (depth, nodes) = depth_search(&pos, 1);
+        assert_eq!(depth, 1);
+        assert!(nodes < 400_000, "depth 1: {nodes} nodes");
+        let ev = Arc::new(EvalTables::new(pos.variant()));
+        let shared = Arc::new(Shared::new(Arc::new(Tt::new(4))));
+        let limits = Limits { nodes: Some(100), ..Limits::default() };
+        let r = search(&pos, &[], &ev, &shared, limits, 1, &mut |_| {});
+        assert!(r.nodes < 20_000, "nodes 100: {} nodes", r.nodes);
+        assert!(r.best.is_some());
+    }
+
+    /// The search keeps only the positions a repetition can reach, shared
+    /// by its threads: a long game is not copied per thread.
+    #[test]
+    fn the_search_history_is_the_part_since_the_last_irreversible_move() {
+        let e = |hash, rev| HistEntry { hash, in_check: false, rev };
+        let hist: Vec<HistEntry> = (0..1000).map(|i| e(i, 0)).chain((1..=6).map(|i| e(2000 + i, i as u16))).collect();
+        assert_eq!(relevant_history(&hist), &hist[999..]);
+        assert!(relevant_history(&[]).is_empty());
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let mut pos = Position::start(v.clone());
+        let mut hist = vec![e(pos.hash(), 0)];
+        for _ in 0..250 {
+            for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+                let mv = pos.parse_move(m).unwrap();
+                pos.make(mv);
+                let rev = hist.last().unwrap().rev + 1;
+                hist.push(e(pos.hash(), rev));
+            }
+        }
+        // knight moves only: every position since the start counts
+        let h = SearchHistory::new(&pos, &hist);
+        assert_eq!((h.before.len(), h.root), (1000, hist[1000]));
+        let mv = pos.parse_move("e2e4").unwrap();
+        pos.make(mv);
+        hist.push(e(pos.hash(), 0));
+        let h = SearchHistory::new(&pos, &hist);
+        assert_eq!(h.before.len(), 0);
+        // a history that does not end with the position: the search starts afresh
+        let other = Position::start(v);
+        let h = SearchHistory::new(&other, &hist);
+        assert_eq!((h.before.len(), h.root.hash, h.root.rev), (0, other.hash(), 0));
     }
 
     #[test]

@@ -5,7 +5,12 @@
 //! if another thread wrote one word of the pair in between, the check fails
 //! and the entry reads as a miss, so a torn entry is never used. Relaxed
 //! ordering is enough for that reason: no other memory depends on the entry.
-//! No `unsafe` is needed.
+//!
+//! The table is allocated zeroed in one piece ([`Tt::try_new`]): a size the
+//! system cannot give is an error, not an abort, and the system hands out
+//! zeroed memory page by page as it is first used, so that even a table of
+//! gigabytes is made at once. That allocation is the module's one `unsafe`
+//! block.
 
 use chimera::moves::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -35,9 +40,29 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// The largest table, in MiB (64 GiB).
+pub const MAX_MB: usize = 1 << 16;
+
+/// `n` (at least 1) empty slots, or `None` if the memory cannot be had.
+fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
+    let layout = std::alloc::Layout::array::<Slot>(n.max(1)).ok()?;
+    // SAFETY: the layout has a non-zero size (n >= 1 slots of 16 bytes). A
+    // null pointer (no memory) is checked. All-zero bytes are a valid Slot
+    // (two AtomicU64 holding 0), so the memory is initialised. The pointer
+    // comes from the global allocator with the layout of `[Slot]` of this
+    // length, which is what the Box frees it with.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if p.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n.max(1))))
+    }
+}
+
 /// The transposition table.
 pub struct Tt {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     mask: usize,
     age: AtomicU8,
 }
@@ -51,18 +76,32 @@ fn pack(mv: Option<Move>, score: i32, depth: i32, bound: u8, age: u8) -> u64 {
 }
 
 impl Tt {
-    /// A table of about `mb` megabytes (rounded down to a power of two entries).
+    /// A table of about `mb` MiB (1 to [`MAX_MB`], rounded down to a power
+    /// of two entries). Panics if the memory cannot be had; see [`Tt::try_new`].
     pub fn new(mb: usize) -> Tt {
-        let bytes = mb.clamp(1, 1 << 16) * 1024 * 1024;
+        Tt::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mb` MiB (1 to [`MAX_MB`], rounded down to a power
+    /// of two entries), or an error naming the size if the memory cannot be had.
+    pub fn try_new(mb: usize) -> Result<Tt, String> {
+        let mb = mb.clamp(1, MAX_MB);
+        let bytes = mb * 1024 * 1024;
         let mut n = 1usize;
         while n * 2 * 16 <= bytes {
             n *= 2;
         }
-        let slots = (0..n).map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
-        Tt { slots, mask: n - 1, age: AtomicU8::new(0) }
+        let slots = zeroed_slots(n).ok_or_else(|| format!("cannot allocate {mb} MiB for the hash table"))?;
+        Ok(Tt { slots, mask: n - 1, age: AtomicU8::new(0) })
     }
 
-    /// Empties the table.
+    /// The table's size in MiB.
+    pub fn size_mb(&self) -> usize {
+        (self.slots.len() * std::mem::size_of::<Slot>()).div_ceil(1024 * 1024)
+    }
+
+    /// Empties the table in place (writing every entry: for a big table,
+    /// replacing it by a new one is faster, as the engine does).
     pub fn clear(&self) {
         for s in &self.slots {
             s.check.store(0, Ordering::Relaxed);
@@ -160,6 +199,23 @@ mod tests {
         assert!(tt.probe(h2).is_none());
         tt.clear();
         assert!(tt.probe(h).is_none());
+    }
+
+    /// A table the system cannot give is an error, not an abort: 2^60
+    /// slots cannot be laid out, and 64 GiB (the most one may ask for) on a
+    /// machine without them is refused by the allocator.
+    #[test]
+    fn a_table_too_big_is_an_error() {
+        assert!(zeroed_slots(1 << 60).is_none());
+        assert!(zeroed_slots(usize::MAX / 16).is_none());
+        match Tt::try_new(MAX_MB) {
+            Ok(t) => assert_eq!(t.size_mb(), MAX_MB), // the memory is there (lazily)
+            Err(e) => assert_eq!(e, format!("cannot allocate {MAX_MB} MiB for the hash table")),
+        }
+        let t = Tt::try_new(0).unwrap();
+        assert_eq!(t.size_mb(), 1);
+        t.store(7, None, 1, 1, BOUND_EXACT);
+        assert!(t.probe(7).is_some());
     }
 
     #[test]

@@ -5,8 +5,14 @@
 
 use crate::game::{Engine, Game};
 use crate::notation::{self, Style};
+use crate::protocol::{parse_count, parse_millis};
 use crate::search::{Clock, Limits, Report, Score};
+use chimera::check::CheckInfo;
+use chimera::moves::{Move, MoveList};
+use chimera::position::Position;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+use web_time::Instant;
 
 /// Which member of the family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,8 +105,7 @@ impl UciSession {
             "uci" | "usi" | "ucci" => self.handshake(e),
             "isready" => e.out.line("readyok"),
             "ucinewgame" | "usinewgame" => {
-                e.stop();
-                e.tt.clear();
+                e.clear_hash();
                 let name = e.variant_name();
                 let _ = e.set_variant(&name);
             }
@@ -179,16 +184,20 @@ impl UciSession {
                 args.get(1..).map(|a| a.join(" ")).unwrap_or_default(),
             )
         };
+        // a spin value out of range is clamped to it, even past u64
         let number = |v: &str| -> Result<usize, String> {
-            v.trim().parse::<usize>().map_err(|_| format!("option '{name}' needs a number, not '{v}'"))
+            parse_count(v.trim())
+                .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+                .ok_or_else(|| format!("option '{name}' needs a number, not '{v}'"))
         };
         let lname = name.to_ascii_lowercase();
         let result: Result<(), String> = match lname.as_str() {
             "threads" => number(&value).map(|n| e.threads = n.clamp(1, 256)),
-            "hash" | "usi_hash" | "hashsize" => number(&value).map(|n| e.set_hash(n)),
+            "hash" | "usi_hash" | "hashsize" => {
+                number(&value).and_then(|n| e.set_hash(n).map_err(|m| format!("{name}: {m}")))
+            }
             "clear hash" => {
-                e.stop();
-                e.tt.clear();
+                e.clear_hash();
                 Ok(())
             }
             "move overhead" => number(&value).map(|n| e.overhead_ms = n.min(5000) as u64),
@@ -293,7 +302,33 @@ impl UciSession {
         e.excluded = banned;
     }
 
+    /// `go`: a search, or `go perft N`. A bad number refuses the whole
+    /// command: an error line, and at once a `bestmove` with the first legal
+    /// move (the GUI gets its answer, as after any search), or in a position
+    /// without one the dialect's no-move answer.
     fn go(&mut self, e: &mut Engine, args: &[&str]) {
+        // the clock runs from the arrival of the command
+        let start = Instant::now();
+        match self.parse_go(e, args) {
+            Ok(Go::Perft(depth)) => self.perft(e, depth),
+            Ok(Go::Search { mut limits, wait, ponder }) => {
+                limits.start = Some(start);
+                self.search(e, limits, wait, ponder);
+            }
+            Err(m) => {
+                self.error(e, &format!("go: {m}; the command is refused"));
+                e.stop();
+                let mut g = e.game();
+                let first = g.pos.legal_moves().into_iter().find(|m| !e.excluded.contains(m));
+                let line = bestmove_line(self.dialect, &g.pos, first, None);
+                drop(g);
+                e.out.line(&line);
+            }
+        }
+    }
+
+    /// Reads the parameters of `go`.
+    fn parse_go(&mut self, e: &mut Engine, args: &[&str]) -> Result<Go, String> {
         let mut limits = Limits::default();
         let mut times = [None::<u64>; 2];
         let mut incs = [0u64; 2];
@@ -303,8 +338,12 @@ impl UciSession {
         let mut infinite = false;
         let mut ponder = false;
         let stm = e.game().pos.side_to_move();
+        // USI names the first player (our White) "b", like its "black" sente
+        let (w, b) = if self.dialect == Dialect::Usi { (1, 0) } else { (0, 1) };
+        let (me, them) = (stm.index(), stm.flip().index());
+        // UCCI's clock is in seconds unless `usemillisec` is on
+        let seconds = self.dialect == Dialect::Ucci && !self.millis;
         let mut i = 0;
-        let unit = if self.dialect == Dialect::Ucci && !self.millis { 1000 } else { 1 };
         while i < args.len() {
             let key = args[i];
             if key == "searchmoves" {
@@ -324,66 +363,98 @@ impl UciSession {
                 }
                 continue;
             }
-            let val = args.get(i + 1).and_then(|v| v.parse::<i64>().ok());
-            let takes_value = !matches!(key, "infinite" | "ponder" | "draw");
-            if takes_value && val.is_none() {
-                self.error(e, &format!("go: '{key}' needs a number"));
-                i += 2;
-                continue;
-            }
-            let n = val.unwrap_or(0).max(0) as u64;
             match key {
-                // USI names the first player (our White) "b", like its "black" sente
-                "wtime" => times[if self.dialect == Dialect::Usi { 1 } else { 0 }] = Some(n),
-                "btime" => times[if self.dialect == Dialect::Usi { 0 } else { 1 }] = Some(n),
-                "winc" => incs[if self.dialect == Dialect::Usi { 1 } else { 0 }] = n,
-                "binc" => incs[if self.dialect == Dialect::Usi { 0 } else { 1 }] = n,
-                "time" => times[stm.index()] = Some(n * unit),
-                "increment" => incs[stm.index()] = n * unit,
-                "opptime" => times[stm.flip().index()] = Some(n * unit),
-                "oppincrement" => incs[stm.flip().index()] = n * unit,
-                "byoyomi" => byoyomi = n,
-                "movestogo" => movestogo = Some(n.max(1) as u32),
-                "depth" => limits.depth = Some(n.clamp(1, 98) as i32),
-                "nodes" => limits.nodes = Some(n.max(1)),
-                "movetime" => movetime = Some(n),
-                "mate" => limits.depth = Some((2 * n as i32).clamp(1, 98)),
                 "infinite" => infinite = true,
                 "ponder" => ponder = true,
                 "draw" => {}
-                "perft" => {
-                    self.perft(e, n as usize);
-                    return;
+                _ if !GO_KEYWORDS.contains(&key) => {
+                    self.error(e, &format!("go: unknown parameter '{key}' ignored"));
+                    // with its value, if one follows
+                    if args.get(i + 1).is_some_and(|v| parse_millis(v).is_some()) {
+                        i += 1;
+                    }
                 }
-                other => self.error(e, &format!("go: unknown parameter '{other}' ignored")),
+                _ => {
+                    let Some(&text) = args.get(i + 1) else {
+                        return Err(format!("'{key}' needs a value"));
+                    };
+                    let is_time = matches!(
+                        key,
+                        "wtime"
+                            | "btime"
+                            | "winc"
+                            | "binc"
+                            | "movetime"
+                            | "byoyomi"
+                            | "time"
+                            | "increment"
+                            | "opptime"
+                            | "oppincrement"
+                    );
+                    let value = if !is_time {
+                        parse_count(text).ok_or_else(|| format!("'{key}' needs a whole number, not '{text}'"))?
+                    } else if seconds && matches!(key, "time" | "increment" | "opptime" | "oppincrement") {
+                        parse_seconds(text).ok_or_else(|| format!("'{key}' needs a time in seconds, not '{text}'"))?
+                    } else {
+                        parse_millis(text)
+                            .ok_or_else(|| format!("'{key}' needs a time in milliseconds, not '{text}'"))?
+                    };
+                    i += 1;
+                    match key {
+                        "wtime" => times[w] = Some(value),
+                        "btime" => times[b] = Some(value),
+                        "winc" => incs[w] = value,
+                        "binc" => incs[b] = value,
+                        "time" => times[me] = Some(value),
+                        "increment" => incs[me] = value,
+                        "opptime" => times[them] = Some(value),
+                        "oppincrement" => incs[them] = value,
+                        "byoyomi" => byoyomi = value,
+                        "movetime" => movetime = Some(value),
+                        "movestogo" => movestogo = Some(value.clamp(1, u32::MAX as u64) as u32),
+                        "depth" => limits.depth = Some(value.clamp(1, 98) as i32),
+                        "nodes" => limits.nodes = Some(value.max(1)),
+                        "mate" => limits.depth = Some(value.saturating_mul(2).clamp(1, 98) as i32),
+                        "perft" => {
+                            return match value {
+                                1..=12 => Ok(Go::Perft(value as usize)),
+                                _ => Err("perft depth must be from 1 to 12".into()),
+                            };
+                        }
+                        _ => unreachable!("every keyword of GO_KEYWORDS that takes a value is handled"),
+                    }
+                }
             }
-            i += if takes_value { 2 } else { 1 };
+            i += 1;
         }
         let overhead = Duration::from_millis(e.overhead_ms);
         if let Some(mt) = movetime {
             let t = Duration::from_millis(mt).saturating_sub(overhead).max(Duration::from_millis(1));
             limits.soft = Some(t);
             limits.hard = Some(t);
-        } else if let Some(t) = times[stm.index()] {
-            let clock =
-                Clock { time: Duration::from_millis(t), inc: Duration::from_millis(incs[stm.index()]), movestogo };
+        } else if let Some(t) = times[me] {
+            let clock = Clock { time: Duration::from_millis(t), inc: Duration::from_millis(incs[me]), movestogo };
             let (mut soft, mut hard) = clock.budget(overhead);
             if byoyomi > 0 {
                 let b = Duration::from_millis(byoyomi);
-                soft += b * 7 / 10;
-                hard = (hard + b).saturating_sub(overhead).max(soft);
+                soft = soft.saturating_add(b / 10 * 7);
+                hard = hard.saturating_add(b).saturating_sub(overhead).max(soft);
             }
             limits.soft = Some(soft);
             limits.hard = Some(hard);
         } else if byoyomi > 0 {
             let b = Duration::from_millis(byoyomi).saturating_sub(overhead).max(Duration::from_millis(1));
-            limits.soft = Some(b * 7 / 10);
+            limits.soft = Some(b / 10 * 7);
             limits.hard = Some(b);
         }
         limits.multipv = e.multipv;
         limits.excluded = e.excluded.clone();
         let unlimited = limits.depth.is_none() && limits.nodes.is_none() && limits.soft.is_none();
-        let wait = infinite || unlimited;
+        Ok(Go::Search { limits, wait: infinite || unlimited, ponder })
+    }
+
+    /// Starts a search; its result is written as `bestmove`.
+    fn search(&mut self, e: &mut Engine, limits: Limits, wait: bool, ponder: bool) {
         let dialect = self.dialect;
         let style = dialect.style();
         let out = e.out.clone();
@@ -393,42 +464,114 @@ impl UciSession {
             wait,
             ponder,
             Box::new(move |r: &Report, pos| out.line(&info_line(dialect, r, pos, style))),
-            Box::new(move |r, g| {
-                let line = match r.best {
-                    Some(m) => {
-                        let mut s = format!("bestmove {}", notation::move_out(&g.pos, m, style));
-                        if let Some(p) = r.ponder {
-                            let mut after = g.pos.clone();
-                            after.make(m);
-                            s.push_str(&format!(" ponder {}", notation::move_out(&after, p, style)));
-                        }
-                        s
-                    }
-                    None => match dialect {
-                        Dialect::Uci => "bestmove (none)".to_string(),
-                        Dialect::Usi => "bestmove resign".to_string(),
-                        Dialect::Ucci => "nobestmove".to_string(),
-                    },
-                };
-                out2.line(&line);
-            }),
+            Box::new(move |r, g| out2.line(&bestmove_line(dialect, &g.pos, r.best, r.ponder))),
         );
     }
 
+    /// `go perft N`: runs on the search thread, like a search, so that
+    /// `isready` is answered and `stop` or `quit` end it. The count of each
+    /// root move is written when it is done; a stopped perft gives no total.
     fn perft(&mut self, e: &mut Engine, depth: usize) {
-        if !(1..=12).contains(&depth) {
-            return self.error(e, "go perft: depth must be from 1 to 12");
+        let pos = e.game().pos.clone();
+        let style = self.dialect.style();
+        let out = e.out.clone();
+        let info = if self.dialect == Dialect::Ucci { "info" } else { "info string" };
+        e.spawn_job(false, false, move |sh| {
+            let mut pos = pos;
+            let mut lists: Vec<(MoveList, MoveList)> = (0..depth).map(|_| (MoveList::new(), MoveList::new())).collect();
+            let mut info_buf = CheckInfo::new();
+            let roots = pos.legal_moves();
+            let mut total = 0u64;
+            for (done, &m) in roots.iter().enumerate() {
+                let text = notation::move_out(&pos, m, style);
+                let undo = pos.make(m);
+                let n = perft_count(&mut pos, depth - 1, &mut lists, &mut info_buf, &sh.stop);
+                pos.unmake(m, &undo);
+                match n {
+                    Some(n) => {
+                        out.line(&format!("{text}: {n}"));
+                        total += n;
+                    }
+                    None => {
+                        return out.line(&format!(
+                            "{info} perft stopped: {total} nodes in {done} of {} root moves",
+                            roots.len()
+                        ));
+                    }
+                }
+            }
+            out.line("");
+            out.line(&format!("Nodes searched: {total}"));
+        });
+    }
+}
+
+/// What a `go` asks for.
+enum Go {
+    /// A search.
+    Search { limits: Limits, wait: bool, ponder: bool },
+    /// `go perft N`.
+    Perft(usize),
+}
+
+/// A time in seconds (UCCI), possibly with decimals, in milliseconds;
+/// saturating like [`parse_millis`].
+fn parse_seconds(s: &str) -> Option<u64> {
+    match parse_count(s) {
+        Some(n) => Some(n.saturating_mul(1000)),
+        None => parse_millis(s).and(s.parse::<f64>().ok()).map(|x| (x * 1000.0).round() as u64),
+    }
+}
+
+/// The leaves `depth` plies below `pos` (the last ply counted, not played,
+/// as the core's perft does), or `None` once `stop` is set.
+fn perft_count(
+    pos: &mut Position,
+    depth: usize,
+    lists: &mut [(MoveList, MoveList)],
+    info: &mut CheckInfo,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if depth == 0 {
+        return Some(1);
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let ((pseudo, legal), rest) = lists.split_first_mut().expect("a list pair per ply");
+    pos.generate_legal(pseudo, legal, info);
+    if depth == 1 {
+        return Some(legal.len() as u64);
+    }
+    let mut n = 0;
+    for m in legal.iter() {
+        let undo = pos.make(m);
+        let below = perft_count(pos, depth - 1, rest, info, stop);
+        pos.unmake(m, &undo);
+        n += below?;
+    }
+    Some(n)
+}
+
+/// The `bestmove` line (UCI, USI, UCCI) for a move, or for none: UCI's
+/// `bestmove (none)`, USI's `bestmove resign`, UCCI's `nobestmove`.
+fn bestmove_line(d: Dialect, pos: &Position, best: Option<Move>, ponder: Option<Move>) -> String {
+    let style = d.style();
+    match best {
+        Some(m) => {
+            let mut s = format!("bestmove {}", notation::move_out(pos, m, style));
+            if let Some(p) = ponder {
+                let mut after = pos.clone();
+                after.make(m);
+                s.push_str(&format!(" ponder {}", notation::move_out(&after, p, style)));
+            }
+            s
         }
-        e.stop();
-        let mut pos = e.game().pos.clone();
-        let split = chimera::perft::divide(&mut pos, depth);
-        let mut total = 0;
-        for (m, n) in split {
-            e.out.line(&format!("{}: {n}", notation::move_out(&pos, m, self.dialect.style())));
-            total += n;
-        }
-        e.out.line("");
-        e.out.line(&format!("Nodes searched: {total}"));
+        None => match d {
+            Dialect::Uci => "bestmove (none)".to_string(),
+            Dialect::Usi => "bestmove resign".to_string(),
+            Dialect::Ucci => "nobestmove".to_string(),
+        },
     }
 }
 

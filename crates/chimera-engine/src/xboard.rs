@@ -12,6 +12,7 @@
 
 use crate::game::{Engine, Game};
 use crate::notation::{self, Style};
+use crate::protocol::parse_count;
 use crate::rules::GameEnd;
 use crate::search::{Clock, Limits, Report, Score};
 use crate::uci::Flow;
@@ -129,35 +130,36 @@ impl XboardSession {
             "xboard" | "accepted" | "rejected" | "hard" | "easy" | "random" | "computer" | "name" | "rating"
             | "ics" | "draw" | "hint" | "bk" | "." | "hover" | "otim" => {}
             "analyze" => {
-                e.stop();
+                e.abandon();
                 self.engine_side = None;
                 self.analyzing = true;
                 self.analyze(e);
             }
             "exit" => {
-                e.stop();
+                e.abandon();
                 self.analyzing = false;
             }
             "exclude" | "include" => self.exclude(e, cmd == "exclude", arg),
             "protover" => self.features(e),
             "new" => {
-                e.stop();
-                e.tt.clear();
+                e.abandon();
+                e.clear_hash();
                 let _ = e.set_variant("chess");
                 self.engine_side = Some(Color::Black);
                 self.sd = None;
                 self.st = None;
             }
             "variant" => {
-                e.stop();
+                e.abandon();
                 let name = engine_name(arg);
                 match e.set_variant(&name) {
                     Ok(()) => self.announce_variant(e),
                     Err(m) => self.error(e, "unknown variant", &format!("{arg}: {m}")),
                 }
             }
+            // the move of a search these interrupt is not played
             "force" => {
-                e.stop();
+                e.abandon();
                 self.engine_side = None;
             }
             "go" => {
@@ -166,22 +168,22 @@ impl XboardSession {
                 self.think(e);
             }
             "playother" => {
-                e.stop();
+                e.abandon();
                 self.engine_side = Some(e.game().pos.side_to_move().flip());
             }
             "white" | "black" => {
-                e.stop();
+                e.abandon();
                 self.engine_side = Some(if cmd == "white" { Color::Black } else { Color::White });
             }
             "usermove" => self.usermove(e, arg),
             "?" => e.stop(),
             "ping" => e.out.line(&format!("pong {arg}")),
             "result" => {
-                e.stop();
+                e.abandon();
                 self.engine_side = None;
             }
             "setboard" => {
-                e.stop();
+                e.abandon();
                 let (v, ev) = {
                     let g = e.game();
                     (g.variant.clone(), g.ev.clone())
@@ -195,7 +197,7 @@ impl XboardSession {
                 }
             }
             "undo" | "remove" => {
-                e.stop();
+                e.abandon();
                 let n = if cmd == "undo" { 1 } else { 2 };
                 for _ in 0..n {
                     if !e.game().undo() {
@@ -213,19 +215,24 @@ impl XboardSession {
                 Ok(d) if d > 0 => self.sd = Some(d.min(98)),
                 _ => self.error(e, "bad number", line),
             },
-            "time" => match arg.parse::<u64>() {
-                Ok(t) => self.my_time = Some(t),
-                Err(_) => self.error(e, "bad number", line),
+            // a clock too big for u64 saturates
+            "time" => match parse_count(arg) {
+                Some(t) => self.my_time = Some(t),
+                None => self.error(e, "bad number", line),
             },
             "post" => self.post = true,
             "nopost" => self.post = false,
-            "memory" => match arg.parse::<usize>() {
-                Ok(mb) => e.set_hash(mb),
-                Err(_) => self.error(e, "bad number", line),
+            "memory" => match parse_count(arg) {
+                Some(mb) => {
+                    if let Err(m) = e.set_hash(usize::try_from(mb).unwrap_or(usize::MAX)) {
+                        self.error(e, &m, line);
+                    }
+                }
+                None => self.error(e, "bad number", line),
             },
-            "cores" => match arg.parse::<usize>() {
-                Ok(n) => e.threads = n.clamp(1, 256),
-                Err(_) => self.error(e, "bad number", line),
+            "cores" => match parse_count(arg) {
+                Some(n) => e.threads = n.clamp(1, 256) as usize,
+                None => self.error(e, "bad number", line),
             },
             "lift" => self.lift(e, arg),
             "put" => self.put(e, arg),
@@ -425,8 +432,11 @@ impl XboardSession {
         } else if let Some(cs) = self.my_time {
             let played = e.game().played.len() as u32 / 2;
             let movestogo = (self.mps > 0).then(|| self.mps - played % self.mps);
-            let clock =
-                Clock { time: Duration::from_millis(cs * 10), inc: Duration::from_millis(self.inc_ms), movestogo };
+            let clock = Clock {
+                time: Duration::from_millis(cs.saturating_mul(10)),
+                inc: Duration::from_millis(self.inc_ms),
+                movestogo,
+            };
             let (soft, hard) = clock.budget(overhead);
             limits.soft = Some(soft);
             limits.hard = Some(hard);
