@@ -156,6 +156,8 @@ const SUPPORTED: &[&str] = &[
 struct Opt {
     value: String,
     line: usize,
+    /// The option comes from a parent section.
+    inherited: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -189,6 +191,7 @@ fn parse_sections(text: &str, file: &str) -> Result<BTreeMap<String, Section>, V
             if name.is_empty() {
                 return Err(err(file, line, "a section needs a name"));
             }
+            crate::variant::check_name(&name).map_err(|m| err(file, line, m))?;
             if sections.contains_key(&name) {
                 return Err(err(file, line, format!("variant '{name}' is defined twice")));
             }
@@ -200,7 +203,11 @@ fn parse_sections(text: &str, file: &str) -> Result<BTreeMap<String, Section>, V
             l.split_once('=').ok_or_else(|| err(file, line, format!("expected 'option = value', not '{l}'")))?;
         let name = current.as_ref().ok_or_else(|| err(file, line, "an option before the first [section]"))?;
         let v = v.split('#').next().unwrap_or("").trim();
-        sections.get_mut(name).unwrap().options.push((k.trim().to_string(), Opt { value: v.to_string(), line }));
+        sections
+            .get_mut(name)
+            .unwrap()
+            .options
+            .push((k.trim().to_string(), Opt { value: v.to_string(), line, inherited: false }));
     }
     Ok(sections)
 }
@@ -216,7 +223,7 @@ fn resolve(
     if depth > 32 {
         return Err(err(file, s.line, "the parents of this variant form a loop"));
     }
-    let mut out = match &s.parent {
+    let mut out: Vec<(String, Opt)> = match &s.parent {
         None => Vec::new(),
         Some(p) if sections.contains_key(p) => resolve(sections, file, p, depth + 1)?,
         Some(p) if p == "chess" => chess_preset(),
@@ -233,6 +240,9 @@ fn resolve(
             resolve(&presets, PARENTS_FILE, p, depth + 1)?
         }
     };
+    for (_, o) in &mut out {
+        o.inherited = true;
+    }
     out.extend(s.options.iter().cloned());
     Ok(out)
 }
@@ -248,11 +258,11 @@ const PARENTS_FILE: &str = "variants/fairy-stockfish-parents.ini";
 fn chess_preset() -> Vec<(String, Opt)> {
     [("pawn", "p"), ("knight", "n"), ("bishop", "b"), ("rook", "r"), ("queen", "q"), ("king", "k")]
         .iter()
-        .map(|(k, v)| (k.to_string(), Opt { value: v.to_string(), line: 0 }))
+        .map(|(k, v)| (k.to_string(), Opt { value: v.to_string(), line: 0, inherited: true }))
         .collect()
 }
 
-/// The names of the variants a file defines.
+/// The names of the variants a file defines, sorted. No variant is built.
 pub fn variant_names(text: &str, file: &str) -> Result<Vec<String>, VariantError> {
     Ok(parse_sections(text, file)?.into_keys().collect())
 }
@@ -331,13 +341,53 @@ fn bool_opt(o: &Opt, file: &str, key: &str) -> Result<bool, VariantError> {
 }
 
 /// Reads variant `name` from a Fairy-Stockfish configuration file.
+///
+/// Only this variant and its parents are read beyond their section headers
+/// and lines; a program that offers several variants of one file should
+/// keep an [`IniFile`] and build each variant when it is chosen.
 pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef, VariantError> {
-    let sections = parse_sections(text, file)?;
-    let options = resolve(&sections, file, name, 0)?;
+    IniFile::parse(text, file)?.variant(name)
+}
+
+/// A variants.ini file split into its sections. Reading it checks the
+/// syntax and the section names only: no variant is built until
+/// [`IniFile::variant`] asks for it, so a file of many variants costs the
+/// time and memory of its text, plus those of the variants actually used.
+#[derive(Clone, Debug)]
+pub struct IniFile {
+    file: String,
+    sections: BTreeMap<String, Section>,
+}
+
+impl IniFile {
+    /// Splits `text` into sections; `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<IniFile, VariantError> {
+        Ok(IniFile { file: file.to_string(), sections: parse_sections(text, file)? })
+    }
+
+    /// The names of the variants the file defines, sorted.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.sections.keys().map(|k| k.as_str())
+    }
+
+    /// Builds the definition of variant `name` from its section and its parents.
+    pub fn variant(&self, name: &str) -> Result<VariantDef, VariantError> {
+        variant_from_sections(&self.sections, &self.file, name)
+    }
+}
+
+fn variant_from_sections(
+    sections: &BTreeMap<String, Section>,
+    file: &str,
+    name: &str,
+) -> Result<VariantDef, VariantError> {
+    let options = resolve(sections, file, name, 0)?;
     let mut last: BTreeMap<String, Opt> = BTreeMap::new();
     // piece letters in definition order: (name in Chimera, letter, betza, fs order)
     let mut pieces: Vec<(String, char, String, usize)> = Vec::new();
     let mut king: Option<(char, String)> = None;
+    // promotedPieceType entries: (piece, promoted form's moves, option)
+    let mut promoted_entries: Vec<(char, char, Opt)> = Vec::new();
     for (k, o) in &options {
         if let Some(&(_, betza)) = BUILTIN_PIECES.iter().find(|(n, _)| n == k) {
             let order = BUILTIN_PIECES.iter().position(|(n, _)| n == k).unwrap();
@@ -357,7 +407,7 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
                 .value
                 .split_once(':')
                 .ok_or_else(|| err(file, o.line, format!("{k} is written letter:Betza, not '{}'", o.value)))?;
-            let c = single_letter(&Opt { value: l.to_string(), line: o.line }, file, k)?;
+            let c = single_letter(&Opt { value: l.to_string(), line: o.line, inherited: o.inherited }, file, k)?;
             crate::betza::parse(b).map_err(|e| err(file, o.line, format!("{k}: {e}")))?;
             pieces.push((k.clone(), c, b.to_string(), 100 + slot));
         } else if k == "king" {
@@ -370,7 +420,24 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
                 None => (o.value.as_str(), "K"),
             };
             crate::betza::parse(b).map_err(|e| err(file, o.line, format!("king: {e}")))?;
-            king = Some((single_letter(&Opt { value: l.to_string(), line: o.line }, file, k)?, b.to_string()));
+            king = Some((
+                single_letter(&Opt { value: l.to_string(), line: o.line, inherited: o.inherited }, file, k)?,
+                b.to_string(),
+            ));
+        } else if k == "promotedPieceType" {
+            // each section sets the entries it names; the others stay as inherited
+            for w in o.value.split_whitespace() {
+                let (a, b) = w
+                    .split_once(':')
+                    .ok_or_else(|| err(file, o.line, format!("promotedPieceType: '{w}' is not piece:piece")))?;
+                let one = |s: &str| -> Result<char, VariantError> {
+                    single_letter(&Opt { value: s.to_string(), line: o.line, inherited: o.inherited }, file, k)
+                };
+                let (a, b) = (one(a)?, one(b)?);
+                promoted_entries.retain(|e| e.0 != a);
+                promoted_entries.push((a, b, o.clone()));
+            }
+            last.insert(k.clone(), o.clone());
         } else if SUPPORTED.contains(&k.as_str()) || IGNORED.contains(&k.as_str()) {
             last.insert(k.clone(), o.clone());
         } else {
@@ -488,7 +555,11 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         for w in o.value.split_whitespace() {
             let bad = || err(file, o.line, format!("promotionLimit: '{w}' is not letter:count"));
             let (l, n) = w.split_once(':').ok_or_else(bad)?;
-            let letter = single_letter(&Opt { value: l.to_string(), line: o.line }, file, "promotionLimit")?;
+            let letter = single_letter(
+                &Opt { value: l.to_string(), line: o.line, inherited: o.inherited },
+                file,
+                "promotionLimit",
+            )?;
             let n: u8 = n.parse().map_err(|_| bad())?;
             if !promo_choices.contains(letter) {
                 return Err(err(file, o.line, format!("promotionLimit: '{letter}' is not a promotion choice")));
@@ -516,18 +587,19 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         promo_choices.clone()
     };
 
-    // promoted piece types (shogi style): "p:g s:g"
+    // promoted piece types (shogi style): "p:g s:g"; an inherited entry
+    // naming a piece this variant removed is dropped, as Fairy-Stockfish does
     let mut promoted: Vec<(char, char)> = Vec::new();
-    if let Some(o) = get("promotedPieceType") {
-        for w in o.value.split_whitespace() {
-            let (a, b) = w
-                .split_once(':')
-                .ok_or_else(|| err(file, o.line, format!("promotedPieceType: '{w}' is not piece:piece")))?;
-            let one = |s: &str| -> Result<char, VariantError> {
-                single_letter(&Opt { value: s.to_string(), line: o.line }, file, "promotedPieceType")
-            };
-            promoted.push((one(a)?, one(b)?));
+    for (a, b, o) in &promoted_entries {
+        let known = |c: char| pieces.iter().any(|p| p.1 == c) || king.as_ref().is_some_and(|k| k.0 == c);
+        if !known(*a) || !known(*b) {
+            if o.inherited {
+                continue;
+            }
+            let missing = if known(*a) { b } else { a };
+            return Err(err(file, o.line, format!("promotedPieceType: no piece '{missing}'")));
         }
+        promoted.push((*a, *b));
     }
 
     // the native definition
@@ -598,6 +670,10 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         _ => {}
     }
     t.push_str(&format!("flying_general = {}\n", flag("flyingGeneral", false)?));
+    // immobilityIllegal: no move nor drop to a square where the piece could not
+    // move on; without it a piece may stay there (where promotion is optional)
+    let immobility = if flag("immobilityIllegal", false)? { "illegal" } else { "allowed" };
+    t.push_str(&format!("immobility = {immobility:?}\n"));
     t.push_str(&format!("must_capture = {}\n", flag("mustCapture", false)?));
     let value = |k: &str| -> Result<Option<&'static str>, VariantError> {
         match get(k).map(|o| (o.value.as_str(), o.line)) {
@@ -695,7 +771,6 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
             let pawns: String = pieces.iter().filter(|p| p.0 == "shogiPawn" || p.0 == "pawn").map(|p| p.1).collect();
             t.push_str(&format!("no_drop_mate = {pawns:?}\n"));
         }
-        t.push_str(&format!("no_dead_drops = {}\n", flag("immobilityIllegal", false)?));
         t.push_str(&format!("must_drop = {}\n", flag("mustDrop", false)?));
         if let Some(o) = get("mustDropType") {
             if o.value != "*" {
@@ -731,7 +806,23 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     }
     for (pname, c, betza, _) in &pieces_sorted {
         let is_pawn = pname == "pawn";
-        let mut b = betza.clone();
+        // without double steps no piece has initial moves
+        let mut b = if double_step { betza.clone() } else { without_initial(betza) };
+        if double_step {
+            if let Some(u) = long_initial_slide(&b) {
+                let line = options
+                    .iter()
+                    .rev()
+                    .find(|(k, o)| k.starts_with("customPiece") && o.value.ends_with(betza.as_str()))
+                    .map(|(_, o)| o.line)
+                    .unwrap_or(0);
+                return Err(err(
+                    file,
+                    line,
+                    format!("{pname}: the initial move '{u}' passes several squares, each an e.p. square in Fairy-Stockfish; not supported yet (two steps at most)"),
+                ));
+            }
+        }
         if is_pawn && double_step {
             b.push_str("ifmnD");
         }
@@ -779,9 +870,21 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
             .ok_or_else(|| {
                 err(file, get("promotedPieceType").unwrap().line, format!("promotedPieceType: no piece '{b}'"))
             })?;
+        let target = if double_step { target } else { without_initial(&target) };
         t.push_str(&format!("[[piece]]\nname = \"promoted {a}\"\nletter = \"+{a}\"\nbetza = {target:?}\n"));
+        // Fairy-Stockfish's promoted piece is of the type it moves as: where
+        // that type promotes, so does the promoted piece (to the type's own
+        // promoted form, which returns to the hand as that type)
+        if promoted.iter().any(|(x, _)| x == b) {
+            let m = flag("mandatoryPiecePromotion", false)?;
+            t.push_str(&format!(
+                "promotion = {{ zone = \"promotion\", to = \"+{b}\", style = \"shogi\", mandatory = {m} }}\n"
+            ));
+        }
     }
     if let Some((c, b)) = &king {
+        let b = if double_step { b.clone() } else { without_initial(b) };
+        let b = &b;
         t.push_str(&format!("[[piece]]\nname = \"king\"\nletter = {:?}\nbetza = {b:?}\nroyal = true\n", c.to_string()));
         if has_initial(b) {
             t.push_str("initial_zone = \"double_step\"\n");
@@ -805,6 +908,40 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         e.column = 1;
         e
     })
+}
+
+/// A Betza text without its initial (`i`) units.
+fn without_initial(betza: &str) -> String {
+    let Ok(b) = crate::betza::parse(betza) else { return betza.to_string() };
+    let mut out = String::new();
+    let mut last_offset = usize::MAX;
+    for u in &b.units {
+        // a compound atom (K, Q) is several units with one text
+        if u.offset != last_offset && !u.initial {
+            out.push_str(&u.text);
+        }
+        last_offset = u.offset;
+    }
+    out
+}
+
+/// The text of an initial non-capturing slide of more than two steps, if
+/// the Betza text has one: Fairy-Stockfish makes each passed square an e.p.
+/// square, and a position holds one.
+fn long_initial_slide(betza: &str) -> Option<String> {
+    let b = crate::betza::parse(betza).ok()?;
+    b.units
+        .iter()
+        .find(|u| {
+            let m = &u.legs[0].modality;
+            u.initial
+                && u.legs.len() == 1
+                && u.atom.a.max(u.atom.b) == 1
+                && m.moves
+                && !m.captures
+                && !matches!(u.range, crate::betza::Range::Leap | crate::betza::Range::Limited(0..=2))
+        })
+        .map(|u| u.text.clone())
 }
 
 /// True if a Betza text has initial (`i`) moves.
@@ -864,5 +1001,83 @@ mod tests {
         assert!(e.message.contains("checkmateValue"), "{e}");
         let d = variant_from_ini("[x:chess]\nmaterialCounting = blackdrawodds\n", "a.ini", "x").unwrap();
         assert_eq!(d.rules.draw_odds, Some(crate::square::Color::Black));
+    }
+
+    #[test]
+    fn variant_names_are_restricted() {
+        let e = variant_from_ini("[x:chess]\n[evil\u{1b}name:chess]\n", "a.ini", "x").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("evil\\u{1b}name") && e.message.contains("A-Z"), "{e}");
+        let long = "v".repeat(crate::variant::MAX_NAME_LEN + 1);
+        let e = variant_names(&format!("[{long}:chess]\n"), "a.ini").unwrap_err();
+        assert!(e.message.contains(&long), "{e}");
+        assert!(variant_from_ini("[My_variant-2+:chess]\n", "a.ini", "My_variant-2+").is_ok());
+    }
+
+    /// The Betza texts of a definition's pieces, by letter.
+    fn betza_of(def: &VariantDef, letter: &str) -> String {
+        def.pieces[index_of(def, letter)].betza.text.clone()
+    }
+
+    /// The index of a piece type by its letter, `+` first for a promoted type.
+    fn index_of(def: &VariantDef, letter: &str) -> usize {
+        let (promoted, c) = match letter.strip_prefix('+') {
+            Some(l) => (true, l.chars().next().unwrap()),
+            None => (false, letter.chars().next().unwrap()),
+        };
+        def.pieces.iter().position(|p| p.letter == c && p.promoted == promoted && !p.tilde).unwrap()
+    }
+
+    #[test]
+    fn no_double_steps_means_no_initial_moves() {
+        let ini = "[x:chess]\ndoubleStep = false\ncustomPiece1 = a:WifmnD\nking = k:KifmnD\n[y:makruk]\ncustomPiece1 = a:ifmnDW\n[z:x]\ndoubleStep = true\n";
+        let x = variant_from_ini(ini, "a.ini", "x").unwrap();
+        assert_eq!(betza_of(&x, "a"), "W");
+        assert_eq!(betza_of(&x, "k"), "K");
+        assert_eq!(betza_of(&x, "p"), "fmWfceF");
+        let y = variant_from_ini(ini, "a.ini", "y").unwrap();
+        assert_eq!(betza_of(&y, "a"), "W");
+        let z = variant_from_ini(ini, "a.ini", "z").unwrap();
+        assert_eq!(betza_of(&z, "a"), "WifmnD");
+        assert_eq!(betza_of(&z, "p"), "fmWfceFifmnD");
+    }
+
+    #[test]
+    fn promoted_piece_types_add_to_the_parents() {
+        let d = variant_from_ini("[x:shogi]\npromotedPieceType = p:s\n", "a.ini", "x").unwrap();
+        // the pawn's promoted form moves as a silver; the others keep shogi's
+        assert_eq!(betza_of(&d, "+p"), "FfW");
+        assert_eq!(betza_of(&d, "+b"), "BW");
+        assert_eq!(betza_of(&d, "+r"), "RF");
+        // a silver promotes, so the promoted pawn (a silver) promotes to +s
+        let (pp, ps) = (index_of(&d, "+p"), index_of(&d, "+s"));
+        assert_eq!(d.pieces[pp].promotion.as_ref().unwrap().choices, vec![ps]);
+        assert_eq!(d.pieces[ps].demotes_to, Some(index_of(&d, "s")));
+        // an inherited entry for a removed piece is dropped; the section's own is an error
+        let d = variant_from_ini("[x:shogi]\nrook = -\n", "a.ini", "x").unwrap();
+        assert!(d.pieces.iter().all(|p| !(p.letter == 'r' && p.promoted)));
+        let e = variant_from_ini("[x:shogi]\nrook = -\npromotedPieceType = r:d\n", "a.ini", "x").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("no piece 'r'"), "{e}");
+    }
+
+    #[test]
+    fn immobility_and_optional_promotion() {
+        use crate::variant::Immobility;
+        let d = variant_from_ini("[x:chess]\nmandatoryPawnPromotion = false\n", "a.ini", "x").unwrap();
+        assert_eq!(d.rules.immobility, Immobility::Allowed);
+        let d = variant_from_ini("[x:chess]\nimmobilityIllegal = true\n", "a.ini", "x").unwrap();
+        assert_eq!(d.rules.immobility, Immobility::Illegal);
+        assert_eq!(variant_from_ini("[x:grand]\n", "a.ini", "x").unwrap().rules.immobility, Immobility::Illegal);
+    }
+
+    #[test]
+    fn long_initial_slides_are_refused() {
+        let e = variant_from_ini("[x:chess]\n\ncustomPiece1 = a:WimfW3\n", "a.ini", "x").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("imfW3"), "{e}");
+        assert!(variant_from_ini("[x:chess]\ncustomPiece1 = a:WimfW2\n", "a.ini", "x").is_ok());
+        // without double steps the move is gone, and so is the problem
+        assert!(variant_from_ini("[x:chess]\ndoubleStep = false\ncustomPiece1 = a:WimfW3\n", "a.ini", "x").is_ok());
     }
 }

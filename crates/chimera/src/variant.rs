@@ -269,6 +269,48 @@ pub struct Rules {
     /// that still has its gate may be followed by a piece from the hand on
     /// that square. The FEN's castling field holds the gates (`KQBCDFGkqbcdfg`).
     pub gating: bool,
+    /// What happens where a piece would have no move left.
+    pub immobility: Immobility,
+}
+
+/// The rule for squares where a piece could not move on (a pawn on its last
+/// rank, a shogi knight on the last two).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Immobility {
+    /// A piece that would have no move at all from where it arrives must
+    /// promote there, if it can; nothing else is forbidden. The default.
+    #[default]
+    ForcedPromotion,
+    /// Fairy-Stockfish's `immobilityIllegal`: no move and no drop may leave
+    /// a piece on a square from which it has no non-capturing move on an
+    /// empty board; arriving there, a piece that can promote must.
+    Illegal,
+    /// A piece may stay where it cannot move (an unpromoted pawn on its last
+    /// rank where promotion is optional).
+    Allowed,
+}
+
+/// The longest variant name, in bytes.
+pub const MAX_NAME_LEN: usize = 64;
+
+/// Checks a variant name: 1 to [`MAX_NAME_LEN`] characters from `A-Z a-z
+/// 0-9 _ + -`. Names are printed in protocol lines and file names, so
+/// anything else (spaces, newlines, control bytes) is refused; the error
+/// shows the name escaped.
+///
+/// ```
+/// assert!(chimera::variant::check_name("my-variant_2").is_ok());
+/// assert!(chimera::variant::check_name("evil\nreadyok").unwrap_err().contains("evil\\nreadyok"));
+/// ```
+pub fn check_name(name: &str) -> Result<(), String> {
+    let ok = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'+' || b == b'-';
+    if name.is_empty() || name.len() > MAX_NAME_LEN || !name.bytes().all(ok) {
+        return Err(format!(
+            "variant name \"{}\" must be 1 to {MAX_NAME_LEN} characters from A-Z a-z 0-9 _ + -",
+            name.escape_default()
+        ));
+    }
+    Ok(())
 }
 
 /// First-move rights kept in the FEN's castling field (Cambodian chess, whose
@@ -403,7 +445,7 @@ pub struct VariantDef {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FileDef {
-    name: String,
+    name: Spanned<String>,
     #[serde(default)]
     description: String,
     files: Spanned<u8>,
@@ -444,6 +486,7 @@ struct FileRules {
     #[serde(default)]
     walls: bool,
     initial_rights: Option<FileInitialRights>,
+    immobility: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -623,6 +666,7 @@ impl VariantDef {
             let (line, column) = e.span().map(|s| line_col(src, s.start)).unwrap_or((0, 0));
             VariantError { file: file.to_string(), line, column, message: e.message().to_string() }
         })?;
+        check_name(fd.name.get_ref()).map_err(|m| cx.at(fd.name.span(), m))?;
         let geometry = Geometry::new(*fd.files.get_ref(), *fd.ranks.get_ref()).ok_or_else(|| {
             cx.at(
                 fd.files.span(),
@@ -988,8 +1032,9 @@ impl VariantDef {
             }),
             None => None,
         };
-        // a shogi-style promotion makes the promoted type demote back when captured
-        for t in 0..pieces.len() {
+        // a shogi-style promotion makes the promoted type demote back when
+        // captured: to the first type in the file that promotes to it
+        for t in (0..pieces.len()).rev() {
             if let Some(pr) = pieces[t].promotion.clone() {
                 if pr.style == PromotionStyle::Shogi {
                     for &c in &pr.choices {
@@ -999,7 +1044,7 @@ impl VariantDef {
             }
         }
         let def = VariantDef {
-            name: fd.name,
+            name: fd.name.get_ref().clone(),
             description: fd.description,
             geometry,
             zones,
@@ -1021,6 +1066,20 @@ impl VariantDef {
                 flag,
                 gating: fd.rules.gating,
                 walls: fd.rules.walls,
+                immobility: match fd.rules.immobility.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
+                    None | Some(("forced_promotion", _)) => Immobility::ForcedPromotion,
+                    Some(("illegal", _)) => Immobility::Illegal,
+                    Some(("allowed", _)) => Immobility::Allowed,
+                    Some((other, span)) => {
+                        return Err(cx.at(
+                            span,
+                            format!(
+                                "immobility must be \"forced_promotion\", \"illegal\" or \"allowed\", not \"{}\"",
+                                other.escape_default()
+                            ),
+                        ))
+                    }
+                },
                 initial_rights: match &fd.rules.initial_rights {
                     Some(r) => Some(InitialRights {
                         lost_to_attack_by: r.lost_to_attack_by.as_ref().map(&piece_of).transpose()?,
@@ -1108,6 +1167,30 @@ royal = true
     fn board_size_is_checked() {
         let src = MINI.replace("files = 5", "files = 40");
         assert!(VariantDef::from_toml(&src, "x").is_err());
+    }
+
+    #[test]
+    fn names_that_would_break_protocol_lines_are_refused() {
+        let src = MINI.replace("name = \"mini\"", "name = \"evil\\nreadyok\\nbestmove e2e4\"");
+        let e = VariantDef::from_toml(&src, "evil.toml").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("evil\\nreadyok\\nbestmove e2e4") && !e.message.contains('\n'), "{e}");
+        let src = MINI.replace("name = \"mini\"", &format!("name = \"{}\"", "m".repeat(MAX_NAME_LEN + 1)));
+        assert!(VariantDef::from_toml(&src, "long.toml").is_err());
+        let src = MINI.replace("name = \"mini\"", "name = \"\"");
+        assert!(VariantDef::from_toml(&src, "empty.toml").is_err());
+        let src = MINI.replace("name = \"mini\"", "name = \"Mini_2-x+\"");
+        assert!(VariantDef::from_toml(&src, "ok.toml").is_ok());
+    }
+
+    #[test]
+    fn the_immobility_rule_reads_and_rejects_unknown_values() {
+        let src = MINI.replace("[zones]", "[rules]\nimmobility = \"illegal\"\n[zones]");
+        assert_eq!(VariantDef::from_toml(&src, "m.toml").unwrap().rules.immobility, Immobility::Illegal);
+        let src = MINI.replace("[zones]", "[rules]\nimmobility = \"sometimes\"\n[zones]");
+        let e = VariantDef::from_toml(&src, "m.toml").unwrap_err();
+        assert!(e.message.contains("immobility") && e.line == 7, "{e}");
+        assert_eq!(VariantDef::from_toml(MINI, "m.toml").unwrap().rules.immobility, Immobility::ForcedPromotion);
     }
 }
 
