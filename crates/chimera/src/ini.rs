@@ -150,6 +150,8 @@ const SUPPORTED: &[&str] = &[
     "promotionLimit",
     "countingRule",
     "checkCounting",
+    "soldierPromotionRank",
+    "dropChecks",
 ];
 
 #[derive(Clone, Debug)]
@@ -438,7 +440,11 @@ fn variant_from_sections(
                 promoted_entries.push((a, b, o.clone()));
             }
             last.insert(k.clone(), o.clone());
-        } else if SUPPORTED.contains(&k.as_str()) || IGNORED.contains(&k.as_str()) {
+        } else if SUPPORTED.contains(&k.as_str())
+            || IGNORED.contains(&k.as_str())
+            || k.starts_with("mobilityRegionWhite")
+            || k.starts_with("mobilityRegionBlack")
+        {
             last.insert(k.clone(), o.clone());
         } else {
             return Err(err(file, o.line, format!("option '{k}' is not supported yet")));
@@ -451,9 +457,6 @@ fn variant_from_sections(
             None => Ok(default),
         }
     };
-    if !flag("checking", true)? {
-        return Err(err(file, get("checking").unwrap().line, "checking = false is not supported yet"));
-    }
     let parse_dim = |k: &str, default: u8| -> Result<u8, VariantError> {
         match get(k) {
             None => Ok(default),
@@ -520,31 +523,51 @@ fn variant_from_sections(
         get(k).map(|o| o.value.replace(' ', "")).unwrap_or_else(|| default.to_string())
     };
     for side in ["White", "Black"] {
-        for base in ["promotionPieceTypes", "promotionPawnTypes"] {
-            let k = format!("{base}{side}");
-            if let Some(o) = get(&k) {
-                if o.value.replace(' ', "") != letters_of(base, if base == "promotionPawnTypes" { "p" } else { "nbrq" })
-                {
-                    return Err(err(file, o.line, format!("{k}: different options per side are not supported yet")));
-                }
+        let k = format!("promotionPawnTypes{side}");
+        if let Some(o) = get(&k) {
+            if o.value.replace(' ', "") != letters_of("promotionPawnTypes", "p") {
+                return Err(err(file, o.line, format!("{k}: different options per side are not supported yet")));
             }
         }
     }
-    // the default choices are Fairy-Stockfish's knight, bishop, rook and queen
-    // types, where the variant has them; explicit letters name any piece
-    let promo_choices: String = match get("promotionPieceTypes") {
-        Some(o) => {
-            let ls: String = o.value.chars().filter(|c| !c.is_whitespace()).collect();
-            if let Some(bad) = ls.chars().find(|&c| !pieces.iter().any(|p| p.1 == c.to_ascii_lowercase())) {
-                return Err(err(file, o.line, format!("promotionPieceTypes: no piece '{bad}' in this variant")));
+    // where an option was set last, in the order of the sections
+    let set_at = |k: &str| options.iter().rposition(|(n, _)| n == k);
+    // the promotion choices of one side: its own option or the common one,
+    // whichever a section set later; by default Fairy-Stockfish's knight,
+    // bishop, rook and queen types, where the variant has them
+    let choices_of = |side_key: &str| -> Result<String, VariantError> {
+        let o = match (set_at(side_key), set_at("promotionPieceTypes")) {
+            (Some(a), Some(b)) if a > b => get(side_key),
+            (Some(_), None) => get(side_key),
+            _ => get("promotionPieceTypes"),
+        };
+        match o {
+            Some(o) => {
+                let mut ls = String::new();
+                for c in o.value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
+                    let c = c.to_ascii_lowercase();
+                    if pieces.iter().any(|p| p.1 == c) {
+                        ls.push(c);
+                    } else if !o.inherited {
+                        let k = if set_at(side_key).is_some_and(|i| options[i].1.line == o.line) {
+                            side_key
+                        } else {
+                            "promotionPieceTypes"
+                        };
+                        return Err(err(file, o.line, format!("{k}: no piece '{c}' in this variant")));
+                    }
+                    // an inherited letter of a piece this variant removed is dropped
+                }
+                Ok(ls)
             }
-            ls.to_ascii_lowercase()
+            None => Ok(["queen", "rook", "bishop", "knight"]
+                .iter()
+                .filter_map(|n| pieces.iter().find(|p| p.0 == *n).map(|p| p.1))
+                .collect()),
         }
-        None => ["queen", "rook", "bishop", "knight"]
-            .iter()
-            .filter_map(|n| pieces.iter().find(|p| p.0 == *n).map(|p| p.1))
-            .collect(),
     };
+    let promo_choices = choices_of("promotionPieceTypesWhite")?;
+    let promo_choices_black = choices_of("promotionPieceTypesBlack")?;
     // by default only Fairy-Stockfish's own pawn type promotes chess-style
     let default_pawn: String = pieces.iter().filter(|p| p.0 == "pawn").map(|p| p.1).collect();
     let promo_pawns = letters_of("promotionPawnTypes", &default_pawn);
@@ -562,6 +585,9 @@ fn variant_from_sections(
             )?;
             let n: u8 = n.parse().map_err(|_| bad())?;
             if !promo_choices.contains(letter) {
+                if o.inherited {
+                    continue;
+                }
                 return Err(err(file, o.line, format!("promotionLimit: '{letter}' is not a promotion choice")));
             }
             limits.push(format!("{letter} = {n}"));
@@ -581,10 +607,21 @@ fn variant_from_sections(
         let o = get("promotionLimit").unwrap();
         return Err(err(file, o.line, "promotionLimit with captures to the hand is not supported yet"));
     }
-    let promo_targets: String = if tilde_promotions {
-        promo_choices.chars().map(|c| format!("{c}~")).collect::<Vec<_>>().join(" ")
+    if promo_choices_black != promo_choices && !limits.is_empty() {
+        let o = get("promotionLimit").unwrap();
+        return Err(err(file, o.line, "promotionLimit with different promotion choices per side is not supported yet"));
+    }
+    let targets_of = |choices: &str| -> String {
+        if tilde_promotions {
+            choices.chars().map(|c| format!("{c}~")).collect::<Vec<_>>().join(" ")
+        } else {
+            choices.to_string()
+        }
+    };
+    let promo_targets = if promo_choices_black == promo_choices {
+        format!("{:?}", targets_of(&promo_choices))
     } else {
-        promo_choices.clone()
+        format!("{:?}, to_black = {:?}", targets_of(&promo_choices), targets_of(&promo_choices_black))
     };
 
     // promoted piece types (shogi style): "p:g s:g"; an inherited entry
@@ -612,6 +649,46 @@ fn variant_from_sections(
     t.push_str("[zones]\n");
     t.push_str(&format!("promotion = {promo_zone}\n"));
     t.push_str(&format!("double_step = {double_zone}\n"));
+    // mobility regions: the squares a piece type may stand on, per side
+    // (Fairy-Stockfish's mobilityRegionWhiteKing, ...CustomPiece1, ...)
+    let all_squares = format!("a1-{last_file}{}", board.ranks);
+    let mut confined: Vec<String> = Vec::new();
+    for (k, o) in &last {
+        let Some(rest) = k.strip_prefix("mobilityRegionWhite").or_else(|| k.strip_prefix("mobilityRegionBlack")) else {
+            continue;
+        };
+        let mut cs = rest.chars();
+        let pname: String = cs.next().map(|c| c.to_ascii_lowercase()).into_iter().chain(cs).collect();
+        let known = BUILTIN_PIECES.iter().any(|(n, _)| *n == pname)
+            || pname == "king"
+            || pname.strip_prefix("customPiece").is_some_and(|n| n.parse::<usize>().is_ok());
+        if !known {
+            return Err(err(file, o.line, format!("option '{k}' is not supported yet (no piece type '{rest}')")));
+        }
+        let present = pieces.iter().any(|p| p.0 == pname) || (pname == "king" && king.is_some());
+        if !present {
+            if o.inherited {
+                continue;
+            }
+            return Err(err(file, o.line, format!("{k}: the variant has no {pname}")));
+        }
+        if !confined.contains(&pname) {
+            confined.push(pname.clone());
+            let white = side_region(&format!("mobilityRegionWhite{rest}"), all_squares.clone())?;
+            let black = side_region(&format!("mobilityRegionBlack{rest}"), all_squares.clone())?;
+            t.push_str(&format!("mobility_{pname} = {{ white = {white:?}, black = {black:?} }}\n"));
+        }
+    }
+    // soldierPromotionRank: Fairy-Stockfish's soldier steps sideways from this rank on
+    let soldier_rank = match get("soldierPromotionRank") {
+        None => 1,
+        Some(o) => o.value.parse::<u8>().ok().filter(|r| (1..=board.ranks).contains(r)).ok_or_else(|| {
+            err(file, o.line, format!("soldierPromotionRank: '{}' is not a rank of the board", o.value))
+        })?,
+    };
+    if soldier_rank > 1 {
+        t.push_str(&format!("soldier_sideways = \"a{soldier_rank}-{last_file}{}\"\n", board.ranks));
+    }
     // pawns may not be dropped on their first rank, nor in their promotion zone
     let (mut no_drops_white, mut no_drops_black) = (Vec::new(), Vec::new());
     if !flag("firstRankPawnDrops", false)? {
@@ -674,6 +751,12 @@ fn variant_from_sections(
     // move on; without it a piece may stay there (where promotion is optional)
     let immobility = if flag("immobilityIllegal", false)? { "illegal" } else { "allowed" };
     t.push_str(&format!("immobility = {immobility:?}\n"));
+    // checking = false: no move may give check; dropChecks = false: no drop
+    if !flag("checking", true)? {
+        t.push_str("giving_check = \"never\"\n");
+    } else if !flag("dropChecks", true)? {
+        t.push_str("giving_check = \"not_by_drops\"\n");
+    }
     t.push_str(&format!("must_capture = {}\n", flag("mustCapture", false)?));
     let value = |k: &str| -> Result<Option<&'static str>, VariantError> {
         match get(k).map(|o| (o.value.as_str(), o.line)) {
@@ -808,6 +891,9 @@ fn variant_from_sections(
         let is_pawn = pname == "pawn";
         // without double steps no piece has initial moves
         let mut b = if double_step { betza.clone() } else { without_initial(betza) };
+        if pname == "soldier" && soldier_rank > 1 {
+            b = "fW".to_string();
+        }
         if double_step {
             if let Some(u) = long_initial_slide(&b) {
                 let line = options
@@ -848,13 +934,19 @@ fn variant_from_sections(
         if promo_pawns.contains(*c) {
             let (style, mandatory) = if sittuyin_promotion { ("sittuyin", false) } else { ("arrival", mandatory) };
             t.push_str(&format!(
-                "promotion = {{ zone = \"promotion\", to = {promo_targets:?}, mandatory = {mandatory}, style = {style:?}, limits = {{ {promo_limits} }} }}\n"
+                "promotion = {{ zone = \"promotion\", to = {promo_targets}, mandatory = {mandatory}, style = {style:?}, limits = {{ {promo_limits} }} }}\n"
             ));
         } else if let Some(&(_, _)) = promoted.iter().find(|(a, _)| a == c) {
             let m = flag("mandatoryPiecePromotion", false)?;
             t.push_str(&format!(
                 "promotion = {{ zone = \"promotion\", to = \"+{c}\", style = \"shogi\", mandatory = {m} }}\n"
             ));
+        }
+        if confined.contains(pname) {
+            t.push_str(&format!("confine = \"mobility_{pname}\"\n"));
+        }
+        if pname == "soldier" && soldier_rank > 1 {
+            t.push_str("zone_moves = [{ zone = \"soldier_sideways\", betza = \"sW\" }]\n");
         }
         if pname == "janggiCannon" {
             t.push_str(&format!("cannot_hop = \"{c}\"\ncannot_capture = \"{c}\"\n"));
@@ -886,6 +978,9 @@ fn variant_from_sections(
         let b = if double_step { b.clone() } else { without_initial(b) };
         let b = &b;
         t.push_str(&format!("[[piece]]\nname = \"king\"\nletter = {:?}\nbetza = {b:?}\nroyal = true\n", c.to_string()));
+        if confined.iter().any(|n| n == "king") {
+            t.push_str("confine = \"mobility_king\"\n");
+        }
         if has_initial(b) {
             t.push_str("initial_zone = \"double_step\"\n");
         }
@@ -893,7 +988,9 @@ fn variant_from_sections(
     // with captures to the hand, promoted pawns are marked (Q~) and return to it as pawns
     if tilde_promotions {
         let pawn = promo_pawns.chars().next().unwrap_or('p');
-        for c in promo_choices.chars() {
+        let mut all_choices: Vec<char> = promo_choices.chars().collect();
+        all_choices.extend(promo_choices_black.chars().filter(|c| !promo_choices.contains(*c)));
+        for c in all_choices {
             let betza = pieces.iter().find(|p| p.1 == c).map(|p| p.2.clone()).unwrap_or_default();
             t.push_str(&format!(
                 "[[piece]]\nname = \"promoted {c}~\"\nletter = \"{c}~\"\nbetza = {betza:?}\ndemotes_to = \"{pawn}\"\n"
@@ -1079,5 +1176,48 @@ mod tests {
         assert!(variant_from_ini("[x:chess]\ncustomPiece1 = a:WimfW2\n", "a.ini", "x").is_ok());
         // without double steps the move is gone, and so is the problem
         assert!(variant_from_ini("[x:chess]\ndoubleStep = false\ncustomPiece1 = a:WimfW3\n", "a.ini", "x").is_ok());
+    }
+
+    #[test]
+    fn options_naming_removed_pieces() {
+        // capablanca's promotionPieceTypes names the chancellor: inherited, it is dropped
+        let d = variant_from_ini("[x:capablanca]\nchancellor = -\n", "a.ini", "x").unwrap();
+        let pawn = &d.pieces[index_of(&d, "p")];
+        assert_eq!(pawn.promotion.as_ref().unwrap().choices.len(), 5);
+        // in the section itself it is an error
+        let e =
+            variant_from_ini("[x:capablanca]\nchancellor = -\npromotionPieceTypes = qc\n", "a.ini", "x").unwrap_err();
+        assert!(e.line == 3 && e.message.contains("no piece 'c'"), "{e}");
+        let e = variant_from_ini("[x:chess]\nmobilityRegionWhiteFers = *1\n", "a.ini", "x").unwrap_err();
+        assert!(e.line == 2 && e.message.contains("no fers"), "{e}");
+        let e = variant_from_ini("[x:chess]\nmobilityRegionWhiteUnicorn = *1\n", "a.ini", "x").unwrap_err();
+        assert!(e.message.contains("mobilityRegionWhiteUnicorn"), "{e}");
+        // the xiangqi parent's regions for a removed elephant are dropped
+        let ini = "[x:xiangqi]\nelephant = -\nstartFen = rn1aka1nr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RN1AKA1NR w - - 0 1\n";
+        let d = variant_from_ini(ini, "a.ini", "x").unwrap();
+        assert!(crate::variant::Variant::new(d).is_ok());
+    }
+
+    #[test]
+    fn promotion_choices_per_side() {
+        let ini =
+            "[x:chess]\npromotionPieceTypesWhite = qn\npromotionPieceTypesBlack = rb\n[y:x]\npromotionPieceTypes = q\n";
+        let d = variant_from_ini(ini, "a.ini", "x").unwrap();
+        let pr = d.pieces[index_of(&d, "p")].promotion.clone().unwrap();
+        assert_eq!(pr.choices, vec![index_of(&d, "q"), index_of(&d, "n")]);
+        assert_eq!(pr.choices_black, Some(vec![index_of(&d, "r"), index_of(&d, "b")]));
+        // a later section's common option replaces both
+        let d = variant_from_ini(ini, "a.ini", "y").unwrap();
+        let pr = d.pieces[index_of(&d, "p")].promotion.clone().unwrap();
+        assert_eq!((pr.choices, pr.choices_black), (vec![index_of(&d, "q")], None));
+    }
+
+    #[test]
+    fn check_rules() {
+        use crate::variant::GivingCheck;
+        let g = |ini: &str| variant_from_ini(ini, "a.ini", "x").unwrap().rules.giving_check;
+        assert_eq!(g("[x:chess]\n"), GivingCheck::Allowed);
+        assert_eq!(g("[x:chess]\nchecking = false\n"), GivingCheck::Never);
+        assert_eq!(g("[x:crazyhouse]\ndropChecks = false\n"), GivingCheck::NotByDrops);
     }
 }

@@ -271,6 +271,20 @@ pub struct Rules {
     pub gating: bool,
     /// What happens where a piece would have no move left.
     pub immobility: Immobility,
+    /// Which moves may give check.
+    pub giving_check: GivingCheck,
+}
+
+/// Which moves may give check (Fairy-Stockfish's `checking` and `dropChecks`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum GivingCheck {
+    /// Any move may give check. The default.
+    #[default]
+    Allowed,
+    /// A drop may not give check (`dropChecks = false`).
+    NotByDrops,
+    /// No move may give check (`checking = false`).
+    Never,
 }
 
 /// The rule for squares where a piece could not move on (a pawn on its last
@@ -487,6 +501,7 @@ struct FileRules {
     walls: bool,
     initial_rights: Option<FileInitialRights>,
     immobility: Option<Spanned<String>>,
+    giving_check: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -1075,6 +1090,20 @@ impl VariantDef {
                             span,
                             format!(
                                 "immobility must be \"forced_promotion\", \"illegal\" or \"allowed\", not \"{}\"",
+                                other.escape_default()
+                            ),
+                        ))
+                    }
+                },
+                giving_check: match fd.rules.giving_check.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
+                    None | Some(("allowed", _)) => GivingCheck::Allowed,
+                    Some(("not_by_drops", _)) => GivingCheck::NotByDrops,
+                    Some(("never", _)) => GivingCheck::Never,
+                    Some((other, span)) => {
+                        return Err(cx.at(
+                            span,
+                            format!(
+                                "giving_check must be \"allowed\", \"not_by_drops\" or \"never\", not \"{}\"",
                                 other.escape_default()
                             ),
                         ))

@@ -222,6 +222,11 @@ fn user_defined_ini_variants_match_pyffish() {
         "stuckers",
         "slidepawns",
         "lazypawns",
+        "sidepromos",
+        "nodropchecks",
+        "nochecks",
+        "fenced",
+        "riverless",
     ] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {
@@ -229,7 +234,7 @@ fn user_defined_ini_variants_match_pyffish() {
             Err(f) => panic!("{} failures:\n{}", f.len(), f[..f.len().min(8)].join("\n")),
         }
     }
-    assert!(checked >= 4000, "{checked}");
+    assert!(checked >= 6000, "{checked}");
 }
 
 #[test]
