@@ -868,17 +868,12 @@ fn variant_from_sections(
     }
     if flag("castling", true)? {
         let kp = get("castlingKingPiece").map(|o| o.value.clone()).unwrap_or_else(|| "k".into());
-        let rp = letters_of("castlingRookPieces", "r");
-        if rp.chars().count() != 1 {
-            return Err(err(
-                file,
-                get("castlingRookPieces").map(|o| o.line).unwrap_or(0),
-                "one castling rook piece only",
-            ));
-        }
+        // the castling rook types the variant has (several: the outermost castles)
+        let rp: String =
+            letters_of("castlingRookPieces", "r").chars().map(|c| c.to_ascii_lowercase()).filter(|&c| has(c)).collect();
         let kf = get("castlingKingsideFile").map(|o| o.value.clone()).unwrap_or_else(|| "g".into());
         let qf = get("castlingQueensideFile").map(|o| o.value.clone()).unwrap_or_else(|| "c".into());
-        if has(kp.chars().next().unwrap_or('k')) && has(rp.chars().next().unwrap_or('r')) {
+        if has(kp.chars().next().unwrap_or('k')) && !rp.is_empty() {
             t.push_str(&format!(
                 "[rules.castling]\nking = {kp:?}\nrook = {rp:?}\nkingside_file = {kf:?}\nqueenside_file = {qf:?}\n"
             ));

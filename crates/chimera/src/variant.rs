@@ -76,8 +76,11 @@ pub enum PassRule {
 pub struct Castling {
     /// The piece type index of the castling king.
     pub king: usize,
-    /// The piece type index of the castling rook.
+    /// The piece type index of the castling rook (the first of `rooks`).
     pub rook: usize,
+    /// Every piece type that castles as the rook (Fairy-Stockfish's
+    /// `castlingRookPieces = rq`); a right belongs to the outermost one.
+    pub rooks: Vec<usize>,
     /// The file (from 0) the king lands on when castling on the h-side.
     pub kingside_file: u8,
     /// The file the king lands on when castling on the a-side.
@@ -88,6 +91,13 @@ pub struct Castling {
     /// rooks too), and castling is written as the king's move onto its own
     /// rook (`e1h1`), since the king may already stand on its castling square.
     pub chess960: bool,
+}
+
+impl Castling {
+    /// True if piece type `t` castles as the rook.
+    pub fn is_rook(&self, t: usize) -> bool {
+        self.rooks.contains(&t)
+    }
 }
 
 /// Promotion of one piece type.
@@ -937,7 +947,8 @@ impl VariantDef {
         let castling = match &fd.rules.castling {
             Some(c) => Some(Castling {
                 king: piece_of(&c.king)?,
-                rook: piece_of(&c.rook)?,
+                rook: *piece_list(&c.rook)?.first().ok_or_else(|| cx.at(c.rook.span(), "expected piece letters"))?,
+                rooks: piece_list(&c.rook)?,
                 kingside_file: file_of(&c.kingside_file)?,
                 queenside_file: file_of(&c.queenside_file)?,
                 chess960: c.chess960,

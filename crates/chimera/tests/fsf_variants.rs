@@ -227,6 +227,7 @@ fn user_defined_ini_variants_match_pyffish() {
         "nochecks",
         "fenced",
         "riverless",
+        "queenrooks",
     ] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {
