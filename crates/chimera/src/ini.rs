@@ -4,8 +4,8 @@
 //! A section inherits every option of its parent: another section of the same
 //! file, `chess`, or one of the Fairy-Stockfish built-ins written out in
 //! [`PARENTS`] (crazyhouse, seirawan, shouse, capablanca, makruk, sittuyin,
-//! shatranj, shogi, gothic, janus, grand, courier, minishogi), each checked
-//! against pyffish. A section without a parent starts from Fairy-Stockfish's
+//! shatranj, shogi, gothic, janus, grand, courier, minishogi, xiangqi,
+//! janggi), each checked against pyffish. A section without a parent starts from Fairy-Stockfish's
 //! template: chess rules without pieces. Each option is mapped onto the
 //! Chimera variant model; the result is written in the native format and read
 //! by the native reader, so a variants.ini variant and a native one are the
@@ -13,6 +13,11 @@
 //! `Q~` promoted pawns, `dropRegionWhite/Black`, `dropNoDoubled`, `mustDrop`,
 //! `sittuyinRookDrop`), Seirawan gating (`seirawanGating`), Sittuyin promotion
 //! (`sittuyinPromotion`, `promotionLimit`) and makruk/ASEAN `countingRule`.
+//! Pieces may be confined per side (`mobilityRegionWhiteKing`, ...), given
+//! Janggi's palace diagonals (`diagonalLines`: the rook, Janggi cannon,
+//! soldier, wazir and a wazir-moving king move along them) and Xiangqi's
+//! soldier (`soldierPromotionRank`). Options inherited from a parent that name
+//! a piece the section removed are dropped, as Fairy-Stockfish drops them.
 //! Where an option is absent, Fairy-Stockfish's default applies, even where it
 //! surprises: the promotion zones are its eighth rank for White and its first
 //! rank for Black whatever the board's size.
@@ -152,6 +157,7 @@ const SUPPORTED: &[&str] = &[
     "checkCounting",
     "soldierPromotionRank",
     "dropChecks",
+    "diagonalLines",
 ];
 
 #[derive(Clone, Debug)]
@@ -689,6 +695,46 @@ fn variant_from_sections(
     if soldier_rank > 1 {
         t.push_str(&format!("soldier_sideways = \"a{soldier_rank}-{last_file}{}\"\n", board.ranks));
     }
+    // diagonalLines (Janggi's palace diagonals): squares, the same for both sides
+    let diagonal_lines = match get("diagonalLines") {
+        Some(o) => {
+            let z = board.region(o, file, "diagonalLines")?;
+            if !z.is_empty() {
+                t.push_str(&format!("diagonal_lines = {{ white = {z:?}, black = {z:?} }}\n"));
+            }
+            !z.is_empty()
+        }
+        None => false,
+    };
+    // the moves along the diagonal lines of Fairy-Stockfish's rook, Janggi
+    // cannon, soldier, wazir and wazir-moving king: their orthogonal moves
+    // turned diagonal, from and to squares of the lines only
+    let diagonal_moves = |pname: &str, betza: &str| -> Option<&'static str> {
+        if !diagonal_lines {
+            return None;
+        }
+        match (pname, betza) {
+            ("rook", _) => Some("B"),
+            ("janggiCannon", _) => Some("pB"),
+            ("soldier", "fW") | ("soldier", "fsW") => Some("fF"),
+            ("wazir", _) | ("king", "W") => Some("F"),
+            _ => None,
+        }
+    };
+    let zone_moves = |pname: &str, betza: &str| -> String {
+        let mut parts = Vec::new();
+        if pname == "soldier" && soldier_rank > 1 {
+            parts.push("{ zone = \"soldier_sideways\", betza = \"sW\" }".to_string());
+        }
+        if let Some(d) = diagonal_moves(pname, betza) {
+            parts.push(format!("{{ zone = \"diagonal_lines\", betza = \"{d}\", confine = \"diagonal_lines\" }}"));
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!("zone_moves = [{}]\n", parts.join(", "))
+        }
+    };
     // pawns may not be dropped on their first rank, nor in their promotion zone
     let (mut no_drops_white, mut no_drops_black) = (Vec::new(), Vec::new());
     if !flag("firstRankPawnDrops", false)? {
@@ -940,9 +986,7 @@ fn variant_from_sections(
         if confined.contains(pname) {
             t.push_str(&format!("confine = \"mobility_{pname}\"\n"));
         }
-        if pname == "soldier" && soldier_rank > 1 {
-            t.push_str("zone_moves = [{ zone = \"soldier_sideways\", betza = \"sW\" }]\n");
-        }
+        t.push_str(&zone_moves(pname, &b));
         if pname == "janggiCannon" {
             t.push_str(&format!("cannot_hop = \"{c}\"\ncannot_capture = \"{c}\"\n"));
         }
@@ -976,6 +1020,7 @@ fn variant_from_sections(
         if confined.iter().any(|n| n == "king") {
             t.push_str("confine = \"mobility_king\"\n");
         }
+        t.push_str(&zone_moves("king", b));
         if has_initial(b) {
             t.push_str("initial_zone = \"double_step\"\n");
         }

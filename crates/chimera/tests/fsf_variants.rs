@@ -228,6 +228,7 @@ fn user_defined_ini_variants_match_pyffish() {
         "fenced",
         "riverless",
         "queenrooks",
+        "janggiswap",
     ] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {
