@@ -202,6 +202,9 @@ fn parse_sections(text: &str, file: &str) -> Result<BTreeMap<String, Section>, V
                 return Err(err(file, line, "a section needs a name"));
             }
             crate::variant::check_name(&name).map_err(|m| err(file, line, m))?;
+            if let Some(p) = &parent {
+                crate::variant::check_name(p).map_err(|m| err(file, line, format!("parent: {m}")))?;
+            }
             if sections.contains_key(&name) {
                 return Err(err(file, line, format!("variant '{name}' is defined twice")));
             }
@@ -229,7 +232,9 @@ fn resolve(
     name: &str,
     depth: usize,
 ) -> Result<Vec<(String, Opt)>, VariantError> {
-    let s = sections.get(name).ok_or_else(|| err(file, 0, format!("no variant '{name}' in this file")))?;
+    let s = sections
+        .get(name)
+        .ok_or_else(|| err(file, 0, format!("no variant '{}' in this file", name.escape_default())))?;
     if depth > 32 {
         return Err(err(file, s.line, "the parents of this variant form a loop"));
     }
@@ -1150,6 +1155,10 @@ mod tests {
         let long = "v".repeat(crate::variant::MAX_NAME_LEN + 1);
         let e = variant_names(&format!("[{long}:chess]\n"), "a.ini").unwrap_err();
         assert!(e.message.contains(&long), "{e}");
+        let e = variant_names("[x:ch\ress]\n", "a.ini").unwrap_err();
+        assert!(e.message.contains("parent") && e.message.contains("ch\\ress"), "{e}");
+        let e = variant_from_ini("[x:chess]\n", "a.ini", "bad\nname").unwrap_err();
+        assert!(!e.message.contains('\n') && e.message.contains("bad\\nname"), "{e}");
         assert!(variant_from_ini("[My_variant-2+:chess]\n", "a.ini", "My_variant-2+").is_ok());
     }
 
