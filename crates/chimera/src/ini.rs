@@ -939,6 +939,16 @@ fn variant_from_sections(
         let is_pawn = pname == "pawn";
         // without double steps no piece has initial moves
         let mut b = if double_step { betza.clone() } else { without_initial(betza) };
+        if b.is_empty() {
+            let line = options.iter().rev().find(|(k, _)| k == pname).map(|(_, o)| o.line).unwrap_or(0);
+            return Err(err(
+                file,
+                line,
+                format!(
+                    "{pname}: with doubleStep = false it has no moves left (all are initial), which is not supported"
+                ),
+            ));
+        }
         if pname == "soldier" && soldier_rank > 1 {
             b = "fW".to_string();
         }
@@ -1022,6 +1032,10 @@ fn variant_from_sections(
     }
     if let Some((c, b)) = &king {
         let b = if double_step { b.clone() } else { without_initial(b) };
+        if b.is_empty() {
+            let line = options.iter().rev().find(|(k, _)| k == "king").map(|(_, o)| o.line).unwrap_or(0);
+            return Err(err(file, line, "king: with doubleStep = false it has no moves left, which is not supported"));
+        }
         let b = &b;
         t.push_str(&format!("[[piece]]\nname = \"king\"\nletter = {:?}\nbetza = {b:?}\nroyal = true\n", c.to_string()));
         if confined.iter().any(|n| n == "king") {
@@ -1227,6 +1241,9 @@ mod tests {
         assert!(variant_from_ini("[x:chess]\ncustomPiece1 = a:WimfW2\n", "a.ini", "x").is_ok());
         // without double steps the move is gone, and so is the problem
         assert!(variant_from_ini("[x:chess]\ndoubleStep = false\ncustomPiece1 = a:WimfW3\n", "a.ini", "x").is_ok());
+        // a piece left without any move is an error on its line
+        let e = variant_from_ini("[x:chess]\ndoubleStep = false\ncustomPiece1 = a:ifmnD\n", "a.ini", "x").unwrap_err();
+        assert!(e.line == 3 && e.message.contains("no moves left"), "{e}");
     }
 
     #[test]
