@@ -48,6 +48,8 @@ pub struct CheckInfo {
     royal: Square,
     /// The fast method applies (exactly one royal, no ambiguity at its square).
     fast: bool,
+    /// The variant forbids some moves to give check (tested by playing them).
+    check_banned: bool,
     /// The variant has the Lion anti-trading rules.
     lion_rules: bool,
     in_check: bool,
@@ -70,6 +72,7 @@ impl CheckInfo {
             checks: Vec::with_capacity(16),
             royal: NO_SQUARE,
             fast: false,
+            check_banned: false,
             lion_rules: false,
             in_check: false,
         }
@@ -108,6 +111,7 @@ impl Position {
         info.in_check = false;
         let variant = self.variant().clone();
         info.lion_rules = variant.def.rules.lion_trading.is_some();
+        info.check_banned = variant.def.rules.giving_check != crate::variant::GivingCheck::Allowed;
         let royal = &variant.royal;
         let mut royals = self.pieces(us).iter().copied().filter(|&s| royal[self.board[s as usize] as usize]);
         let (first, second) = (royals.next(), royals.next());
@@ -248,8 +252,12 @@ impl Position {
         if info.lion_rules && self.lion_rules_forbid(m) {
             return false;
         }
-        if m.gate().is_some() || (m.kind() == MoveKind::Promotion && self.is_in_place_promotion(m)) {
-            // the gated piece may block or give check: rare, so test by playing it
+        if m.gate().is_some()
+            || (m.kind() == MoveKind::Promotion && self.is_in_place_promotion(m))
+            || (info.check_banned && self.may_not_give_check(m))
+        {
+            // the gated piece may block or give check: rare, so test by playing it;
+            // so are moves that may not give check
             return self.is_legal_reference(m);
         }
         if !info.fast {

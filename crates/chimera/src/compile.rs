@@ -13,7 +13,7 @@
 
 use crate::betza::{Atom, DirWord, Leg, Range, Unit};
 use crate::square::{Color, Geometry, Square, NO_SQUARE};
-use crate::variant::VariantDef;
+use crate::variant::{Immobility, VariantDef};
 use std::fmt;
 
 /// The piece may stop here if the square is empty.
@@ -39,6 +39,9 @@ pub const AUX_EP_CREATE: u8 = 1;
 pub const AUX_NO_HOP: u8 = 2;
 /// `aux`: a capture here is not allowed of piece types the mover may not capture.
 pub const AUX_NO_CAPTURE: u8 = 4;
+/// `aux`: a capture here attacks the square, but is no move: the piece would
+/// stay where it cannot move on ([`Immobility::Illegal`]).
+pub const AUX_NO_STAY: u8 = 8;
 
 /// The most trajectory nodes the compiler builds for one piece on one square
 /// before merging them: a bound on the work a many-legged XBetza (`aaaaQ`)
@@ -170,6 +173,11 @@ pub struct Tables {
     pub facing: Vec<ListRef>,
     /// Some piece promotes in the Sittuyin style (by a move of its own).
     pub in_place_promotion: bool,
+    /// Under [`Immobility::Illegal`], per piece code and square: the piece
+    /// has no non-capturing move from there on an empty board, so it may
+    /// not be dropped there (moves there are left out of the lists). Empty
+    /// under the other rules.
+    pub dead: Vec<Vec<bool>>,
     nsq: usize,
 }
 
@@ -691,6 +699,21 @@ impl Builder<'_> {
                         node.victim = passed;
                     }
                 }
+                if unit.initial
+                    && self.ep_rule
+                    && unit.range == Range::Limited(2)
+                    && unit.atom.a == 1
+                    && k == 1
+                    && m.moves
+                    && !m.captures
+                    && li == 0
+                    && legs.len() == 1
+                {
+                    // an initial non-capturing two-step slide (`imfW2`) creates e.p. rights on the passed square
+                    node.flags |= SPECIAL;
+                    node.aux |= AUX_EP_CREATE;
+                    node.victim = targets[0];
+                }
             } else {
                 // a later leg starts here
                 let (next_leg, _) = &legs[li + 1];
@@ -775,6 +798,21 @@ impl Builder<'_> {
         }
         Ok(vec![node])
     }
+}
+
+/// Whether a list has a non-capturing move on an empty board: a quiet
+/// right on a cell that the walk reaches through empty squares only.
+fn quiet_on_empty_board(cells: &[Cell], l: ListRef) -> bool {
+    let list = &cells[l.start as usize..l.start as usize + l.len as usize];
+    let mut i = 0;
+    while i < list.len() {
+        let c = list[i];
+        if c.flags & QUIET != 0 {
+            return true;
+        }
+        i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
+    }
+    false
 }
 
 /// Compiles the moves of every piece of a variant.
@@ -903,10 +941,42 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             }
         }
     }
-    // where a piece has no move at all, it must promote (shogi) and may not be dropped
+    // squares where a piece has no non-capturing move on an empty board
+    let mut dead = Vec::new();
+    if def.rules.immobility == Immobility::Illegal {
+        dead = vec![Vec::new(); ncodes + 2];
+        for (code, d) in dead.iter_mut().enumerate().skip(2) {
+            *d = (0..nsq).map(|sq| !quiet_on_empty_board(&cells, lists[((code - 2) * 2) * nsq + sq])).collect();
+        }
+        // no move may end on such a square, except one that may promote there
+        for (code, d) in dead.iter().enumerate().skip(2) {
+            let pr = promo[code].as_ref();
+            for virgin in 0..2 {
+                for from in 0..nsq {
+                    let l = lists[((code - 2) * 2 + virgin) * nsq + from];
+                    for c in &mut cells[l.start as usize..l.start as usize + l.len as usize] {
+                        let promotes = pr.is_some_and(|p| p.zone[c.to as usize] || (p.shogi && p.zone[from]));
+                        if d[c.to as usize] && !promotes {
+                            // the capture still attacks the square: only the move is gone
+                            c.flags &= !(QUIET | EP);
+                            if c.flags & (CAPTURE | FRIEND) != 0 {
+                                c.flags |= SPECIAL;
+                                c.aux |= AUX_NO_STAY;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // where the piece could not move on, it must promote (unless the variant allows it to stay)
     for info in promo.iter_mut().enumerate().filter_map(|(code, p)| p.as_mut().map(|p| (code, p))) {
         let (code, p) = info;
-        p.stuck = (0..nsq).map(|sq| lists[((code - 2) * 2) * nsq + sq].len == 0).collect();
+        p.stuck = match def.rules.immobility {
+            Immobility::ForcedPromotion => (0..nsq).map(|sq| lists[((code - 2) * 2) * nsq + sq].len == 0).collect(),
+            Immobility::Illegal => dead[code].clone(),
+            Immobility::Allowed => vec![false; nsq],
+        };
     }
     let mut facing = Vec::new();
     if def.rules.flying_general {
@@ -942,7 +1012,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             message: "the move tables are too large".into(),
         });
     }
-    Ok(Tables { cells, lists, promo, no_hop, no_capture, facing, in_place_promotion, nsq })
+    Ok(Tables { cells, lists, promo, no_hop, no_capture, facing, in_place_promotion, dead, nsq })
 }
 
 #[cfg(test)]

@@ -3,9 +3,11 @@
 //! A file holds sections `[name]` or `[name:parent]` of `key = value` lines.
 //! A section inherits every option of its parent: another section of the same
 //! file, `chess`, or one of the Fairy-Stockfish built-ins written out in
-//! [`PARENTS`] (crazyhouse, seirawan, shouse, capablanca, makruk, sittuyin,
-//! shatranj, shogi, gothic, janus, grand, courier, minishogi), each checked
-//! against pyffish. A section without a parent starts from Fairy-Stockfish's
+//! [`PARENTS`] (crazyhouse, seirawan, shouse, capablanca, capahouse, embassy,
+//! makruk, sittuyin, shatranj, shogi, minishogi, gothic, janus, grand,
+//! courier, chancellor, almost, amazon, knightmate, nocastle, kingofthehill,
+//! 3check, 5check, antichess, giveaway, xiangqi, minixiangqi, janggi), each
+//! checked against pyffish's data for the built-in variant of that name. A section without a parent starts from Fairy-Stockfish's
 //! template: chess rules without pieces. Each option is mapped onto the
 //! Chimera variant model; the result is written in the native format and read
 //! by the native reader, so a variants.ini variant and a native one are the
@@ -13,6 +15,11 @@
 //! `Q~` promoted pawns, `dropRegionWhite/Black`, `dropNoDoubled`, `mustDrop`,
 //! `sittuyinRookDrop`), Seirawan gating (`seirawanGating`), Sittuyin promotion
 //! (`sittuyinPromotion`, `promotionLimit`) and makruk/ASEAN `countingRule`.
+//! Pieces may be confined per side (`mobilityRegionWhiteKing`, ...), given
+//! Janggi's palace diagonals (`diagonalLines`: the rook, Janggi cannon,
+//! soldier, wazir and a wazir-moving king move along them) and Xiangqi's
+//! soldier (`soldierPromotionRank`). Options inherited from a parent that name
+//! a piece the section removed are dropped, as Fairy-Stockfish drops them.
 //! Where an option is absent, Fairy-Stockfish's default applies, even where it
 //! surprises: the promotion zones are its eighth rank for White and its first
 //! rank for Black whatever the board's size.
@@ -150,12 +157,17 @@ const SUPPORTED: &[&str] = &[
     "promotionLimit",
     "countingRule",
     "checkCounting",
+    "soldierPromotionRank",
+    "dropChecks",
+    "diagonalLines",
 ];
 
 #[derive(Clone, Debug)]
 struct Opt {
     value: String,
     line: usize,
+    /// The option comes from a parent section.
+    inherited: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -189,6 +201,10 @@ fn parse_sections(text: &str, file: &str) -> Result<BTreeMap<String, Section>, V
             if name.is_empty() {
                 return Err(err(file, line, "a section needs a name"));
             }
+            crate::variant::check_name(&name).map_err(|m| err(file, line, m))?;
+            if let Some(p) = &parent {
+                crate::variant::check_name(p).map_err(|m| err(file, line, format!("parent: {m}")))?;
+            }
             if sections.contains_key(&name) {
                 return Err(err(file, line, format!("variant '{name}' is defined twice")));
             }
@@ -200,7 +216,11 @@ fn parse_sections(text: &str, file: &str) -> Result<BTreeMap<String, Section>, V
             l.split_once('=').ok_or_else(|| err(file, line, format!("expected 'option = value', not '{l}'")))?;
         let name = current.as_ref().ok_or_else(|| err(file, line, "an option before the first [section]"))?;
         let v = v.split('#').next().unwrap_or("").trim();
-        sections.get_mut(name).unwrap().options.push((k.trim().to_string(), Opt { value: v.to_string(), line }));
+        sections
+            .get_mut(name)
+            .unwrap()
+            .options
+            .push((k.trim().to_string(), Opt { value: v.to_string(), line, inherited: false }));
     }
     Ok(sections)
 }
@@ -212,11 +232,13 @@ fn resolve(
     name: &str,
     depth: usize,
 ) -> Result<Vec<(String, Opt)>, VariantError> {
-    let s = sections.get(name).ok_or_else(|| err(file, 0, format!("no variant '{name}' in this file")))?;
+    let s = sections
+        .get(name)
+        .ok_or_else(|| err(file, 0, format!("no variant '{}' in this file", name.escape_default())))?;
     if depth > 32 {
         return Err(err(file, s.line, "the parents of this variant form a loop"));
     }
-    let mut out = match &s.parent {
+    let mut out: Vec<(String, Opt)> = match &s.parent {
         None => Vec::new(),
         Some(p) if sections.contains_key(p) => resolve(sections, file, p, depth + 1)?,
         Some(p) if p == "chess" => chess_preset(),
@@ -233,6 +255,9 @@ fn resolve(
             resolve(&presets, PARENTS_FILE, p, depth + 1)?
         }
     };
+    for (_, o) in &mut out {
+        o.inherited = true;
+    }
     out.extend(s.options.iter().cloned());
     Ok(out)
 }
@@ -248,11 +273,11 @@ const PARENTS_FILE: &str = "variants/fairy-stockfish-parents.ini";
 fn chess_preset() -> Vec<(String, Opt)> {
     [("pawn", "p"), ("knight", "n"), ("bishop", "b"), ("rook", "r"), ("queen", "q"), ("king", "k")]
         .iter()
-        .map(|(k, v)| (k.to_string(), Opt { value: v.to_string(), line: 0 }))
+        .map(|(k, v)| (k.to_string(), Opt { value: v.to_string(), line: 0, inherited: true }))
         .collect()
 }
 
-/// The names of the variants a file defines.
+/// The names of the variants a file defines, sorted. No variant is built.
 pub fn variant_names(text: &str, file: &str) -> Result<Vec<String>, VariantError> {
     Ok(parse_sections(text, file)?.into_keys().collect())
 }
@@ -331,13 +356,53 @@ fn bool_opt(o: &Opt, file: &str, key: &str) -> Result<bool, VariantError> {
 }
 
 /// Reads variant `name` from a Fairy-Stockfish configuration file.
+///
+/// Only this variant and its parents are read beyond their section headers
+/// and lines; a program that offers several variants of one file should
+/// keep an [`IniFile`] and build each variant when it is chosen.
 pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef, VariantError> {
-    let sections = parse_sections(text, file)?;
-    let options = resolve(&sections, file, name, 0)?;
+    IniFile::parse(text, file)?.variant(name)
+}
+
+/// A variants.ini file split into its sections. Reading it checks the
+/// syntax and the section names only: no variant is built until
+/// [`IniFile::variant`] asks for it, so a file of many variants costs the
+/// time and memory of its text, plus those of the variants actually used.
+#[derive(Clone, Debug)]
+pub struct IniFile {
+    file: String,
+    sections: BTreeMap<String, Section>,
+}
+
+impl IniFile {
+    /// Splits `text` into sections; `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<IniFile, VariantError> {
+        Ok(IniFile { file: file.to_string(), sections: parse_sections(text, file)? })
+    }
+
+    /// The names of the variants the file defines, sorted.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.sections.keys().map(|k| k.as_str())
+    }
+
+    /// Builds the definition of variant `name` from its section and its parents.
+    pub fn variant(&self, name: &str) -> Result<VariantDef, VariantError> {
+        variant_from_sections(&self.sections, &self.file, name)
+    }
+}
+
+fn variant_from_sections(
+    sections: &BTreeMap<String, Section>,
+    file: &str,
+    name: &str,
+) -> Result<VariantDef, VariantError> {
+    let options = resolve(sections, file, name, 0)?;
     let mut last: BTreeMap<String, Opt> = BTreeMap::new();
     // piece letters in definition order: (name in Chimera, letter, betza, fs order)
     let mut pieces: Vec<(String, char, String, usize)> = Vec::new();
     let mut king: Option<(char, String)> = None;
+    // promotedPieceType entries: (piece, promoted form's moves, option)
+    let mut promoted_entries: Vec<(char, char, Opt)> = Vec::new();
     for (k, o) in &options {
         if let Some(&(_, betza)) = BUILTIN_PIECES.iter().find(|(n, _)| n == k) {
             let order = BUILTIN_PIECES.iter().position(|(n, _)| n == k).unwrap();
@@ -357,7 +422,7 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
                 .value
                 .split_once(':')
                 .ok_or_else(|| err(file, o.line, format!("{k} is written letter:Betza, not '{}'", o.value)))?;
-            let c = single_letter(&Opt { value: l.to_string(), line: o.line }, file, k)?;
+            let c = single_letter(&Opt { value: l.to_string(), line: o.line, inherited: o.inherited }, file, k)?;
             crate::betza::parse(b).map_err(|e| err(file, o.line, format!("{k}: {e}")))?;
             pieces.push((k.clone(), c, b.to_string(), 100 + slot));
         } else if k == "king" {
@@ -370,8 +435,29 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
                 None => (o.value.as_str(), "K"),
             };
             crate::betza::parse(b).map_err(|e| err(file, o.line, format!("king: {e}")))?;
-            king = Some((single_letter(&Opt { value: l.to_string(), line: o.line }, file, k)?, b.to_string()));
-        } else if SUPPORTED.contains(&k.as_str()) || IGNORED.contains(&k.as_str()) {
+            king = Some((
+                single_letter(&Opt { value: l.to_string(), line: o.line, inherited: o.inherited }, file, k)?,
+                b.to_string(),
+            ));
+        } else if k == "promotedPieceType" {
+            // each section sets the entries it names; the others stay as inherited
+            for w in o.value.split_whitespace() {
+                let (a, b) = w
+                    .split_once(':')
+                    .ok_or_else(|| err(file, o.line, format!("promotedPieceType: '{w}' is not piece:piece")))?;
+                let one = |s: &str| -> Result<char, VariantError> {
+                    single_letter(&Opt { value: s.to_string(), line: o.line, inherited: o.inherited }, file, k)
+                };
+                let (a, b) = (one(a)?, one(b)?);
+                promoted_entries.retain(|e| e.0 != a);
+                promoted_entries.push((a, b, o.clone()));
+            }
+            last.insert(k.clone(), o.clone());
+        } else if SUPPORTED.contains(&k.as_str())
+            || IGNORED.contains(&k.as_str())
+            || k.starts_with("mobilityRegionWhite")
+            || k.starts_with("mobilityRegionBlack")
+        {
             last.insert(k.clone(), o.clone());
         } else {
             return Err(err(file, o.line, format!("option '{k}' is not supported yet")));
@@ -384,9 +470,6 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
             None => Ok(default),
         }
     };
-    if !flag("checking", true)? {
-        return Err(err(file, get("checking").unwrap().line, "checking = false is not supported yet"));
-    }
     let parse_dim = |k: &str, default: u8| -> Result<u8, VariantError> {
         match get(k) {
             None => Ok(default),
@@ -453,31 +536,51 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         get(k).map(|o| o.value.replace(' ', "")).unwrap_or_else(|| default.to_string())
     };
     for side in ["White", "Black"] {
-        for base in ["promotionPieceTypes", "promotionPawnTypes"] {
-            let k = format!("{base}{side}");
-            if let Some(o) = get(&k) {
-                if o.value.replace(' ', "") != letters_of(base, if base == "promotionPawnTypes" { "p" } else { "nbrq" })
-                {
-                    return Err(err(file, o.line, format!("{k}: different options per side are not supported yet")));
-                }
+        let k = format!("promotionPawnTypes{side}");
+        if let Some(o) = get(&k) {
+            if o.value.replace(' ', "") != letters_of("promotionPawnTypes", "p") {
+                return Err(err(file, o.line, format!("{k}: different options per side are not supported yet")));
             }
         }
     }
-    // the default choices are Fairy-Stockfish's knight, bishop, rook and queen
-    // types, where the variant has them; explicit letters name any piece
-    let promo_choices: String = match get("promotionPieceTypes") {
-        Some(o) => {
-            let ls: String = o.value.chars().filter(|c| !c.is_whitespace()).collect();
-            if let Some(bad) = ls.chars().find(|&c| !pieces.iter().any(|p| p.1 == c.to_ascii_lowercase())) {
-                return Err(err(file, o.line, format!("promotionPieceTypes: no piece '{bad}' in this variant")));
+    // where an option was set last, in the order of the sections
+    let set_at = |k: &str| options.iter().rposition(|(n, _)| n == k);
+    // the promotion choices of one side: its own option or the common one,
+    // whichever a section set later; by default Fairy-Stockfish's knight,
+    // bishop, rook and queen types, where the variant has them
+    let choices_of = |side_key: &str| -> Result<String, VariantError> {
+        let o = match (set_at(side_key), set_at("promotionPieceTypes")) {
+            (Some(a), Some(b)) if a > b => get(side_key),
+            (Some(_), None) => get(side_key),
+            _ => get("promotionPieceTypes"),
+        };
+        match o {
+            Some(o) => {
+                let mut ls = String::new();
+                for c in o.value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
+                    let c = c.to_ascii_lowercase();
+                    if pieces.iter().any(|p| p.1 == c) {
+                        ls.push(c);
+                    } else if !o.inherited {
+                        let k = if set_at(side_key).is_some_and(|i| options[i].1.line == o.line) {
+                            side_key
+                        } else {
+                            "promotionPieceTypes"
+                        };
+                        return Err(err(file, o.line, format!("{k}: no piece '{c}' in this variant")));
+                    }
+                    // an inherited letter of a piece this variant removed is dropped
+                }
+                Ok(ls)
             }
-            ls.to_ascii_lowercase()
+            None => Ok(["queen", "rook", "bishop", "knight"]
+                .iter()
+                .filter_map(|n| pieces.iter().find(|p| p.0 == *n).map(|p| p.1))
+                .collect()),
         }
-        None => ["queen", "rook", "bishop", "knight"]
-            .iter()
-            .filter_map(|n| pieces.iter().find(|p| p.0 == *n).map(|p| p.1))
-            .collect(),
     };
+    let promo_choices = choices_of("promotionPieceTypesWhite")?;
+    let promo_choices_black = choices_of("promotionPieceTypesBlack")?;
     // by default only Fairy-Stockfish's own pawn type promotes chess-style
     let default_pawn: String = pieces.iter().filter(|p| p.0 == "pawn").map(|p| p.1).collect();
     let promo_pawns = letters_of("promotionPawnTypes", &default_pawn);
@@ -488,9 +591,16 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         for w in o.value.split_whitespace() {
             let bad = || err(file, o.line, format!("promotionLimit: '{w}' is not letter:count"));
             let (l, n) = w.split_once(':').ok_or_else(bad)?;
-            let letter = single_letter(&Opt { value: l.to_string(), line: o.line }, file, "promotionLimit")?;
+            let letter = single_letter(
+                &Opt { value: l.to_string(), line: o.line, inherited: o.inherited },
+                file,
+                "promotionLimit",
+            )?;
             let n: u8 = n.parse().map_err(|_| bad())?;
             if !promo_choices.contains(letter) {
+                if o.inherited {
+                    continue;
+                }
                 return Err(err(file, o.line, format!("promotionLimit: '{letter}' is not a promotion choice")));
             }
             limits.push(format!("{letter} = {n}"));
@@ -510,24 +620,36 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         let o = get("promotionLimit").unwrap();
         return Err(err(file, o.line, "promotionLimit with captures to the hand is not supported yet"));
     }
-    let promo_targets: String = if tilde_promotions {
-        promo_choices.chars().map(|c| format!("{c}~")).collect::<Vec<_>>().join(" ")
+    if promo_choices_black != promo_choices && !limits.is_empty() {
+        let o = get("promotionLimit").unwrap();
+        return Err(err(file, o.line, "promotionLimit with different promotion choices per side is not supported yet"));
+    }
+    let targets_of = |choices: &str| -> String {
+        if tilde_promotions {
+            choices.chars().map(|c| format!("{c}~")).collect::<Vec<_>>().join(" ")
+        } else {
+            choices.to_string()
+        }
+    };
+    let promo_targets = if promo_choices_black == promo_choices {
+        format!("{:?}", targets_of(&promo_choices))
     } else {
-        promo_choices.clone()
+        format!("{:?}, to_black = {:?}", targets_of(&promo_choices), targets_of(&promo_choices_black))
     };
 
-    // promoted piece types (shogi style): "p:g s:g"
+    // promoted piece types (shogi style): "p:g s:g"; an inherited entry
+    // naming a piece this variant removed is dropped, as Fairy-Stockfish does
     let mut promoted: Vec<(char, char)> = Vec::new();
-    if let Some(o) = get("promotedPieceType") {
-        for w in o.value.split_whitespace() {
-            let (a, b) = w
-                .split_once(':')
-                .ok_or_else(|| err(file, o.line, format!("promotedPieceType: '{w}' is not piece:piece")))?;
-            let one = |s: &str| -> Result<char, VariantError> {
-                single_letter(&Opt { value: s.to_string(), line: o.line }, file, "promotedPieceType")
-            };
-            promoted.push((one(a)?, one(b)?));
+    for (a, b, o) in &promoted_entries {
+        let known = |c: char| pieces.iter().any(|p| p.1 == c) || king.as_ref().is_some_and(|k| k.0 == c);
+        if !known(*a) || !known(*b) {
+            if o.inherited {
+                continue;
+            }
+            let missing = if known(*a) { b } else { a };
+            return Err(err(file, o.line, format!("promotedPieceType: no piece '{missing}'")));
         }
+        promoted.push((*a, *b));
     }
 
     // the native definition
@@ -540,6 +662,86 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     t.push_str("[zones]\n");
     t.push_str(&format!("promotion = {promo_zone}\n"));
     t.push_str(&format!("double_step = {double_zone}\n"));
+    // mobility regions: the squares a piece type may stand on, per side
+    // (Fairy-Stockfish's mobilityRegionWhiteKing, ...CustomPiece1, ...)
+    let all_squares = format!("a1-{last_file}{}", board.ranks);
+    let mut confined: Vec<String> = Vec::new();
+    for (k, o) in &last {
+        let Some(rest) = k.strip_prefix("mobilityRegionWhite").or_else(|| k.strip_prefix("mobilityRegionBlack")) else {
+            continue;
+        };
+        let mut cs = rest.chars();
+        let pname: String = cs.next().map(|c| c.to_ascii_lowercase()).into_iter().chain(cs).collect();
+        let known = BUILTIN_PIECES.iter().any(|(n, _)| *n == pname)
+            || pname == "king"
+            || pname.strip_prefix("customPiece").is_some_and(|n| n.parse::<usize>().is_ok());
+        if !known {
+            return Err(err(file, o.line, format!("option '{k}' is not supported yet (no piece type '{rest}')")));
+        }
+        let present = pieces.iter().any(|p| p.0 == pname) || (pname == "king" && king.is_some());
+        if !present {
+            if o.inherited {
+                continue;
+            }
+            return Err(err(file, o.line, format!("{k}: the variant has no {pname}")));
+        }
+        if !confined.contains(&pname) {
+            confined.push(pname.clone());
+            let white = side_region(&format!("mobilityRegionWhite{rest}"), all_squares.clone())?;
+            let black = side_region(&format!("mobilityRegionBlack{rest}"), all_squares.clone())?;
+            t.push_str(&format!("mobility_{pname} = {{ white = {white:?}, black = {black:?} }}\n"));
+        }
+    }
+    // soldierPromotionRank: Fairy-Stockfish's soldier steps sideways from this rank on
+    let soldier_rank = match get("soldierPromotionRank") {
+        None => 1,
+        Some(o) => o.value.parse::<u8>().ok().filter(|r| (1..=board.ranks).contains(r)).ok_or_else(|| {
+            err(file, o.line, format!("soldierPromotionRank: '{}' is not a rank of the board", o.value))
+        })?,
+    };
+    if soldier_rank > 1 {
+        t.push_str(&format!("soldier_sideways = \"a{soldier_rank}-{last_file}{}\"\n", board.ranks));
+    }
+    // diagonalLines (Janggi's palace diagonals): squares, the same for both sides
+    let diagonal_lines = match get("diagonalLines") {
+        Some(o) => {
+            let z = board.region(o, file, "diagonalLines")?;
+            if !z.is_empty() {
+                t.push_str(&format!("diagonal_lines = {{ white = {z:?}, black = {z:?} }}\n"));
+            }
+            !z.is_empty()
+        }
+        None => false,
+    };
+    // the moves along the diagonal lines of Fairy-Stockfish's rook, Janggi
+    // cannon, soldier, wazir and wazir-moving king: their orthogonal moves
+    // turned diagonal, from and to squares of the lines only
+    let diagonal_moves = |pname: &str, betza: &str| -> Option<&'static str> {
+        if !diagonal_lines {
+            return None;
+        }
+        match (pname, betza) {
+            ("rook", _) => Some("B"),
+            ("janggiCannon", _) => Some("pB"),
+            ("soldier", "fW") | ("soldier", "fsW") => Some("fF"),
+            ("wazir", _) | ("king", "W") => Some("F"),
+            _ => None,
+        }
+    };
+    let zone_moves = |pname: &str, betza: &str| -> String {
+        let mut parts = Vec::new();
+        if pname == "soldier" && soldier_rank > 1 {
+            parts.push("{ zone = \"soldier_sideways\", betza = \"sW\" }".to_string());
+        }
+        if let Some(d) = diagonal_moves(pname, betza) {
+            parts.push(format!("{{ zone = \"diagonal_lines\", betza = \"{d}\", confine = \"diagonal_lines\" }}"));
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!("zone_moves = [{}]\n", parts.join(", "))
+        }
+    };
     // pawns may not be dropped on their first rank, nor in their promotion zone
     let (mut no_drops_white, mut no_drops_black) = (Vec::new(), Vec::new());
     if !flag("firstRankPawnDrops", false)? {
@@ -598,6 +800,16 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         _ => {}
     }
     t.push_str(&format!("flying_general = {}\n", flag("flyingGeneral", false)?));
+    // immobilityIllegal: no move nor drop to a square where the piece could not
+    // move on; without it a piece may stay there (where promotion is optional)
+    let immobility = if flag("immobilityIllegal", false)? { "illegal" } else { "allowed" };
+    t.push_str(&format!("immobility = {immobility:?}\n"));
+    // checking = false: no move may give check; dropChecks = false: no drop
+    if !flag("checking", true)? {
+        t.push_str("giving_check = \"never\"\n");
+    } else if !flag("dropChecks", true)? {
+        t.push_str("giving_check = \"not_by_drops\"\n");
+    }
     t.push_str(&format!("must_capture = {}\n", flag("mustCapture", false)?));
     let value = |k: &str| -> Result<Option<&'static str>, VariantError> {
         match get(k).map(|o| (o.value.as_str(), o.line)) {
@@ -695,7 +907,6 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
             let pawns: String = pieces.iter().filter(|p| p.0 == "shogiPawn" || p.0 == "pawn").map(|p| p.1).collect();
             t.push_str(&format!("no_drop_mate = {pawns:?}\n"));
         }
-        t.push_str(&format!("no_dead_drops = {}\n", flag("immobilityIllegal", false)?));
         t.push_str(&format!("must_drop = {}\n", flag("mustDrop", false)?));
         if let Some(o) = get("mustDropType") {
             if o.value != "*" {
@@ -710,17 +921,12 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     }
     if flag("castling", true)? {
         let kp = get("castlingKingPiece").map(|o| o.value.clone()).unwrap_or_else(|| "k".into());
-        let rp = letters_of("castlingRookPieces", "r");
-        if rp.chars().count() != 1 {
-            return Err(err(
-                file,
-                get("castlingRookPieces").map(|o| o.line).unwrap_or(0),
-                "one castling rook piece only",
-            ));
-        }
+        // the castling rook types the variant has (several: the outermost castles)
+        let rp: String =
+            letters_of("castlingRookPieces", "r").chars().map(|c| c.to_ascii_lowercase()).filter(|&c| has(c)).collect();
         let kf = get("castlingKingsideFile").map(|o| o.value.clone()).unwrap_or_else(|| "g".into());
         let qf = get("castlingQueensideFile").map(|o| o.value.clone()).unwrap_or_else(|| "c".into());
-        if has(kp.chars().next().unwrap_or('k')) && has(rp.chars().next().unwrap_or('r')) {
+        if has(kp.chars().next().unwrap_or('k')) && !rp.is_empty() {
             t.push_str(&format!(
                 "[rules.castling]\nking = {kp:?}\nrook = {rp:?}\nkingside_file = {kf:?}\nqueenside_file = {qf:?}\n"
             ));
@@ -731,7 +937,36 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     }
     for (pname, c, betza, _) in &pieces_sorted {
         let is_pawn = pname == "pawn";
-        let mut b = betza.clone();
+        // without double steps no piece has initial moves
+        let mut b = if double_step { betza.clone() } else { without_initial(betza) };
+        if b.is_empty() {
+            let line = options.iter().rev().find(|(k, _)| k == pname).map(|(_, o)| o.line).unwrap_or(0);
+            return Err(err(
+                file,
+                line,
+                format!(
+                    "{pname}: with doubleStep = false it has no moves left (all are initial), which is not supported"
+                ),
+            ));
+        }
+        if pname == "soldier" && soldier_rank > 1 {
+            b = "fW".to_string();
+        }
+        if double_step {
+            if let Some(u) = long_initial_slide(&b) {
+                let line = options
+                    .iter()
+                    .rev()
+                    .find(|(k, o)| k.starts_with("customPiece") && o.value.ends_with(betza.as_str()))
+                    .map(|(_, o)| o.line)
+                    .unwrap_or(0);
+                return Err(err(
+                    file,
+                    line,
+                    format!("{pname}: the initial move '{u}' passes several squares, each an e.p. square in Fairy-Stockfish; not supported yet (two steps at most)"),
+                ));
+            }
+        }
         if is_pawn && double_step {
             b.push_str("ifmnD");
         }
@@ -757,7 +992,7 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         if promo_pawns.contains(*c) {
             let (style, mandatory) = if sittuyin_promotion { ("sittuyin", false) } else { ("arrival", mandatory) };
             t.push_str(&format!(
-                "promotion = {{ zone = \"promotion\", to = {promo_targets:?}, mandatory = {mandatory}, style = {style:?}, limits = {{ {promo_limits} }} }}\n"
+                "promotion = {{ zone = \"promotion\", to = {promo_targets}, mandatory = {mandatory}, style = {style:?}, limits = {{ {promo_limits} }} }}\n"
             ));
         } else if let Some(&(_, _)) = promoted.iter().find(|(a, _)| a == c) {
             let m = flag("mandatoryPiecePromotion", false)?;
@@ -765,6 +1000,10 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
                 "promotion = {{ zone = \"promotion\", to = \"+{c}\", style = \"shogi\", mandatory = {m} }}\n"
             ));
         }
+        if confined.contains(pname) {
+            t.push_str(&format!("confine = \"mobility_{pname}\"\n"));
+        }
+        t.push_str(&zone_moves(pname, &b));
         if pname == "janggiCannon" {
             t.push_str(&format!("cannot_hop = \"{c}\"\ncannot_capture = \"{c}\"\n"));
         }
@@ -779,10 +1018,30 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
             .ok_or_else(|| {
                 err(file, get("promotedPieceType").unwrap().line, format!("promotedPieceType: no piece '{b}'"))
             })?;
+        let target = if double_step { target } else { without_initial(&target) };
         t.push_str(&format!("[[piece]]\nname = \"promoted {a}\"\nletter = \"+{a}\"\nbetza = {target:?}\n"));
+        // Fairy-Stockfish's promoted piece is of the type it moves as: where
+        // that type promotes, so does the promoted piece (to the type's own
+        // promoted form, which returns to the hand as that type)
+        if promoted.iter().any(|(x, _)| x == b) {
+            let m = flag("mandatoryPiecePromotion", false)?;
+            t.push_str(&format!(
+                "promotion = {{ zone = \"promotion\", to = \"+{b}\", style = \"shogi\", mandatory = {m} }}\n"
+            ));
+        }
     }
     if let Some((c, b)) = &king {
+        let b = if double_step { b.clone() } else { without_initial(b) };
+        if b.is_empty() {
+            let line = options.iter().rev().find(|(k, _)| k == "king").map(|(_, o)| o.line).unwrap_or(0);
+            return Err(err(file, line, "king: with doubleStep = false it has no moves left, which is not supported"));
+        }
+        let b = &b;
         t.push_str(&format!("[[piece]]\nname = \"king\"\nletter = {:?}\nbetza = {b:?}\nroyal = true\n", c.to_string()));
+        if confined.iter().any(|n| n == "king") {
+            t.push_str("confine = \"mobility_king\"\n");
+        }
+        t.push_str(&zone_moves("king", b));
         if has_initial(b) {
             t.push_str("initial_zone = \"double_step\"\n");
         }
@@ -790,7 +1049,9 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
     // with captures to the hand, promoted pawns are marked (Q~) and return to it as pawns
     if tilde_promotions {
         let pawn = promo_pawns.chars().next().unwrap_or('p');
-        for c in promo_choices.chars() {
+        let mut all_choices: Vec<char> = promo_choices.chars().collect();
+        all_choices.extend(promo_choices_black.chars().filter(|c| !promo_choices.contains(*c)));
+        for c in all_choices {
             let betza = pieces.iter().find(|p| p.1 == c).map(|p| p.2.clone()).unwrap_or_default();
             t.push_str(&format!(
                 "[[piece]]\nname = \"promoted {c}~\"\nletter = \"{c}~\"\nbetza = {betza:?}\ndemotes_to = \"{pawn}\"\n"
@@ -805,6 +1066,40 @@ pub fn variant_from_ini(text: &str, file: &str, name: &str) -> Result<VariantDef
         e.column = 1;
         e
     })
+}
+
+/// A Betza text without its initial (`i`) units.
+fn without_initial(betza: &str) -> String {
+    let Ok(b) = crate::betza::parse(betza) else { return betza.to_string() };
+    let mut out = String::new();
+    let mut last_offset = usize::MAX;
+    for u in &b.units {
+        // a compound atom (K, Q) is several units with one text
+        if u.offset != last_offset && !u.initial {
+            out.push_str(&u.text);
+        }
+        last_offset = u.offset;
+    }
+    out
+}
+
+/// The text of an initial non-capturing slide of more than two steps, if
+/// the Betza text has one: Fairy-Stockfish makes each passed square an e.p.
+/// square, and a position holds one.
+fn long_initial_slide(betza: &str) -> Option<String> {
+    let b = crate::betza::parse(betza).ok()?;
+    b.units
+        .iter()
+        .find(|u| {
+            let m = &u.legs[0].modality;
+            u.initial
+                && u.legs.len() == 1
+                && u.atom.a.max(u.atom.b) == 1
+                && m.moves
+                && !m.captures
+                && !matches!(u.range, crate::betza::Range::Leap | crate::betza::Range::Limited(0..=2))
+        })
+        .map(|u| u.text.clone())
 }
 
 /// True if a Betza text has initial (`i`) moves.
@@ -864,5 +1159,133 @@ mod tests {
         assert!(e.message.contains("checkmateValue"), "{e}");
         let d = variant_from_ini("[x:chess]\nmaterialCounting = blackdrawodds\n", "a.ini", "x").unwrap();
         assert_eq!(d.rules.draw_odds, Some(crate::square::Color::Black));
+    }
+
+    #[test]
+    fn variant_names_are_restricted() {
+        let e = variant_from_ini("[x:chess]\n[evil\u{1b}name:chess]\n", "a.ini", "x").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("evil\\u{1b}name") && e.message.contains("A-Z"), "{e}");
+        let long = "v".repeat(crate::variant::MAX_NAME_LEN + 1);
+        let e = variant_names(&format!("[{long}:chess]\n"), "a.ini").unwrap_err();
+        assert!(e.message.contains(&long), "{e}");
+        let e = variant_names("[x:ch\ress]\n", "a.ini").unwrap_err();
+        assert!(e.message.contains("parent") && e.message.contains("ch\\ress"), "{e}");
+        let e = variant_from_ini("[x:chess]\n", "a.ini", "bad\nname").unwrap_err();
+        assert!(!e.message.contains('\n') && e.message.contains("bad\\nname"), "{e}");
+        assert!(variant_from_ini("[My_variant-2+:chess]\n", "a.ini", "My_variant-2+").is_ok());
+    }
+
+    /// The Betza texts of a definition's pieces, by letter.
+    fn betza_of(def: &VariantDef, letter: &str) -> String {
+        def.pieces[index_of(def, letter)].betza.text.clone()
+    }
+
+    /// The index of a piece type by its letter, `+` first for a promoted type.
+    fn index_of(def: &VariantDef, letter: &str) -> usize {
+        let (promoted, c) = match letter.strip_prefix('+') {
+            Some(l) => (true, l.chars().next().unwrap()),
+            None => (false, letter.chars().next().unwrap()),
+        };
+        def.pieces.iter().position(|p| p.letter == c && p.promoted == promoted && !p.tilde).unwrap()
+    }
+
+    #[test]
+    fn no_double_steps_means_no_initial_moves() {
+        let ini = "[x:chess]\ndoubleStep = false\ncustomPiece1 = a:WifmnD\nking = k:KifmnD\n[y:makruk]\ncustomPiece1 = a:ifmnDW\n[z:x]\ndoubleStep = true\n";
+        let x = variant_from_ini(ini, "a.ini", "x").unwrap();
+        assert_eq!(betza_of(&x, "a"), "W");
+        assert_eq!(betza_of(&x, "k"), "K");
+        assert_eq!(betza_of(&x, "p"), "fmWfceF");
+        let y = variant_from_ini(ini, "a.ini", "y").unwrap();
+        assert_eq!(betza_of(&y, "a"), "W");
+        let z = variant_from_ini(ini, "a.ini", "z").unwrap();
+        assert_eq!(betza_of(&z, "a"), "WifmnD");
+        assert_eq!(betza_of(&z, "p"), "fmWfceFifmnD");
+    }
+
+    #[test]
+    fn promoted_piece_types_add_to_the_parents() {
+        let d = variant_from_ini("[x:shogi]\npromotedPieceType = p:s\n", "a.ini", "x").unwrap();
+        // the pawn's promoted form moves as a silver; the others keep shogi's
+        assert_eq!(betza_of(&d, "+p"), "FfW");
+        assert_eq!(betza_of(&d, "+b"), "BW");
+        assert_eq!(betza_of(&d, "+r"), "RF");
+        // a silver promotes, so the promoted pawn (a silver) promotes to +s
+        let (pp, ps) = (index_of(&d, "+p"), index_of(&d, "+s"));
+        assert_eq!(d.pieces[pp].promotion.as_ref().unwrap().choices, vec![ps]);
+        assert_eq!(d.pieces[ps].demotes_to, Some(index_of(&d, "s")));
+        // an inherited entry for a removed piece is dropped; the section's own is an error
+        let d = variant_from_ini("[x:shogi]\nrook = -\n", "a.ini", "x").unwrap();
+        assert!(d.pieces.iter().all(|p| !(p.letter == 'r' && p.promoted)));
+        let e = variant_from_ini("[x:shogi]\nrook = -\npromotedPieceType = r:d\n", "a.ini", "x").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("no piece 'r'"), "{e}");
+    }
+
+    #[test]
+    fn immobility_and_optional_promotion() {
+        use crate::variant::Immobility;
+        let d = variant_from_ini("[x:chess]\nmandatoryPawnPromotion = false\n", "a.ini", "x").unwrap();
+        assert_eq!(d.rules.immobility, Immobility::Allowed);
+        let d = variant_from_ini("[x:chess]\nimmobilityIllegal = true\n", "a.ini", "x").unwrap();
+        assert_eq!(d.rules.immobility, Immobility::Illegal);
+        assert_eq!(variant_from_ini("[x:grand]\n", "a.ini", "x").unwrap().rules.immobility, Immobility::Illegal);
+    }
+
+    #[test]
+    fn long_initial_slides_are_refused() {
+        let e = variant_from_ini("[x:chess]\n\ncustomPiece1 = a:WimfW3\n", "a.ini", "x").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("imfW3"), "{e}");
+        assert!(variant_from_ini("[x:chess]\ncustomPiece1 = a:WimfW2\n", "a.ini", "x").is_ok());
+        // without double steps the move is gone, and so is the problem
+        assert!(variant_from_ini("[x:chess]\ndoubleStep = false\ncustomPiece1 = a:WimfW3\n", "a.ini", "x").is_ok());
+        // a piece left without any move is an error on its line
+        let e = variant_from_ini("[x:chess]\ndoubleStep = false\ncustomPiece1 = a:ifmnD\n", "a.ini", "x").unwrap_err();
+        assert!(e.line == 3 && e.message.contains("no moves left"), "{e}");
+    }
+
+    #[test]
+    fn options_naming_removed_pieces() {
+        // capablanca's promotionPieceTypes names the chancellor: inherited, it is dropped
+        let d = variant_from_ini("[x:capablanca]\nchancellor = -\n", "a.ini", "x").unwrap();
+        let pawn = &d.pieces[index_of(&d, "p")];
+        assert_eq!(pawn.promotion.as_ref().unwrap().choices.len(), 5);
+        // in the section itself it is an error
+        let e =
+            variant_from_ini("[x:capablanca]\nchancellor = -\npromotionPieceTypes = qc\n", "a.ini", "x").unwrap_err();
+        assert!(e.line == 3 && e.message.contains("no piece 'c'"), "{e}");
+        let e = variant_from_ini("[x:chess]\nmobilityRegionWhiteFers = *1\n", "a.ini", "x").unwrap_err();
+        assert!(e.line == 2 && e.message.contains("no fers"), "{e}");
+        let e = variant_from_ini("[x:chess]\nmobilityRegionWhiteUnicorn = *1\n", "a.ini", "x").unwrap_err();
+        assert!(e.message.contains("mobilityRegionWhiteUnicorn"), "{e}");
+        // the xiangqi parent's regions for a removed elephant are dropped
+        let ini = "[x:xiangqi]\nelephant = -\nstartFen = rn1aka1nr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RN1AKA1NR w - - 0 1\n";
+        let d = variant_from_ini(ini, "a.ini", "x").unwrap();
+        assert!(crate::variant::Variant::new(d).is_ok());
+    }
+
+    #[test]
+    fn promotion_choices_per_side() {
+        let ini =
+            "[x:chess]\npromotionPieceTypesWhite = qn\npromotionPieceTypesBlack = rb\n[y:x]\npromotionPieceTypes = q\n";
+        let d = variant_from_ini(ini, "a.ini", "x").unwrap();
+        let pr = d.pieces[index_of(&d, "p")].promotion.clone().unwrap();
+        assert_eq!(pr.choices, vec![index_of(&d, "q"), index_of(&d, "n")]);
+        assert_eq!(pr.choices_black, Some(vec![index_of(&d, "r"), index_of(&d, "b")]));
+        // a later section's common option replaces both
+        let d = variant_from_ini(ini, "a.ini", "y").unwrap();
+        let pr = d.pieces[index_of(&d, "p")].promotion.clone().unwrap();
+        assert_eq!((pr.choices, pr.choices_black), (vec![index_of(&d, "q")], None));
+    }
+
+    #[test]
+    fn check_rules() {
+        use crate::variant::GivingCheck;
+        let g = |ini: &str| variant_from_ini(ini, "a.ini", "x").unwrap().rules.giving_check;
+        assert_eq!(g("[x:chess]\n"), GivingCheck::Allowed);
+        assert_eq!(g("[x:chess]\nchecking = false\n"), GivingCheck::Never);
+        assert_eq!(g("[x:crazyhouse]\ndropChecks = false\n"), GivingCheck::NotByDrops);
     }
 }

@@ -219,7 +219,7 @@ impl Position {
         if self.is_royal_initial_move_banned_in_check(m) && self.in_check() {
             return false;
         }
-        let banned_check = self.is_in_place_promotion(m);
+        let banned_check = self.is_in_place_promotion(m) || self.may_not_give_check(m);
         let undo = self.make(m);
         let ok = !(self.royal_attacked(us)
             || (facing && self.royals_face(us))
@@ -241,6 +241,16 @@ impl Position {
         }
         // an initial-only move: the piece could not make it without its right
         !self.variant().tables.list(code, false, from).0.iter().any(|c| c.to == to)
+    }
+
+    /// True if the variant forbids `m` to give check: every move
+    /// (`checking = false`), or a drop (`dropChecks = false`).
+    pub(crate) fn may_not_give_check(&self, m: Move) -> bool {
+        match self.variant().def.rules.giving_check {
+            crate::variant::GivingCheck::Allowed => false,
+            crate::variant::GivingCheck::NotByDrops => m.kind() == MoveKind::Drop,
+            crate::variant::GivingCheck::Never => true,
+        }
     }
 
     /// True if `m` is a Sittuyin-style promotion (which may not give check).

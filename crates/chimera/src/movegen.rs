@@ -7,8 +7,8 @@
 //! decided when the tables were compiled.
 
 use crate::compile::{
-    type_of, Cell, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_HOP, CAPTURE, EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND,
-    QUIET, SPECIAL,
+    type_of, Cell, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_HOP, AUX_NO_STAY, CAPTURE, EMPTY_CHILD, EP, FRIEND, OCC_FOE,
+    OCC_FRIEND, QUIET, SPECIAL,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
@@ -214,6 +214,9 @@ impl Position {
                     continue;
                 }
                 if rules.no_dead_drops && tables.list(code, false, sq).1.len == 0 {
+                    continue;
+                }
+                if !tables.dead.is_empty() && tables.dead[code as usize][sq as usize] {
                     continue;
                 }
                 list.push_quiet(Move::new(sq, sq, code, MoveKind::Drop));
@@ -484,6 +487,9 @@ impl Visitor for Filler<'_> {
 
     #[inline(always)]
     fn capture(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+        if c.flags & SPECIAL != 0 && c.aux & AUX_NO_STAY != 0 {
+            return false;
+        }
         if c.victim != NO_SQUARE {
             self.list.push_capture(Move::new(from, c.to, c.victim, MoveKind::Locust));
         } else {

@@ -389,9 +389,9 @@ impl Position {
             for c in [Color::White, Color::Black] {
                 // the castling pieces are virgin only if a right says so
                 let king = code_of(cast.king, c);
-                let rook = code_of(cast.rook, c);
+                let is_rook = |code: u8| cast.rooks.iter().any(|&t| code_of(t, c) == code);
                 for sq in 0..g.squares() {
-                    if pos.board[sq] == king || pos.board[sq] == rook {
+                    if pos.board[sq] == king || is_rook(pos.board[sq]) {
                         pos.set_virgin(sq as Square, false);
                     }
                 }
@@ -425,7 +425,7 @@ impl Position {
                         _ => return Err(fen_err(fen, "castling", format!("'{ch}' is not one of KQkq"))),
                     };
                     let king = code_of(cast.king, color);
-                    let rook = code_of(cast.rook, color);
+                    let is_rook = |code: u8| cast.rooks.iter().any(|&t| code_of(t, color) == code);
                     // a Chess960 right names only its rook: with several kings of
                     // that side (fuzzed FENs) the king it belongs to, and so its
                     // wing, could not be read back the way it was written
@@ -442,7 +442,7 @@ impl Position {
                     for ksq in (0..g.squares()).filter(|&s| pos.board[s] == king).map(|s| s as Square) {
                         let rank = g.rank_of(ksq);
                         let kf = g.file_of(ksq);
-                        let rook_at = |f: i32| g.square(f, rank).filter(|&s| pos.board[s as usize] == rook);
+                        let rook_at = |f: i32| g.square(f, rank).filter(|&s| is_rook(pos.board[s as usize]));
                         // a named rook decides the wing by its side of the king
                         let wing = match (wing, rook_file) {
                             (Some(w), _) => w,

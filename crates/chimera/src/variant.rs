@@ -76,8 +76,11 @@ pub enum PassRule {
 pub struct Castling {
     /// The piece type index of the castling king.
     pub king: usize,
-    /// The piece type index of the castling rook.
+    /// The piece type index of the castling rook (the first of `rooks`).
     pub rook: usize,
+    /// Every piece type that castles as the rook (Fairy-Stockfish's
+    /// `castlingRookPieces = rq`); a right belongs to the outermost one.
+    pub rooks: Vec<usize>,
     /// The file (from 0) the king lands on when castling on the h-side.
     pub kingside_file: u8,
     /// The file the king lands on when castling on the a-side.
@@ -88,6 +91,13 @@ pub struct Castling {
     /// rooks too), and castling is written as the king's move onto its own
     /// rook (`e1h1`), since the king may already stand on its castling square.
     pub chess960: bool,
+}
+
+impl Castling {
+    /// True if piece type `t` castles as the rook.
+    pub fn is_rook(&self, t: usize) -> bool {
+        self.rooks.contains(&t)
+    }
 }
 
 /// Promotion of one piece type.
@@ -269,6 +279,62 @@ pub struct Rules {
     /// that still has its gate may be followed by a piece from the hand on
     /// that square. The FEN's castling field holds the gates (`KQBCDFGkqbcdfg`).
     pub gating: bool,
+    /// What happens where a piece would have no move left.
+    pub immobility: Immobility,
+    /// Which moves may give check.
+    pub giving_check: GivingCheck,
+}
+
+/// Which moves may give check (Fairy-Stockfish's `checking` and `dropChecks`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum GivingCheck {
+    /// Any move may give check. The default.
+    #[default]
+    Allowed,
+    /// A drop may not give check (`dropChecks = false`).
+    NotByDrops,
+    /// No move may give check (`checking = false`).
+    Never,
+}
+
+/// The rule for squares where a piece could not move on (a pawn on its last
+/// rank, a shogi knight on the last two).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Immobility {
+    /// A piece that would have no move at all from where it arrives must
+    /// promote there, if it can; nothing else is forbidden. The default.
+    #[default]
+    ForcedPromotion,
+    /// Fairy-Stockfish's `immobilityIllegal`: no move and no drop may leave
+    /// a piece on a square from which it has no non-capturing move on an
+    /// empty board; arriving there, a piece that can promote must.
+    Illegal,
+    /// A piece may stay where it cannot move (an unpromoted pawn on its last
+    /// rank where promotion is optional).
+    Allowed,
+}
+
+/// The longest variant name, in bytes.
+pub const MAX_NAME_LEN: usize = 64;
+
+/// Checks a variant name: 1 to [`MAX_NAME_LEN`] characters from `A-Z a-z
+/// 0-9 _ + -`. Names are printed in protocol lines and file names, so
+/// anything else (spaces, newlines, control bytes) is refused; the error
+/// shows the name escaped.
+///
+/// ```
+/// assert!(chimera::variant::check_name("my-variant_2").is_ok());
+/// assert!(chimera::variant::check_name("evil\nreadyok").unwrap_err().contains("evil\\nreadyok"));
+/// ```
+pub fn check_name(name: &str) -> Result<(), String> {
+    let ok = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'+' || b == b'-';
+    if name.is_empty() || name.len() > MAX_NAME_LEN || !name.bytes().all(ok) {
+        return Err(format!(
+            "variant name \"{}\" must be 1 to {MAX_NAME_LEN} characters from A-Z a-z 0-9 _ + -",
+            name.escape_default()
+        ));
+    }
+    Ok(())
 }
 
 /// First-move rights kept in the FEN's castling field (Cambodian chess, whose
@@ -403,7 +469,7 @@ pub struct VariantDef {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FileDef {
-    name: String,
+    name: Spanned<String>,
     #[serde(default)]
     description: String,
     files: Spanned<u8>,
@@ -444,6 +510,8 @@ struct FileRules {
     #[serde(default)]
     walls: bool,
     initial_rights: Option<FileInitialRights>,
+    immobility: Option<Spanned<String>>,
+    giving_check: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -623,6 +691,7 @@ impl VariantDef {
             let (line, column) = e.span().map(|s| line_col(src, s.start)).unwrap_or((0, 0));
             VariantError { file: file.to_string(), line, column, message: e.message().to_string() }
         })?;
+        check_name(fd.name.get_ref()).map_err(|m| cx.at(fd.name.span(), m))?;
         let geometry = Geometry::new(*fd.files.get_ref(), *fd.ranks.get_ref()).ok_or_else(|| {
             cx.at(
                 fd.files.span(),
@@ -878,7 +947,8 @@ impl VariantDef {
         let castling = match &fd.rules.castling {
             Some(c) => Some(Castling {
                 king: piece_of(&c.king)?,
-                rook: piece_of(&c.rook)?,
+                rook: *piece_list(&c.rook)?.first().ok_or_else(|| cx.at(c.rook.span(), "expected piece letters"))?,
+                rooks: piece_list(&c.rook)?,
                 kingside_file: file_of(&c.kingside_file)?,
                 queenside_file: file_of(&c.queenside_file)?,
                 chess960: c.chess960,
@@ -988,8 +1058,9 @@ impl VariantDef {
             }),
             None => None,
         };
-        // a shogi-style promotion makes the promoted type demote back when captured
-        for t in 0..pieces.len() {
+        // a shogi-style promotion makes the promoted type demote back when
+        // captured: to the first type in the file that promotes to it
+        for t in (0..pieces.len()).rev() {
             if let Some(pr) = pieces[t].promotion.clone() {
                 if pr.style == PromotionStyle::Shogi {
                     for &c in &pr.choices {
@@ -999,7 +1070,7 @@ impl VariantDef {
             }
         }
         let def = VariantDef {
-            name: fd.name,
+            name: fd.name.get_ref().clone(),
             description: fd.description,
             geometry,
             zones,
@@ -1021,6 +1092,34 @@ impl VariantDef {
                 flag,
                 gating: fd.rules.gating,
                 walls: fd.rules.walls,
+                immobility: match fd.rules.immobility.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
+                    None | Some(("forced_promotion", _)) => Immobility::ForcedPromotion,
+                    Some(("illegal", _)) => Immobility::Illegal,
+                    Some(("allowed", _)) => Immobility::Allowed,
+                    Some((other, span)) => {
+                        return Err(cx.at(
+                            span,
+                            format!(
+                                "immobility must be \"forced_promotion\", \"illegal\" or \"allowed\", not \"{}\"",
+                                other.escape_default()
+                            ),
+                        ))
+                    }
+                },
+                giving_check: match fd.rules.giving_check.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
+                    None | Some(("allowed", _)) => GivingCheck::Allowed,
+                    Some(("not_by_drops", _)) => GivingCheck::NotByDrops,
+                    Some(("never", _)) => GivingCheck::Never,
+                    Some((other, span)) => {
+                        return Err(cx.at(
+                            span,
+                            format!(
+                                "giving_check must be \"allowed\", \"not_by_drops\" or \"never\", not \"{}\"",
+                                other.escape_default()
+                            ),
+                        ))
+                    }
+                },
                 initial_rights: match &fd.rules.initial_rights {
                     Some(r) => Some(InitialRights {
                         lost_to_attack_by: r.lost_to_attack_by.as_ref().map(&piece_of).transpose()?,
@@ -1108,6 +1207,30 @@ royal = true
     fn board_size_is_checked() {
         let src = MINI.replace("files = 5", "files = 40");
         assert!(VariantDef::from_toml(&src, "x").is_err());
+    }
+
+    #[test]
+    fn names_that_would_break_protocol_lines_are_refused() {
+        let src = MINI.replace("name = \"mini\"", "name = \"evil\\nreadyok\\nbestmove e2e4\"");
+        let e = VariantDef::from_toml(&src, "evil.toml").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("evil\\nreadyok\\nbestmove e2e4") && !e.message.contains('\n'), "{e}");
+        let src = MINI.replace("name = \"mini\"", &format!("name = \"{}\"", "m".repeat(MAX_NAME_LEN + 1)));
+        assert!(VariantDef::from_toml(&src, "long.toml").is_err());
+        let src = MINI.replace("name = \"mini\"", "name = \"\"");
+        assert!(VariantDef::from_toml(&src, "empty.toml").is_err());
+        let src = MINI.replace("name = \"mini\"", "name = \"Mini_2-x+\"");
+        assert!(VariantDef::from_toml(&src, "ok.toml").is_ok());
+    }
+
+    #[test]
+    fn the_immobility_rule_reads_and_rejects_unknown_values() {
+        let src = MINI.replace("[zones]", "[rules]\nimmobility = \"illegal\"\n[zones]");
+        assert_eq!(VariantDef::from_toml(&src, "m.toml").unwrap().rules.immobility, Immobility::Illegal);
+        let src = MINI.replace("[zones]", "[rules]\nimmobility = \"sometimes\"\n[zones]");
+        let e = VariantDef::from_toml(&src, "m.toml").unwrap_err();
+        assert!(e.message.contains("immobility") && e.line == 7, "{e}");
+        assert_eq!(VariantDef::from_toml(MINI, "m.toml").unwrap().rules.immobility, Immobility::ForcedPromotion);
     }
 }
 

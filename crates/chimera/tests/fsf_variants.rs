@@ -216,6 +216,19 @@ fn user_defined_ini_variants_match_pyffish() {
         "burmese",
         "longpawns",
         "silverpawns",
+        "nodoubles",
+        "makrukinitial",
+        "shogipromo",
+        "stuckers",
+        "slidepawns",
+        "lazypawns",
+        "sidepromos",
+        "nodropchecks",
+        "nochecks",
+        "fenced",
+        "riverless",
+        "queenrooks",
+        "janggiswap",
     ] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {
@@ -223,7 +236,7 @@ fn user_defined_ini_variants_match_pyffish() {
             Err(f) => panic!("{} failures:\n{}", f.len(), f[..f.len().min(8)].join("\n")),
         }
     }
-    assert!(checked >= 2000, "{checked}");
+    assert!(checked >= 6000, "{checked}");
 }
 
 #[test]
