@@ -227,9 +227,15 @@ impl Game {
 }
 
 /// The variants the engine knows: the built-in ones and those loaded from files.
+///
+/// A variant read from a file is kept as its definition and compiled (move
+/// tables, evaluation tables) only when it is first chosen, so a file of many
+/// large variants costs the definitions, not the tables of every one.
 #[derive(Default)]
 pub struct Registry {
     cache: BTreeMap<String, (Arc<Variant>, Arc<EvalTables>)>,
+    /// Definitions read from files and not compiled yet.
+    pending: BTreeMap<String, VariantDef>,
     user: Vec<String>,
 }
 
@@ -250,7 +256,16 @@ impl Registry {
         if let Some(e) = self.cache.get(name) {
             return Ok(e.clone());
         }
-        let v = Arc::new(builtin::variant(name).map_err(|e| e.to_string())?);
+        let v = match self.pending.get(name) {
+            Some(def) => {
+                // a user's variant is compiled when first chosen; if that fails it stays
+                // pending, so that the error is given again the next time
+                let v = Variant::new(def.clone()).map_err(|e| format!("{name}: {e}"))?;
+                self.pending.remove(name);
+                Arc::new(v)
+            }
+            None => Arc::new(builtin::variant(name).map_err(|e| e.to_string())?),
+        };
         let ev = Arc::new(EvalTables::new(&v));
         self.cache.insert(name.to_string(), (v.clone(), ev.clone()));
         Ok((v, ev))
@@ -280,28 +295,25 @@ impl Registry {
     }
 
     /// Loads the variants of a file (Chimera's TOML or Fairy-Stockfish's
-    /// variants.ini). Returns their names; on any error nothing is loaded.
+    /// variants.ini). Returns their names; on any error in a definition
+    /// nothing is loaded. The definitions are read and checked here; each
+    /// variant's tables are compiled when it is first chosen ([`Registry::get`]),
+    /// where an error of the compiler (a piece whose moves cannot be built) is
+    /// reported.
     pub fn load_file(&mut self, path: &str) -> Result<Vec<String>, String> {
         let text = crate::files::read_text_file(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
         let defs: Vec<VariantDef> = if path.ends_with(".ini") {
-            let names = chimera::ini::variant_names(&text, path).map_err(|e| e.to_string())?;
-            names
-                .iter()
-                .map(|n| chimera::ini::variant_from_ini(&text, path, n).map_err(|e| e.to_string()))
-                .collect::<Result<_, _>>()?
+            let file = chimera::ini::IniFile::parse(&text, path).map_err(|e| e.to_string())?;
+            file.names().map(|n| file.variant(n).map_err(|e| e.to_string())).collect::<Result<_, _>>()?
         } else {
             vec![VariantDef::from_toml(&text, path).map_err(|e| e.to_string())?]
         };
-        let mut built = Vec::new();
+        let mut names = Vec::new();
         for d in defs {
             let name = d.name.clone();
-            let v = Arc::new(Variant::new(d).map_err(|e| format!("{name}: {e}"))?);
-            built.push((name, v));
-        }
-        let mut names = Vec::new();
-        for (name, v) in built {
-            let ev = Arc::new(EvalTables::new(&v));
-            self.cache.insert(name.clone(), (v, ev));
+            // a variant of the same name loaded before is replaced
+            self.cache.retain(|k, _| k != &name && !k.starts_with(&format!("{name}\u{0}")));
+            self.pending.insert(name.clone(), d);
             if !self.user.contains(&name) {
                 self.user.push(name.clone());
             }
