@@ -30,6 +30,7 @@ pub mod perft;
 pub mod position;
 pub mod square;
 pub mod trading;
+pub mod validate;
 pub mod variant;
 
 /// The most piece types a variant may define.
