@@ -23,6 +23,7 @@ pub mod counting;
 pub mod highlight;
 pub mod ini;
 pub mod legal;
+pub mod material;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
