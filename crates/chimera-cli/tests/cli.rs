@@ -506,4 +506,9 @@ fn result_of_dead_positions_and_janggi_counts() {
     let shuffle = "e2e3 d10d9 e3e2 d9d10 e2e3 d10d9 e3e2 d9d10";
     assert_eq!(result("janggi", rook_vs_soldiers, shuffle), "1-0 repetition, point count");
     assert_eq!(result("janggicasual", rook_vs_soldiers, shuffle), "1/2-1/2 repetition");
+    // generals alone are no dead position where the points decide: Han wins them
+    let generals = "3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1";
+    assert_eq!(result("janggi", generals, ""), "*");
+    assert_eq!(result("janggi", generals, shuffle), "0-1 repetition, point count");
+    assert_eq!(result("janggicasual", generals, ""), "1/2-1/2 insufficient material");
 }

@@ -153,7 +153,14 @@ pub fn repetition_end(pos: &Position) -> GameEnd {
 /// against king, king and minor piece against king; see
 /// [`chimera::material`]). A side alone without mating material does not
 /// end the game: the other side may still win.
+///
+/// Not where a game may be ended by passing and the points decide it
+/// (Janggi: two passes in a row give a bare general's side the win on
+/// points, or not).
 pub fn dead_position(pos: &Position) -> Option<GameEnd> {
+    if pos.variant().def.rules.pass != PassRule::Never && pos.point_count_winner().is_some() {
+        return None;
+    }
     (pos.insufficient_material() == [true, true]).then_some(GameEnd::Draw("insufficient material"))
 }
 
