@@ -8,7 +8,7 @@ use chimera::builtin;
 use chimera::compile::type_of;
 use chimera::highlight::kind_names;
 use chimera::moves::{Move, MoveKind};
-use chimera::position::Position;
+use chimera::position::{Position, Validation};
 use chimera::square::{Color, Square};
 use chimera::variant::{Variant, VariantDef};
 use chimera_engine::eval::EvalTables;
@@ -322,7 +322,14 @@ impl Session {
 
     /// Starts a new game from `fen`; on error the game is unchanged.
     pub fn set_fen(&mut self, fen: &str) -> Result<(), String> {
-        let g = Game::from_fen(self.game.variant.clone(), self.game.ev.clone(), fen.trim())?;
+        self.set_fen_with(fen, Validation::Strict)
+    }
+
+    /// [`Session::set_fen`] with a validation level: a move diagram's lone
+    /// piece is a position no game has.
+    fn set_fen_with(&mut self, fen: &str, level: Validation) -> Result<(), String> {
+        let pos = Position::from_fen_with(self.game.variant.clone(), fen.trim(), level).map_err(|e| e.to_string())?;
+        let g = Game::at(self.game.variant.clone(), self.game.ev.clone(), pos);
         self.start_fen = g.pos.fen();
         self.game = g;
         self.played.clear();
@@ -687,7 +694,8 @@ impl Session {
             *f = "-".to_string();
         }
         let mut d = Session { game: self.game.clone(), start_fen: String::new(), played: Vec::new(), tt: None };
-        d.set_fen(&fields.join(" ")).map_err(|e| format!("no diagram of the {}: {e}", v.def.pieces[t].name))?;
+        d.set_fen_with(&fields.join(" "), Validation::Permissive)
+            .map_err(|e| format!("no diagram of the {}: {e}", v.def.pieces[t].name))?;
         Ok(d)
     }
 
