@@ -18,7 +18,7 @@
 use chimera::builtin;
 use chimera::highlight::kind_names;
 use chimera::perft;
-use chimera::position::Position;
+use chimera::position::{Position, Validation};
 use chimera::variant::{Variant, VariantDef};
 use chimera_engine::bench;
 use chimera_engine::game::{Game, Out};
@@ -38,6 +38,7 @@ usage:
   chimera perft    --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"] [--reference] DEPTH
   chimera show     --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"]
   chimera result   --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"]
+  (moves, perft, show and result also take --permissive)
   chimera variants
   chimera uci | xboard | usi | ucci   the engine, in that protocol on stdin/stdout
   chimera engine                     the engine, protocol detected from the first command
@@ -56,7 +57,12 @@ capturing the locust victim on that square. perft --reference tests legality
 by the reference method (slow; for comparison). result prints `*` while the
 game goes on, else `1-0`, `0-1` or `1/2-1/2` and the reason: mate, stalemate,
 a variant's own ending, threefold repetition (perpetual check loses where
-the variant says so) or the 50-move rule, as the engine scores them.
+the variant says so; Janggi counts points), the 50-move rule or a dead
+position (neither side has mating material), as the engine scores them.
+
+A FEN must describe a position the variant can have: the right number of
+royal pieces, no royals attacking each other. --permissive (or
+--no-validate) accepts any position the reader can represent, for analysis.
 
 soak-worker reads lines `VARIANT<TAB>FEN<TAB>MOVE` (MOVE may be empty) and
 answers each with one line `ok<TAB>FEN-AFTER<TAB>MOVES`: the FEN after MOVE
@@ -118,6 +124,9 @@ struct Options {
     via: Option<String>,
     /// `--reference`: perft with the reference legality test.
     reference: bool,
+    /// `--permissive`: accept a FEN whose position the variant cannot reach
+    /// (any number of royal pieces, touching royals), for analysis.
+    permissive: bool,
     /// The arguments that are not options (perft's DEPTH).
     positional: Vec<String>,
 }
@@ -132,6 +141,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         from: None,
         via: None,
         reference: false,
+        permissive: false,
         positional: Vec::new(),
     };
     let mut i = 0;
@@ -149,6 +159,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--from" => o.from = Some(value("--from")?),
             "--via" => o.via = Some(value("--via")?),
             "--reference" => o.reference = true,
+            "--permissive" | "--no-validate" => o.permissive = true,
             s if s.starts_with("--") => return Err(format!("unknown option '{s}' (see 'chimera help')")),
             _ => o.positional.push(a.clone()),
         }
@@ -197,13 +208,20 @@ fn load_variant(o: &Options) -> Result<Arc<Variant>, String> {
     builtin::variant(name).map(Arc::new).map_err(|e| e.to_string())
 }
 
+/// The position of `--fen` (or the start position), checked as strictly as
+/// `--permissive` says.
+fn initial_position(o: &Options, v: Arc<Variant>) -> Result<Position, String> {
+    let level = if o.permissive { Validation::Permissive } else { Validation::Strict };
+    match &o.fen {
+        Some(f) => Position::from_fen_with(v, f, level).map_err(|e| e.to_string()),
+        None => Ok(Position::start(v)),
+    }
+}
+
 /// Sets up the position from `--fen` (or the start position) and plays `--moves`.
 fn load_position(o: &Options) -> Result<Position, String> {
     let v = load_variant(o)?;
-    let mut pos = match &o.fen {
-        Some(f) => Position::from_fen(v, f).map_err(|e| e.to_string())?,
-        None => Position::start(v),
-    };
+    let mut pos = initial_position(o, v)?;
     if let Some(ms) = &o.moves {
         for (i, text) in ms.split_whitespace().enumerate() {
             let m = pos
@@ -303,10 +321,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
             no_positional(&o)?;
             let v = load_variant(&o)?;
             let ev = Arc::new(chimera_engine::eval::EvalTables::new(&v));
-            let mut game = match &o.fen {
-                Some(f) => Game::from_fen(v, ev, f)?,
-                None => Game::new(v, ev),
-            };
+            let pos = initial_position(&o, v.clone())?;
+            let mut game = Game::at(v, ev, pos);
             if let Some(ms) = &o.moves {
                 for (i, text) in ms.split_whitespace().enumerate() {
                     game.play_text(text).map_err(|e| format!("--moves: move {}: {e}", i + 1))?;

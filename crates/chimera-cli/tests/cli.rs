@@ -467,3 +467,48 @@ fn variant_file_with_a_bad_start_fen_is_an_error() {
     std::fs::write(&path, text).unwrap();
     fails(&["moves", "--variant-file", path.to_str().unwrap()], &["start_fen", "side to move"]);
 }
+
+#[test]
+fn fens_the_variant_cannot_have_are_refused_unless_permissive() {
+    for fen in ["8/8/8/8/8/8/8/8 w - - 0 1", "kkkkkkkk/8/8/8/8/8/8/KKKKKKKK w - - 0 1"] {
+        let err = fails(&["moves", "--variant", "chess", "--fen", fen], &["bad FEN", "royal pieces", "royal king"]);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        // analysis may still read them
+        ok(&["show", "--variant", "chess", "--permissive", "--fen", fen]);
+        ok(&["result", "--variant", "chess", "--no-validate", "--fen", fen]);
+    }
+    fails(&["show", "--variant", "chess", "--fen", "8/8/8/8/8/8/8/3Kk3 w - - 0 1"], &["attack each other"]);
+    // variants without royal pieces take any number of kings
+    ok(&["moves", "--variant", "antichess", "--fen", "kkkkkkkk/8/8/8/8/8/8/KKKKKKKK w - - 0 1"]);
+}
+
+#[test]
+fn result_of_dead_positions_and_janggi_counts() {
+    let result = |variant: &str, fen: &str, moves: &str| {
+        ok(&["result", "--variant", variant, "--fen", fen, "--moves", moves]).trim().to_string()
+    };
+    assert_eq!(result("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", ""), "1/2-1/2 insufficient material");
+    assert_eq!(result("chess", "4k3/8/8/8/8/8/8/4KN2 w - - 0 1", ""), "1/2-1/2 insufficient material");
+    assert_eq!(result("chess", "4k3/8/8/8/8/8/8/4KR2 w - - 0 1", ""), "*");
+    // Janggi: two passes end the game; the points decide, Han (Black) adding 1.5
+    let kings = "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1";
+    assert_eq!(
+        result("janggi", "3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1", "e2e2 d10d10"),
+        "0-1 game ended by rule, point count"
+    );
+    // bikjang: the generals face each other after a pass
+    assert_eq!(result("janggi", kings, "e2e2"), "0-1 game ended by rule, point count");
+    let rook_vs_soldiers = "3k5/9/9/p1p1p1p1p/9/9/9/9/4K4/R8 w - - 0 1";
+    assert_eq!(result("janggi", rook_vs_soldiers, "e2e2 d10d10"), "1-0 game ended by rule, point count");
+    // without points in its definition a game ended by rule is drawn
+    assert_eq!(result("janggicasual", rook_vs_soldiers, "e2e2 d10d10"), "1/2-1/2 game ended by rule");
+    // a threefold repetition is counted too
+    let shuffle = "e2e3 d10d9 e3e2 d9d10 e2e3 d10d9 e3e2 d9d10";
+    assert_eq!(result("janggi", rook_vs_soldiers, shuffle), "1-0 repetition, point count");
+    assert_eq!(result("janggicasual", rook_vs_soldiers, shuffle), "1/2-1/2 repetition");
+    // generals alone are no dead position where the points decide: Han wins them
+    let generals = "3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1";
+    assert_eq!(result("janggi", generals, ""), "*");
+    assert_eq!(result("janggi", generals, shuffle), "0-1 repetition, point count");
+    assert_eq!(result("janggicasual", generals, ""), "1/2-1/2 insufficient material");
+}

@@ -175,18 +175,14 @@ impl Game {
                 Outcome::Extinction(c, r) => scored(c, r, "extinction"),
                 Outcome::Flag(c) => win(c, "flag reached"),
                 Outcome::ChecksGiven(c) => win(c, "checks given"),
-                Outcome::EndedByRule => {
-                    let s = self.ev.evaluate(&self.pos);
-                    match s.cmp(&0) {
-                        std::cmp::Ordering::Greater => win(stm, "game ended by rule, material count"),
-                        std::cmp::Ordering::Less => win(stm.flip(), "game ended by rule, material count"),
-                        std::cmp::Ordering::Equal => GameEnd::Draw("game ended by rule, material count"),
-                    }
-                }
+                Outcome::EndedByRule => crate::rules::rule_end(&self.pos),
                 // a future core outcome the engine does not know yet
                 #[allow(unreachable_patterns)]
                 _ => GameEnd::Draw("game over"),
             });
+        }
+        if let Some(end) = crate::rules::dead_position(&self.pos) {
+            return Some(end);
         }
         // Makruk-style counting: a draw once the count has run out
         if self.pos.counting().is_some_and(|(limit, counted)| counted > limit) {
@@ -220,7 +216,7 @@ impl Game {
                     return Some(win(stm.flip(), "perpetual check"));
                 }
             }
-            return Some(GameEnd::Draw("repetition"));
+            return Some(crate::rules::repetition_end(&self.pos));
         }
         None
     }

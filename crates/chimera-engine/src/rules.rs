@@ -111,11 +111,57 @@ fn may_move_quietly(p: &PieceType) -> bool {
 pub fn irreversible(pos: &Position, m: Move) -> bool {
     match m.kind() {
         MoveKind::Normal | MoveKind::Pass | MoveKind::Double => {
+            let v = pos.variant();
             let mover = pos.piece_at(m.from());
-            (m.from() != m.to() && pos.piece_at(m.to()) != 0) || pos.variant().pawn[mover as usize]
+            // a pawn's step it can take back (sideways) is reversible
+            let pawn_step = v.pawn[mover as usize]
+                && !(v.pawn_reversible[mover as usize]
+                    && v.tables
+                        .list(mover, false, m.to())
+                        .0
+                        .iter()
+                        .any(|c| c.to == m.from() && c.flags & chimera::compile::QUIET != 0));
+            (m.from() != m.to() && pos.piece_at(m.to()) != 0) || pawn_step
         }
         _ => true,
     }
+}
+
+/// The result of a game that ended by rule (two passes in a row, bikjang):
+/// the point count decides where the variant counts points (Janggi:
+/// [`Position::point_count_winner`]), otherwise it is a draw.
+pub fn rule_end(pos: &Position) -> GameEnd {
+    match pos.point_count_winner() {
+        Some(Color::White) => GameEnd::WhiteWins("game ended by rule, point count"),
+        Some(Color::Black) => GameEnd::BlackWins("game ended by rule, point count"),
+        None => GameEnd::Draw("game ended by rule"),
+    }
+}
+
+/// The result of a threefold repetition that no perpetual-check rule
+/// decides: the point count where the variant counts points (Janggi), a
+/// draw otherwise.
+pub fn repetition_end(pos: &Position) -> GameEnd {
+    match pos.point_count_winner() {
+        Some(Color::White) => GameEnd::WhiteWins("repetition, point count"),
+        Some(Color::Black) => GameEnd::BlackWins("repetition, point count"),
+        None => GameEnd::Draw("repetition"),
+    }
+}
+
+/// A draw when neither side can ever mate (FIDE's dead position: king
+/// against king, king and minor piece against king; see
+/// [`chimera::material`]). A side alone without mating material does not
+/// end the game: the other side may still win.
+///
+/// Not where a game may be ended by passing and the points decide it
+/// (Janggi: two passes in a row give a bare general's side the win on
+/// points, or not).
+pub fn dead_position(pos: &Position) -> Option<GameEnd> {
+    if pos.variant().def.rules.pass != PassRule::Never && pos.point_count_winner().is_some() {
+        return None;
+    }
+    (pos.insufficient_material() == [true, true]).then_some(GameEnd::Draw("insufficient material"))
 }
 
 /// How a finished game ended, for the protocols that announce results.

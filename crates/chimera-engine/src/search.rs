@@ -449,8 +449,12 @@ impl Searcher {
         if let Some(c) = self.pos.checks_given() {
             return Some(if c == us { MATE - ply as i32 } else { -MATE + ply as i32 });
         }
-        // two passes in a row or bikjang: the material decides (Janggi counting)
-        Some(self.ev.evaluate(&self.pos))
+        // two passes in a row or bikjang: the point count decides (Janggi), else a draw
+        Some(match self.pos.point_count_winner() {
+            Some(c) if c == us => MATE - ply as i32,
+            Some(_) => -MATE + ply as i32,
+            None => draw,
+        })
     }
 
     /// The score when the side to move has no legal move.

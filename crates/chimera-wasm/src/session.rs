@@ -8,7 +8,7 @@ use chimera::builtin;
 use chimera::compile::type_of;
 use chimera::highlight::kind_names;
 use chimera::moves::{Move, MoveKind};
-use chimera::position::Position;
+use chimera::position::{Position, Validation};
 use chimera::square::{Color, Square};
 use chimera::variant::{Variant, VariantDef};
 use chimera_engine::eval::EvalTables;
@@ -322,7 +322,14 @@ impl Session {
 
     /// Starts a new game from `fen`; on error the game is unchanged.
     pub fn set_fen(&mut self, fen: &str) -> Result<(), String> {
-        let g = Game::from_fen(self.game.variant.clone(), self.game.ev.clone(), fen.trim())?;
+        self.set_fen_with(fen, Validation::Strict)
+    }
+
+    /// [`Session::set_fen`] with a validation level: a move diagram's lone
+    /// piece is a position no game has.
+    fn set_fen_with(&mut self, fen: &str, level: Validation) -> Result<(), String> {
+        let pos = Position::from_fen_with(self.game.variant.clone(), fen.trim(), level).map_err(|e| e.to_string())?;
+        let g = Game::at(self.game.variant.clone(), self.game.ev.clone(), pos);
         self.start_fen = g.pos.fen();
         self.game = g;
         self.played.clear();
@@ -515,7 +522,8 @@ impl Session {
     }
 
     /// How the game has ended, if it has: mate, stalemate, a variant's rule,
-    /// repetition, perpetual check or the n-move rule.
+    /// repetition, perpetual check, the n-move rule or a dead position
+    /// (`insufficient material`: neither side can mate).
     pub fn result(&mut self) -> Option<GameResult> {
         Some(match self.game.end()? {
             GameEnd::WhiteWins(why) => GameResult { winner: Some("white"), score: "1-0", reason: why.to_string() },
@@ -686,7 +694,8 @@ impl Session {
             *f = "-".to_string();
         }
         let mut d = Session { game: self.game.clone(), start_fen: String::new(), played: Vec::new(), tt: None };
-        d.set_fen(&fields.join(" ")).map_err(|e| format!("no diagram of the {}: {e}", v.def.pieces[t].name))?;
+        d.set_fen_with(&fields.join(" "), Validation::Permissive)
+            .map_err(|e| format!("no diagram of the {}: {e}", v.def.pieces[t].name))?;
         Ok(d)
     }
 
@@ -890,6 +899,27 @@ mod tests {
         let c = s.move_details().into_iter().find(|d| d.kind == "castle").unwrap();
         assert_eq!((c.uci.as_str(), c.rook.as_deref()), ("e1g1", Some("h1")));
         assert_eq!(s.targets("e1").unwrap().iter().find(|t| t.square == "g1").unwrap().kinds, vec!["castle"]);
+    }
+
+    #[test]
+    fn dead_positions_and_fen_validation() {
+        let mut s = Session::builtin("chess").unwrap();
+        // the last pieces but the kings are exchanged: a dead position
+        s.set_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+        assert_eq!(s.result(), None);
+        s.play("d2d5").unwrap();
+        assert_eq!(s.result(), None);
+        s.play("e8e7").unwrap();
+        s.play("d5d8").unwrap();
+        s.play("e7d8").unwrap();
+        let r = s.result().unwrap();
+        assert_eq!((r.winner, r.score, r.reason.as_str()), (None, "1/2-1/2", "insufficient material"));
+        // a knight can still mate with the help of a pawn
+        s.set_fen("4k3/4p3/8/8/8/8/8/4KN2 w - - 0 1").unwrap();
+        assert_eq!(s.result(), None);
+        // a FEN without a white king is refused, naming the problem
+        let e = s.set_fen("4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
+        assert!(e.contains("White has 0 of the royal king"), "{e}");
     }
 
     #[test]

@@ -116,3 +116,48 @@ impl Position {
         }
     }
 }
+
+/// The points the second player (Black; Janggi's Han) receives in a point
+/// count, in the units of the piece values (centipawns): one and a half
+/// points of 100, so that a count is never tied.
+pub const SECOND_PLAYER_POINTS: i64 = 150;
+
+impl Position {
+    /// The point count that decides a Janggi game ended by rule (two passes
+    /// in a row, bikjang) or by repetition: each side scores the values its
+    /// definition gives its pieces on the board and in hand (Janggi: chariot
+    /// 13, cannon 7, horse 5, elephant and guard 3, soldier 2, written as
+    /// centipawns), Black adds [`SECOND_PLAYER_POINTS`], and the higher
+    /// score wins. `None` when some non-royal piece type has no value in the
+    /// definition: such a variant does not count points, and a game ended
+    /// by rule is drawn.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chimera::{builtin, position::Position, square::Color};
+    /// let v = Arc::new(builtin::variant("janggi").unwrap());
+    /// // kings only: Han's one and a half points win
+    /// let p = Position::from_fen(v.clone(), "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1").unwrap();
+    /// assert_eq!(p.point_count_winner(), Some(Color::Black));
+    /// // a chariot (13) against five soldiers (10 + 1.5)
+    /// let p = Position::from_fen(v, "4k4/9/9/p1p1p1p1p/9/9/9/9/4K4/R8 w - - 0 1").unwrap();
+    /// assert_eq!(p.point_count_winner(), Some(Color::White));
+    /// ```
+    pub fn point_count_winner(&self) -> Option<Color> {
+        let pieces = &self.variant().def.pieces;
+        if pieces.iter().any(|p| !p.royal && p.value.is_none()) {
+            return None;
+        }
+        let mut score = [0i64; 2];
+        for c in [Color::White, Color::Black] {
+            for &sq in self.pieces(c) {
+                score[c.index()] += pieces[type_of(self.piece_at(sq))].value.unwrap_or(0) as i64;
+            }
+            for (t, p) in pieces.iter().enumerate() {
+                score[c.index()] += self.pocket(c, t) as i64 * p.value.unwrap_or(0) as i64;
+            }
+        }
+        score[1] += SECOND_PLAYER_POINTS;
+        Some(if score[0] > score[1] { Color::White } else { Color::Black })
+    }
+}

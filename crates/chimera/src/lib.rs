@@ -23,6 +23,7 @@ pub mod counting;
 pub mod highlight;
 pub mod ini;
 pub mod legal;
+pub mod material;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -30,6 +31,7 @@ pub mod perft;
 pub mod position;
 pub mod square;
 pub mod trading;
+pub mod validate;
 pub mod variant;
 
 /// The most piece types a variant may define.

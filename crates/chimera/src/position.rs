@@ -17,6 +17,85 @@ pub struct FenError {
     pub field: &'static str,
     /// What is wrong.
     pub message: String,
+    /// The kind of problem, in the categories of Fairy-Stockfish's FEN check.
+    pub problem: FenProblem,
+}
+
+/// The kinds of problem a FEN can have, following the categories of
+/// Fairy-Stockfish's `validate_fen` (see [`FenProblem::fsf_code`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenProblem {
+    /// The FEN is empty.
+    Empty,
+    /// The board field does not fit the board (ranks, files, empty runs, too many pieces).
+    Geometry,
+    /// A letter that is no piece of the variant.
+    PieceLetter,
+    /// A promoted piece (`+X`) the variant cannot have.
+    PromotedPiece,
+    /// The pocket (pieces in hand).
+    Pocket,
+    /// The side to move.
+    SideToMove,
+    /// The castling (or gating, or first-move rights) field.
+    Castling,
+    /// The e.p. field.
+    EnPassant,
+    /// A side has a number of royal pieces the variant cannot reach.
+    RoyalCount,
+    /// Royal pieces of both sides attack each other (touching kings).
+    TouchingRoyals,
+    /// The half-move clock.
+    HalfMoveClock,
+    /// The move number.
+    MoveNumber,
+    /// Too many fields.
+    FieldCount,
+    /// The check-counting field (three-check).
+    CheckCount,
+    /// The counting-rule field (makruk).
+    Counting,
+}
+
+impl FenProblem {
+    /// The code Fairy-Stockfish's `validate_fen` returns for this kind of
+    /// problem (pyffish 0.0.90; 1 means a valid FEN, 0 an empty one).
+    ///
+    /// ```
+    /// use chimera::position::FenProblem;
+    /// assert_eq!(FenProblem::RoyalCount.fsf_code(), -3);
+    /// ```
+    pub fn fsf_code(self) -> i32 {
+        match self {
+            FenProblem::Empty => 0,
+            FenProblem::MoveNumber => -1,
+            FenProblem::HalfMoveClock => -2,
+            FenProblem::RoyalCount => -3,
+            FenProblem::EnPassant => -4,
+            FenProblem::Castling => -5,
+            FenProblem::SideToMove => -6,
+            FenProblem::Pocket => -7,
+            FenProblem::Geometry => -8,
+            FenProblem::TouchingRoyals => -9,
+            FenProblem::PieceLetter => -10,
+            FenProblem::FieldCount => -11,
+            FenProblem::PromotedPiece => -12,
+            FenProblem::CheckCount => -13,
+            FenProblem::Counting => -14,
+        }
+    }
+}
+
+/// How strictly the FEN reader checks a position's contents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Validation {
+    /// Refuse positions no game of the variant can reach in the ways
+    /// Fairy-Stockfish's `validate_fen` checks: a side with a number of royal
+    /// pieces the variant cannot have, royals attacking each other.
+    Strict,
+    /// Accept any position the reader can represent (for analysis and
+    /// composed problems); only the syntax and the limits are checked.
+    Permissive,
 }
 
 impl fmt::Display for FenError {
@@ -141,14 +220,33 @@ pub fn parse_board_field(v: &Variant, fen: &str) -> Result<Vec<u8>, FenError> {
 }
 
 fn fen_err(fen: &str, field: &'static str, message: impl Into<String>) -> FenError {
-    FenError { fen: fen.to_string(), field, message: message.into() }
+    let problem = match field {
+        "side to move" => FenProblem::SideToMove,
+        "castling" => FenProblem::Castling,
+        "en passant" => FenProblem::EnPassant,
+        "half-move clock" => FenProblem::HalfMoveClock,
+        "move number" => FenProblem::MoveNumber,
+        "checks" => FenProblem::CheckCount,
+        "royal pieces" => FenProblem::RoyalCount,
+        "pocket" => FenProblem::Pocket,
+        _ => FenProblem::Geometry,
+    };
+    fen_problem(fen, field, problem, message)
+}
+
+/// A FEN error of a kind its field alone does not tell.
+pub(crate) fn fen_problem(fen: &str, field: &'static str, problem: FenProblem, message: impl Into<String>) -> FenError {
+    FenError { fen: fen.to_string(), field, message: message.into(), problem }
 }
 
 type Pockets = [[u8; 128]; 2];
 
 fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets), FenError> {
     let g = v.geometry();
-    let field = fen.split_whitespace().next().ok_or_else(|| fen_err(fen, "board", "the FEN is empty"))?;
+    let field = fen
+        .split_whitespace()
+        .next()
+        .ok_or_else(|| fen_problem(fen, "board", FenProblem::Empty, "the FEN is empty"))?;
     let mut pockets = [[0u8; 128]; 2];
     let (placement, pocket) = match field.find('[') {
         Some(i) => {
@@ -227,7 +325,12 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
                     b'~' => format!("{}~", c as char),
                     _ => (c as char).to_string(),
                 };
-                fen_err(fen, "board", format!("'{shown}' is not a piece of {}", v.name()))
+                let problem = if mark == b'+' && v.def.piece_by_token(c as char, 0).is_some() {
+                    FenProblem::PromotedPiece
+                } else {
+                    FenProblem::PieceLetter
+                };
+                fen_problem(fen, "board", problem, format!("'{shown}' is not a piece of {}", v.name()))
             })?;
             if file >= g.width as i32 {
                 return Err(fen_err(fen, "board", format!("rank {} has more than {} files", rank + 1, g.width)));
@@ -252,23 +355,28 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
             }
             if !hand {
                 // it could not be written back, nor dropped
-                return Err(fen_err(fen, "board", format!("pocket: {} has no pieces in hand", v.name())));
-            }
-            let t = v
-                .def
-                .piece_by_letter(c)
-                .ok_or_else(|| fen_err(fen, "board", format!("pocket: '{c}' is not a piece of {}", v.name())))?;
-            if v.def.pieces[t].royal && !v.def.rules.drops.as_ref().is_some_and(|d| d.must_drop) {
-                // only a setup phase of drops (Sittuyin) places royals from the hand
-                return Err(fen_err(
+                return Err(fen_problem(
                     fen,
                     "board",
+                    FenProblem::PieceLetter,
+                    format!("pocket: {} has no pieces in hand", v.name()),
+                ));
+            }
+            let t = v.def.piece_by_letter(c).ok_or_else(|| {
+                fen_problem(fen, "board", FenProblem::Pocket, format!("pocket: '{c}' is not a piece of {}", v.name()))
+            })?;
+            if v.def.pieces[t].royal && !v.def.rules.drops.as_ref().is_some_and(|d| d.must_drop) {
+                // only a setup phase of drops (Sittuyin) places royals from the hand
+                return Err(fen_problem(
+                    fen,
+                    "board",
+                    FenProblem::RoyalCount,
                     format!("pocket: '{c}' is a royal piece, which {} does not take from the hand", v.name()),
                 ));
             }
             let side = if c.is_ascii_uppercase() { 0 } else { 1 };
             if pockets[side][t] as usize >= MAX_POCKET - 1 {
-                return Err(fen_err(fen, "board", "too many pieces in a pocket"));
+                return Err(fen_problem(fen, "board", FenProblem::Pocket, "too many pieces in a pocket"));
             }
             pockets[side][t] += 1;
         }
@@ -320,7 +428,39 @@ impl Position {
     /// assert_eq!(p.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     /// assert!(Position::from_fen(v, "rnbakabnr/9/1c5c1 w - - 0 1").is_err());
     /// ```
+    ///
+    /// The position must be one the variant can have ([`Validation::Strict`]):
+    /// a chess FEN without a white king is refused, with an error naming the
+    /// problem. [`Position::from_fen_permissive`] accepts it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chimera::{builtin, position::{FenProblem, Position}};
+    /// let v = Arc::new(builtin::variant("chess").unwrap());
+    /// let e = Position::from_fen(v.clone(), "4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
+    /// assert_eq!(e.problem, FenProblem::RoyalCount);
+    /// assert!(Position::from_fen_permissive(v, "4k3/8/8/8/8/8/8/8 w - - 0 1").is_ok());
+    /// ```
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(variant, fen, Validation::Strict)
+    }
+
+    /// Reads a FEN without checking that the variant can reach the position
+    /// ([`Validation::Permissive`]): any number of royal pieces, royals that
+    /// attack each other. The syntax and the reader's limits are still checked.
+    pub fn from_fen_permissive(variant: Arc<Variant>, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(variant, fen, Validation::Permissive)
+    }
+
+    /// Reads a FEN with the given validation level.
+    pub fn from_fen_with(variant: Arc<Variant>, fen: &str, level: Validation) -> Result<Position, FenError> {
+        Position::read_fen(variant, fen, level)
+    }
+
+    /// Reads a FEN: the syntax, the fields and the reader's limits, and (if
+    /// `level` is strict, after the board and the side to move, as
+    /// Fairy-Stockfish orders its checks) the position's contents.
+    fn read_fen(variant: Arc<Variant>, fen: &str, level: Validation) -> Result<Position, FenError> {
         let g = variant.geometry();
         let (board, pockets) = parse_board_and_pockets(&variant, fen)?;
         let mut fields: Vec<&str> = fen.split_whitespace().collect();
@@ -376,6 +516,9 @@ impl Position {
             Some("b") => Color::Black,
             Some(s) => return Err(fen_err(fen, "side to move", format!("expected 'w' or 'b', not '{s}'"))),
         };
+        if level == Validation::Strict {
+            pos.check_contents(fen)?;
+        }
         // Fairy-Stockfish writes shogi start positions as "... w 0 1", without
         // the castling and e.p. fields: read them as the two counters
         let fields: Vec<&str> = if fields.len() == 4 && fields[2].bytes().all(|b| b.is_ascii_digit()) {
@@ -542,8 +685,9 @@ impl Position {
         match fields.get(3).copied() {
             None | Some("-") => {}
             Some(s) if variant.def.rules.counting.is_some() && s.bytes().all(|b| b.is_ascii_digit()) => {
-                pos.counting_limit =
-                    s.parse().map_err(|_| fen_err(fen, "en passant", format!("count limit '{s}' is too large")))?;
+                pos.counting_limit = s.parse().map_err(|_| {
+                    fen_problem(fen, "en passant", FenProblem::Counting, format!("count limit '{s}' is too large"))
+                })?;
             }
             Some(s) if s.len() > 3 && g.parse_square(s).is_none() => {
                 // the passed square and the destination, run together ("f3g4")
@@ -578,8 +722,12 @@ impl Position {
                 }
             }
             Some(s) => {
-                let sq =
-                    g.parse_square(s).ok_or_else(|| fen_err(fen, "en passant", format!("'{s}' is not a square")))?;
+                let sq = g.parse_square(s).ok_or_else(|| {
+                    // where the field holds the count limit, it is that which is wrong
+                    let problem =
+                        if variant.def.rules.counting.is_some() { FenProblem::Counting } else { FenProblem::EnPassant };
+                    fen_problem(fen, "en passant", problem, format!("'{s}' is not a square"))
+                })?;
                 let victim_rank = if pos.side == Color::White { g.rank_of(sq) - 1 } else { g.rank_of(sq) + 1 };
                 let victim = g.square(g.file_of(sq), victim_rank);
                 match victim {
@@ -630,9 +778,10 @@ impl Position {
             pos.halfmove = 0;
         }
         if fields.len() > 6 {
-            return Err(fen_err(
+            return Err(fen_problem(
                 fen,
                 "move number",
+                FenProblem::FieldCount,
                 format!("unexpected text '{}' after the FEN", {
                     let extra = fields[6..].join(" ");
                     match extra.char_indices().nth(40) {
@@ -675,9 +824,10 @@ impl Position {
             }
             for (t, &n) in could.iter().enumerate() {
                 if n > MAX_POCKET - 1 {
-                    return Err(fen_err(
+                    return Err(fen_problem(
                         fen,
                         "board",
+                        FenProblem::Pocket,
                         format!(
                             "{n} pieces could end in one hand as '{}' (board and hands), more than a hand holds ({})",
                             pieces[t].letter.to_ascii_uppercase(),

@@ -46,7 +46,7 @@ fn a_piece_never_attacks_its_own_square() {
     ];
     for (w, h, betza, fen, capture) in cases {
         let v = betza_variant(w, h, betza, fen);
-        let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+        let mut pos = Position::from_fen_permissive(v.clone(), fen).unwrap();
         let fast = pos.legal_moves();
         let fast = texts(&pos, &fast);
         let reference = pos.legal_moves_reference();
@@ -76,7 +76,7 @@ fn a_piece_never_attacks_its_own_square() {
 fn castling_right_with_the_king_beside_its_castling_square_is_refused() {
     let v = Arc::new(builtin::variant("pawnsideways").unwrap());
     let fen = "r1bqkB2/2pppp1r/8/Pp5p/1n6/7N/N1PPPPPP/3QBK1R w Kq - 1 13";
-    let e = Position::from_fen(v, fen).expect_err("refused");
+    let e = Position::from_fen_permissive(v, fen).expect_err("refused");
     assert_eq!(e.field, "castling");
     assert!(e.message.contains("less than two files from its castling square g1"), "{e}");
     let chess = Arc::new(builtin::variant("chess").unwrap());
@@ -88,10 +88,10 @@ fn castling_right_with_the_king_beside_its_castling_square_is_refused() {
         ("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", true),  // the usual right
         ("4k3/8/8/8/8/8/8/3K3R w K - 0 1", true),  // king d1 castles to g1: three files
     ] {
-        assert_eq!(Position::from_fen(chess.clone(), fen).is_ok(), ok, "{fen}");
+        assert_eq!(Position::from_fen_permissive(chess.clone(), fen).is_ok(), ok, "{fen}");
     }
     // every remaining castling move reads back as itself
-    let mut pos = Position::from_fen(chess, "4k3/8/8/8/8/8/8/3K3R w K - 0 1").unwrap();
+    let mut pos = Position::from_fen_permissive(chess, "4k3/8/8/8/8/8/8/3K3R w K - 0 1").unwrap();
     for m in pos.legal_moves() {
         let t = pos.move_text(m);
         assert_eq!(pos.parse_move(&t).unwrap(), m, "{t}");
@@ -110,17 +110,17 @@ fn pockets_in_variants_without_hands_are_refused() {
         ("clobber", "PpPpP/pPpPp/PpPpP/PpPpP/pPpPp/PpPP1/p b - - 0 1"),
     ] {
         let v = Arc::new(builtin::variant(variant).unwrap());
-        let e = Position::from_fen(v, fen).expect_err(fen);
+        let e = Position::from_fen_permissive(v, fen).expect_err(fen);
         assert_eq!(e.field, "board", "{e}");
     }
     let chess = Arc::new(builtin::variant("chess").unwrap());
-    let e = Position::from_fen(chess.clone(), "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1").expect_err("no hand");
+    let e = Position::from_fen_permissive(chess.clone(), "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1").expect_err("no hand");
     assert!(e.message.contains("has no pieces in hand"), "{e}");
     // an empty pocket stays accepted, and variants with hands keep theirs
-    assert!(Position::from_fen(chess, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1").is_ok());
+    assert!(Position::from_fen_permissive(chess, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1").is_ok());
     let zh = Arc::new(builtin::variant("crazyhouse").unwrap());
-    let p = Position::from_fen(zh.clone(), "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1").unwrap();
-    assert_eq!(Position::from_fen(zh, &p.fen()).unwrap().hash(), p.hash());
+    let p = Position::from_fen_permissive(zh.clone(), "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1").unwrap();
+    assert_eq!(Position::from_fen_permissive(zh, &p.fen()).unwrap().hash(), p.hash());
 }
 
 /// Fuzz finding (fen target): a king in a Seirawan pocket could be gated in,
@@ -129,12 +129,17 @@ fn pockets_in_variants_without_hands_are_refused() {
 #[test]
 fn royal_pieces_in_a_pocket_are_refused() {
     let v = Arc::new(builtin::variant("seirawan").unwrap());
-    let e = Position::from_fen(v.clone(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhK] w KQBCDF - 0 1")
-        .expect_err("king in hand");
+    let e =
+        Position::from_fen_permissive(v.clone(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhK] w KQBCDF - 0 1")
+            .expect_err("king in hand");
     assert!(e.message.contains("royal"), "{e}");
-    assert!(Position::from_fen(v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1").is_ok());
+    assert!(Position::from_fen_permissive(
+        v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1"
+    )
+    .is_ok());
     let zh = Arc::new(builtin::variant("crazyhouse").unwrap());
-    assert!(Position::from_fen(zh, "4k3/8/8/8/8/8/8/4K3[k] w - - 0 1").is_err());
+    assert!(Position::from_fen_permissive(zh, "4k3/8/8/8/8/8/8/4K3[k] w - - 0 1").is_err());
 }
 
 /// Fuzz finding (betza target): a capture ending on a square the same path
@@ -157,7 +162,7 @@ fn a_path_never_captures_on_a_square_it_passed_empty() {
     ];
     for (w, h, betza, fen, step) in cases {
         let v = betza_variant(w, h, betza, fen);
-        let mut pos = Position::from_fen(v, fen).unwrap();
+        let mut pos = Position::from_fen_permissive(v, fen).unwrap();
         let fast = pos.legal_moves();
         let fast = texts(&pos, &fast);
         let reference = pos.legal_moves_reference();
@@ -176,11 +181,11 @@ fn a_path_never_captures_on_a_square_it_passed_empty() {
 fn e_p_squares_of_backward_double_steps_survive_the_fen() {
     let start = "7k/8/x7/X7/8/8/8/K7 w - - 0 1";
     let v = betza_variant(8, 8, "cmWbeffifmnD", start);
-    let mut pos = Position::from_fen(v.clone(), start).unwrap();
+    let mut pos = Position::from_fen_permissive(v.clone(), start).unwrap();
     let m = pos.parse_move("a5a3").unwrap();
     pos.make(m);
     let fen = pos.fen();
-    let again = Position::from_fen(v, &fen).unwrap();
+    let again = Position::from_fen_permissive(v, &fen).unwrap();
     assert_eq!(again.fen(), fen);
     assert_eq!(again.hash(), pos.hash(), "{fen}");
     assert!(fen.contains(" a3a4 ") || fen.contains(" a4a3 "), "{fen}");
@@ -229,19 +234,20 @@ fn ini_regions_beyond_the_board_are_errors() {
 #[test]
 fn fens_with_the_side_not_to_move_in_check_are_refused_where_captures_go_to_the_hand() {
     let v = Arc::new(builtin::variant("minishogi").unwrap());
-    let e = Position::from_fen(v.clone(), "1SB2/3kg/5/P2B1/1KR2[PRRg] w - - 0 1").expect_err("black in check");
+    let e =
+        Position::from_fen_permissive(v.clone(), "1SB2/3kg/5/P2B1/1KR2[PRRg] w - - 0 1").expect_err("black in check");
     assert_eq!(e.field, "side to move");
     assert!(e.message.contains("the side not to move (b) is in check"), "{e}");
-    assert!(Position::from_fen(v, "1SB2/3kg/5/P2B1/1KR2[PRRg] b - - 0 1").is_ok());
+    assert!(Position::from_fen_permissive(v, "1SB2/3kg/5/P2B1/1KR2[PRRg] b - - 0 1").is_ok());
     let zh = Arc::new(builtin::variant("crazyhouse").unwrap());
-    assert!(Position::from_fen(zh.clone(), "4k3/8/8/8/8/8/8/4K2R[] w - - 0 1").is_ok());
-    assert!(Position::from_fen(zh, "4k2R/8/8/8/8/8/8/4K3[] w - - 0 1").is_err());
+    assert!(Position::from_fen_permissive(zh.clone(), "4k3/8/8/8/8/8/8/4K2R[] w - - 0 1").is_ok());
+    assert!(Position::from_fen_permissive(zh, "4k2R/8/8/8/8/8/8/4K3[] w - - 0 1").is_err());
     // elsewhere a captured king leaves a position that still reads back
     let chess = Arc::new(builtin::variant("chess").unwrap());
-    let mut p = Position::from_fen(chess.clone(), "4k2R/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let mut p = Position::from_fen_permissive(chess.clone(), "4k2R/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
     let m = p.parse_move("h8e8").unwrap();
     p.make(m);
-    assert_eq!(Position::from_fen(chess, &p.fen()).unwrap().hash(), p.hash());
+    assert_eq!(Position::from_fen_permissive(chess, &p.fen()).unwrap().hash(), p.hash());
 }
 
 /// Fuzz finding (fen target): with two kings of one colour (a fuzzed
@@ -253,11 +259,11 @@ fn fens_with_the_side_not_to_move_in_check_are_refused_where_captures_go_to_the_
 fn castling_rights_go_to_a_king_that_can_castle() {
     let round_trip_after_every_move = |variant: &str, fen: &str| {
         let v = Arc::new(builtin::variant(variant).unwrap());
-        let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+        let mut pos = Position::from_fen_permissive(v.clone(), fen).unwrap();
         for m in pos.legal_moves() {
             let undo = pos.make(m);
             let after = pos.fen();
-            let again = Position::from_fen(v.clone(), &after).unwrap_or_else(|e| panic!("{e}"));
+            let again = Position::from_fen_permissive(v.clone(), &after).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(again.fen(), after);
             assert_eq!(again.hash(), pos.hash(), "{after}");
             pos.unmake(m, &undo);
@@ -274,10 +280,10 @@ fn castling_rights_go_to_a_king_that_can_castle() {
     // the king on b1 is next to c1: the right goes to the king on e1, so the
     // FEN keeps it (it was refused before)
     let chess = Arc::new(builtin::variant("chess").unwrap());
-    let pos = Position::from_fen(chess.clone(), "4k3/8/8/8/8/8/8/RK2K3 w Q - 0 1").unwrap();
+    let pos = Position::from_fen_permissive(chess.clone(), "4k3/8/8/8/8/8/8/RK2K3 w Q - 0 1").unwrap();
     assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/RK2K3 w Q - 0 1");
     round_trip_after_every_move("chess", "4k3/8/8/8/8/8/8/RK2K3 w Q - 0 1");
-    assert!(Position::from_fen(chess, "4k3/8/8/8/8/8/8/RK6 w Q - 0 1").is_err());
+    assert!(Position::from_fen_permissive(chess, "4k3/8/8/8/8/8/8/RK6 w Q - 0 1").is_err());
 }
 
 /// Fuzz finding (fen target): in a gating variant, a FEN of only a board
@@ -292,7 +298,7 @@ fn a_gating_fen_of_a_board_and_spaces_does_not_panic() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe]  ",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w  - 0 1",
     ] {
-        let p = Position::from_fen(v.clone(), fen).unwrap();
+        let p = Position::from_fen_permissive(v.clone(), fen).unwrap();
         assert_eq!(p.side_to_move(), chimera::square::Color::White, "{fen:?}");
     }
 }
@@ -310,7 +316,7 @@ fn a_plain_step_and_an_initial_double_step_to_one_square_are_one_move() {
     // along one path (nD and ifmnD), and beside a leaper's D
     for betza in ["mWfceFifmnDnD", "DifmnD", "ifmnDmD"] {
         let v = betza_variant(14, 10, betza, fen);
-        let mut pos = Position::from_fen(v, fen).unwrap();
+        let mut pos = Position::from_fen_permissive(v, fen).unwrap();
         let moves = pos.legal_moves();
         let a8: Vec<_> = moves.iter().filter(|&&m| pos.move_text(m) == "a6a8").collect();
         assert_eq!(a8.len(), 1, "{betza}: {:?}", moves.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>());
@@ -346,7 +352,7 @@ fn a_leap_and_a_lame_double_step_to_one_square_are_one_move() {
     let fen = "5x3k/5X4/K9 w - - 0 1";
     for betza in ["DmecebFimmnD", "DeFimnD", "DWeFimnD"] {
         let v = betza_variant(10, 3, betza, fen);
-        let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+        let mut pos = Position::from_fen_permissive(v.clone(), fen).unwrap();
         let moves = pos.legal_moves();
         let all: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
         for t in ["f2h2", "f2d2"] {
@@ -362,7 +368,7 @@ fn a_leap_and_a_lame_double_step_to_one_square_are_one_move() {
         assert_eq!(texts(&pos, &moves), texts(&pos, &reference), "{betza}");
         // a piece on the passed square blocks the double step, not the leap
         let blocked = "5x3k/4xXx3/K9 w - - 0 1";
-        let mut pos = Position::from_fen(v, blocked).unwrap();
+        let mut pos = Position::from_fen_permissive(v, blocked).unwrap();
         let moves = pos.legal_moves();
         for t in ["f2h2", "f2d2"] {
             let same: Vec<_> = moves.iter().filter(|&&m| pos.move_text(m) == t).collect();
@@ -388,9 +394,9 @@ fn an_error_span_inside_a_multibyte_character_does_not_panic() {
 /// A FEN read and written again is a fixed point, with the same hash.
 fn assert_fen_fixed_point(variant: &str, fen: &str) -> Position {
     let v = Arc::new(builtin::variant(variant).unwrap());
-    let pos = Position::from_fen(v.clone(), fen).unwrap();
+    let pos = Position::from_fen_permissive(v.clone(), fen).unwrap();
     let written = pos.fen();
-    let again = Position::from_fen(v, &written).unwrap_or_else(|e| panic!("{written}: {e}"));
+    let again = Position::from_fen_permissive(v, &written).unwrap_or_else(|e| panic!("{written}: {e}"));
     assert_eq!(again.fen(), written, "{variant}: {fen} is written as {written}, which is read back differently");
     assert_eq!(again.hash(), pos.hash(), "{variant}: hash after the round trip of {fen}");
     pos
@@ -446,7 +452,7 @@ fn castling_uses_the_king_the_right_belongs_to() {
         "rnbPPPnp/ppprpppp/8/8/8/8/PPpNPKPP/KR1NRNKP[H-He] w AQKddddddGCDecdf",
     ];
     for fen in fens {
-        let Ok(mut pos) = Position::from_fen(v.clone(), fen) else { continue };
+        let Ok(mut pos) = Position::from_fen_permissive(v.clone(), fen) else { continue };
         let moves = pos.legal_moves();
         for &m in &moves {
             let text = pos.move_text(m);
@@ -456,14 +462,14 @@ fn castling_uses_the_king_the_right_belongs_to() {
         let reference = pos.legal_moves_reference();
         assert_eq!(texts(&pos, &moves), texts(&pos, &reference), "{fen}");
     }
-    let mut pos = Position::from_fen(v.clone(), fens[0]).unwrap();
+    let mut pos = Position::from_fen_permissive(v.clone(), fens[0]).unwrap();
     let moves = pos.legal_moves();
     let all = texts(&pos, &moves);
     assert!(!all.contains("b1c1"), "{all:?}");
     // the right's own king still castles: the queenside right of the king on
     // f1 (b1 is too close to c1), once the squares between are empty
     let open = "4k3/8/8/8/8/8/8/1KR2K1R[EHeh] w KQ - 0 1";
-    let mut pos = Position::from_fen(v, open).unwrap();
+    let mut pos = Position::from_fen_permissive(v, open).unwrap();
     let moves = pos.legal_moves();
     let all = texts(&pos, &moves);
     assert!(all.contains("f1c1") && !all.contains("b1c1"), "{all:?}");
@@ -480,14 +486,14 @@ fn castling_uses_the_king_the_right_belongs_to() {
 fn e_p_fields_need_the_opponents_piece_behind_the_square() {
     let v = Arc::new(builtin::variant("chessgi").unwrap());
     let fen = "rnbqkbnr/kppppppp/8/8/R7/8/P1PPPPPP/BRNBKQnR b KQk a6 0 1";
-    let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+    let mut pos = Position::from_fen_permissive(v.clone(), fen).unwrap();
     assert!(pos.fen().contains(" KQk - "), "{}", pos.fen());
     let moves = pos.legal_moves();
     assert_eq!(texts(&pos, &moves), ["b8a6".to_string()].into_iter().collect());
     // a real e.p. square still stands: White's double step a2a4 beside the
     // pawn on b4
     let v = Arc::new(builtin::variant("chess").unwrap());
-    let pos = Position::from_fen(v, "4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1").unwrap();
+    let pos = Position::from_fen_permissive(v, "4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1").unwrap();
     assert!(pos.fen().contains(" a3 "), "{}", pos.fen());
 }
 
@@ -504,14 +510,14 @@ fn pockets_that_captures_could_overflow_are_refused() {
     // byte 0 chose the variant in the fuzz target; the rest is the FEN
     let fen = std::str::from_utf8(&bytes[1..]).unwrap();
     let v = Arc::new(builtin::variant("shouse").unwrap());
-    let e = Position::from_fen(v, fen).unwrap_err().to_string();
+    let e = Position::from_fen_permissive(v, fen).unwrap_err().to_string();
     assert!(e.contains("could end in one hand as 'N'") && e.contains("(63)"), "{e}");
     // crazyhouse: 16 pawns on the board, and pawns in hand up to the limit;
     // every pawn may also become a queen, rook, bishop or knight
     let v = Arc::new(builtin::variant("crazyhouse").unwrap());
     let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
     let fen = |pawns: usize| format!("{board}[{}] w KQkq - 0 1", "P".repeat(pawns));
-    let mut p = Position::from_fen(v.clone(), &fen(47)).unwrap();
+    let mut p = Position::from_fen_permissive(v.clone(), &fen(47)).unwrap();
     // drops, captures and unmake keep the counts (make checks the hash in debug builds)
     for m in p.legal_moves() {
         let before = p.fen();
@@ -519,7 +525,7 @@ fn pockets_that_captures_could_overflow_are_refused() {
         p.unmake(m, &undo);
         assert_eq!(p.fen(), before);
     }
-    let e = Position::from_fen(v, &fen(48)).unwrap_err().to_string();
+    let e = Position::from_fen_permissive(v, &fen(48)).unwrap_err().to_string();
     assert!(e.contains("64 pieces could end in one hand as 'P'"), "{e}");
 }
 
@@ -537,12 +543,12 @@ fn e_p_fields_must_name_a_double_step_of_the_victim() {
     // byte 0 chose the variant; a newline in the FEN separates fields
     let fen = String::from_utf8_lossy(&bytes[1..]).replace('\n', " ");
     let v = Arc::new(builtin::variant("shouse").unwrap());
-    let mut p = Position::from_fen(v.clone(), &fen).unwrap();
+    let mut p = Position::from_fen_permissive(v.clone(), &fen).unwrap();
     assert_eq!(p.fen(), "rbbkqnnr/pppkpbpr/8/8/P7/8/PPPP1PPP/NRBQKbNR[] b KA - 0 9");
     assert!(p.parse_move("a7b6").is_err());
     // a real double step's two-square field is still read (Berolina's form)
     let b = Arc::new(builtin::variant("berolina").unwrap());
-    let real = Position::from_fen(b, "rnbqkbnr/pppppppp/8/8/6P1/8/PPPP1PPP/RNBQKBNR b KQkq f3g4 0 1");
+    let real = Position::from_fen_permissive(b, "rnbqkbnr/pppppppp/8/8/6P1/8/PPPP1PPP/RNBQKBNR b KQkq f3g4 0 1");
     assert!(real.is_ok_and(|p| p.fen().contains(" f3g4 ")), "Berolina's field is kept");
 }
 
@@ -555,13 +561,13 @@ fn a_locust_victim_on_its_gate_square_closes_the_gate() {
         + "\n[[piece]]\nname = \"lion\"\nletter = \"l\"\nbetza = \"KNADcaKmabK\"\n";
     let def = chimera::variant::VariantDef::from_toml(&src, "seirawan-lion.toml").unwrap();
     let v = Arc::new(Variant::new(def).unwrap());
-    let mut p = Position::from_fen(v, "4k1n1/5L2/8/8/8/8/8/4K3[HEhe] w g - 0 1").unwrap();
+    let mut p = Position::from_fen_permissive(v, "4k1n1/5L2/8/8/8/8/8/4K3[HEhe] w g - 0 1").unwrap();
     let m = p.parse_move("f7g8,g8f7").unwrap();
     p.make(m);
     let fen = p.fen();
     assert!(!fen.contains(" g "), "the g-gate closed with its knight: {fen}");
     // the FEN written reads back to itself
-    let again = Position::from_fen(p.variant().clone(), &fen).unwrap();
+    let again = Position::from_fen_permissive(p.variant().clone(), &fen).unwrap();
     assert_eq!(again.fen(), fen);
 }
 
@@ -581,7 +587,7 @@ fn chess960_rights_need_a_single_king() {
         "b3Rkb1cr/1p1p2pp1p/1p1np1n2p/2p7/6P3/5Q1PpP/C2PP2P1P/KRKR1BKr2 w Bj - 0 1",
         "b3rkb1cr/1p1p2pp1p/1p1npp2n1/2p7/6P3/5Q1C2/pPPPP2P1P/NKRBRP2K1 w Cje - 0 1",
     ] {
-        let e = Position::from_fen(v.clone(), fen).unwrap_err().to_string();
+        let e = Position::from_fen_permissive(v.clone(), fen).unwrap_err().to_string();
         assert!(e.contains("ambiguous") && e.contains("single king"), "{fen}: {e}");
         // without the rights the position reads and round-trips
         let fields: Vec<&str> = fen.split(' ').collect();
