@@ -755,16 +755,10 @@ fn control_characters_from_the_user_are_escaped() {
 /// (minutes on a slow machine).
 #[test]
 fn node_limits_end_quickly_on_a_board_full_of_amazons() {
-    let toml = "name = \"amazonswarm\"\nfiles = 16\nranks = 15\n\
-                start_fen = \"aaaaaaaaaaaaaaaa/aaaaaaakaaaaaaaa/16/16/16/16/16/16/16/16/16/16/16/AAAAAAAKAAAAAAAA/AAAAAAAAAAAAAAAA w - - 0 1\"\n\
-                [rules]\nstalemate = \"draw\"\n\
-                [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\
-                [[piece]]\nname = \"amazon\"\nletter = \"a\"\nbetza = \"QN\"\n";
-    let file = TempFile::new("amazons.toml", toml);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/amazonswarm.toml");
     let mut live = Live::new(&["uci"]);
     live.send(&format!(
-        "uci\nsetoption name VariantPath value {}\nsetoption name UCI_Variant value amazonswarm\nposition startpos\nisready\n",
-        file.path()
+        "uci\nsetoption name VariantPath value {path}\nsetoption name UCI_Variant value amazonswarm\nposition startpos\nisready\n"
     ));
     live.until("readyok", Duration::from_secs(10));
     let t0 = Instant::now();

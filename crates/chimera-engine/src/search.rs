@@ -1281,11 +1281,7 @@ mod tests {
     /// first root move.
     #[test]
     fn depth_one_and_node_limits_are_bounded_on_a_board_of_amazons() {
-        let src = "name = \"amazonswarm\"\nfiles = 16\nranks = 15\n\
-                   start_fen = \"aaaaaaaaaaaaaaaa/aaaaaaakaaaaaaaa/16/16/16/16/16/16/16/16/16/16/16/AAAAAAAKAAAAAAAA/AAAAAAAAAAAAAAAA w - - 0 1\"\n\
-                   [rules]\nstalemate = \"draw\"\n\
-                   [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\
-                   [[piece]]\nname = \"amazon\"\nletter = \"a\"\nbetza = \"QN\"\n";
+        let src = include_str!("../../../tests/data/amazonswarm.toml");
         let v = Arc::new(Variant::new(VariantDef::from_toml(src, "test").unwrap()).unwrap());
         let pos = Position::start(v);
         let (depth, nodes) = depth_search(&pos, 1);
