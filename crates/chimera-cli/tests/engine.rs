@@ -793,7 +793,7 @@ fn xboard_force_while_thinking_plays_nothing() {
 fn a_variant_file_is_compiled_one_chosen_section_at_a_time() {
     let mut ini = String::from(
         "[huge:chess]\nmaxFile = 16\nmaxRank = 15\ncastling = false\n\
-         archbishop = a\nchancellor = c\namazon = m\ncustomPiece1 = w:NN\ncustomPiece2 = x:mRcpR\n\
+         archbishop = a\nchancellor = c\namazon = m\ncustomPiece1 = w:mNN\ncustomPiece2 = x:mRcpR\n\
          startFen = rnbqkbnrcamwxnbr/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/16/\
          PPPPPPPPPPPPPPPP/RNBQKBNRCAMWXNBR w - - 0 1\n",
     );

@@ -598,3 +598,27 @@ fn chess960_rights_need_a_single_king() {
     let p = assert_fen_fixed_point("caparandom", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w JAja - 0 1");
     assert!(p.fen().contains(" JAja "), "{}", p.fen());
 }
+
+/// Fuzz finding 25 (fen target, after the strict FEN reader): a 5check FEN
+/// in which Black, not to move, stood in check (`Qc5` on the king's
+/// diagonal) was read; White's legal `c5f8` captured the king, and the FEN
+/// written after it had no black king, which the strict reader refuses. A
+/// strict read now refuses a FEN whose side not to move is in check (pyffish
+/// 0.0.90 calls it valid, and captures the king too); a permissive one reads
+/// it, and the position after the king's capture reads back permissively.
+#[test]
+fn strict_fens_with_the_side_not_to_move_in_check_are_refused() {
+    use chimera::position::FenProblem;
+    let fen = "5k2/p4p1p/2q3p1/2Q1P3/8/7N/P4P1P/2R1NK1R w - - 4+4 0 22";
+    let v = Arc::new(builtin::variant("5check").unwrap());
+    let e = Position::from_fen(v.clone(), fen).expect_err("black is in check with White to move");
+    assert_eq!(e.problem, FenProblem::OpponentInCheck);
+    assert!(e.to_string().contains("the side not to move (b) is in check"), "{e}");
+    assert_eq!(chimera::validate::fsf_validation_code(&v, fen), 1, "pyffish does not look for it");
+    let mut p = Position::from_fen_permissive(v.clone(), fen).unwrap();
+    let m = p.parse_move("c5f8").unwrap();
+    p.make(m);
+    assert_eq!(Position::from_fen_permissive(v.clone(), &p.fen()).unwrap().hash(), p.hash());
+    // with Black to move the same board is an ordinary check
+    assert!(Position::from_fen(v, "5k2/p4p1p/2q3p1/2Q1P3/8/7N/P4P1P/2R1NK1R b - - 4+4 0 22").is_ok());
+}

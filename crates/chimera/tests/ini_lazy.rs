@@ -46,7 +46,7 @@ fn measure<T>(f: impl FnOnce() -> T) -> (T, usize, Duration) {
 fn big_file(children: &[usize]) -> String {
     let mut s = String::from(
         "[huge:chess]\nmaxFile = 16\nmaxRank = 15\ncastling = false\n\
-         archbishop = a\nchancellor = c\namazon = m\ncustomPiece1 = w:NN\ncustomPiece2 = x:mRcpR\n\
+         archbishop = a\nchancellor = c\namazon = m\ncustomPiece1 = w:mNN\ncustomPiece2 = x:mRcpR\n\
          startFen = rnbqkbnrcamwxnbr/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/16/\
          PPPPPPPPPPPPPPPP/RNBQKBNRCAMWXNBR w - - 0 1\n",
     );

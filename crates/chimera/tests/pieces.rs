@@ -37,9 +37,11 @@ fn starts_at(m: &str, from: &str) -> bool {
     m.starts_with(from) && !m[from.len()..].chars().next().is_some_and(|c| c.is_ascii_digit())
 }
 
-/// All legal moves, as text, in generation order (duplicates kept).
+/// All legal moves, as text, in generation order (duplicates kept). The FEN
+/// is read permissively: some positions here leave the side not to move in
+/// check, to show a piece's reach (as pyffish lists it, king capture and all).
 fn all_moves(v: &Arc<Variant>, fen: &str) -> Vec<String> {
-    let mut pos = Position::from_fen(v.clone(), fen).unwrap_or_else(|e| panic!("bad FEN {fen}: {e}"));
+    let mut pos = Position::from_fen_permissive(v.clone(), fen).unwrap_or_else(|e| panic!("bad FEN {fen}: {e}"));
     let ms = pos.legal_moves();
     ms.iter().map(|&m| pos.move_text(m)).collect()
 }
