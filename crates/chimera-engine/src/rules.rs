@@ -12,6 +12,10 @@
 //!   as Fairy-Stockfish and Fairy-Max score it; so does every other variant.
 //! - **The n-move rule** (50 moves without a capture, pawn move, promotion or
 //!   drop) applies to variants without drops.
+//! - **A repetition that perpetual check does not decide** is a draw, but in
+//!   variants that count points (Janggi: every non-royal piece has a value,
+//!   [`Position::point_count_winner`]) the side ahead on points wins, in the
+//!   game and in the search alike.
 //! - **In the search** a single repetition inside the searched line counts;
 //!   a repetition of a position played before the search started counts only
 //!   if it makes the position appear a third time.
@@ -52,6 +56,9 @@ pub struct GameRules {
     pub no_drop_mate: u128,
     /// Janggi's facing-royals rule.
     pub bikjang: bool,
+    /// A repetition (not decided by perpetual check) goes to the side ahead
+    /// on points ([`Position::point_count_winner`]) instead of being drawn.
+    pub repetition_by_points: bool,
     /// Null-move pruning may be used: the variant has no drops (with pieces
     /// in hand a tempo is worth too much), no compulsory captures and no
     /// stalemate win (such games live on zugzwang).
@@ -83,6 +90,7 @@ impl GameRules {
             draw_odds: r.draw_odds,
             no_drop_mate: drops.map_or(0, |d| d.no_drop_mate.iter().fold(0u128, |m, &t| m | 1u128 << t)),
             bikjang: r.bikjang,
+            repetition_by_points: chimera::counting::counts_points(&v.def),
             null_move: drops.is_none() && !r.must_capture && r.stalemate != StalemateResult::Win,
             quiescence: drops.is_some() || r.pass != PassRule::Never || v.def.pieces.iter().any(may_move_quietly),
         }
@@ -179,6 +187,13 @@ pub enum GameEnd {
 mod tests {
     use super::*;
     use chimera::builtin;
+
+    #[test]
+    fn repetitions_count_points_only_where_every_piece_has_a_value() {
+        for (name, points) in [("janggi", true), ("janggimodern", true), ("chess", false), ("xiangqi", false)] {
+            assert_eq!(GameRules::new(&builtin::variant(name).unwrap()).repetition_by_points, points, "{name}");
+        }
+    }
 
     #[test]
     fn null_move_only_where_it_is_sound() {

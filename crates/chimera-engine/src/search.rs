@@ -35,7 +35,8 @@ pub const INF: i32 = 32000;
 pub const MATE: i32 = 31000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
-/// The score of a game won by a rule other than mate (perpetual check).
+/// The score of a game won by a rule other than mate (perpetual check, a
+/// repetition decided by points).
 pub const RULE_WIN: i32 = 20000;
 /// The most nodes one quiescence search (the capture search below one leaf
 /// of the main search) may visit; past it, its nodes stand pat. Real capture
@@ -518,15 +519,30 @@ impl Searcher {
         }
         let i = found?;
         if !self.rules.perpetual_check_loses {
-            return Some(self.draw(ply));
+            return Some(self.repetition_score(ply));
         }
         let me_checked = self.pos.in_check() && (i..n).step_by(2).all(|j| self.entry(j).in_check);
         let they_checked = (i + 1..n).step_by(2).all(|j| self.entry(j).in_check);
         Some(match (me_checked, they_checked) {
             (true, false) => RULE_WIN - ply as i32,
             (false, true) => -RULE_WIN + ply as i32,
-            _ => self.draw(ply),
+            _ => self.repetition_score(ply),
         })
+    }
+
+    /// The score of a repetition that perpetual check does not decide, as
+    /// the game's end scores it ([`crate::rules::repetition_end`]): a draw,
+    /// or where the variant counts points (Janggi) a win by rule for the
+    /// side ahead. The count is taken only here, at the rare repetition node.
+    fn repetition_score(&self, ply: usize) -> i32 {
+        if !self.rules.repetition_by_points {
+            return self.draw(ply);
+        }
+        match self.pos.point_count_winner() {
+            Some(c) if c == self.pos.side_to_move() => RULE_WIN - ply as i32,
+            Some(_) => -RULE_WIN + ply as i32,
+            None => self.draw(ply),
+        }
     }
 
     /// Position `i` of the game (see [`Searcher::hist`]).
@@ -1438,6 +1454,43 @@ mod tests {
         let shared = Arc::new(Shared::new(Arc::new(Tt::new(4))));
         let r = search(&pos, &[], &ev, &shared, Limits { depth: Some(7), ..Limits::default() }, 1, &mut |_| {});
         assert_eq!(r.score, 0, "perpetual check draws: {}", pos.move_text(r.best.unwrap()));
+    }
+
+    /// Plays `moves` from `fen` and searches the position reached, with the
+    /// game's history, to `depth`: the best move and the score.
+    fn best_after(variant: &str, fen: &str, moves: &[&str], depth: i32) -> (String, i32) {
+        let v = Arc::new(builtin::variant(variant).unwrap());
+        let ev = Arc::new(EvalTables::new(&v));
+        let mut pos = Position::from_fen(v, fen).unwrap();
+        let mut hist = vec![HistEntry { hash: pos.hash(), in_check: pos.in_check(), rev: 0 }];
+        for m in moves {
+            let mv = pos.parse_move(m).unwrap();
+            let rev = if irreversible(&pos, mv) { 0 } else { hist.last().unwrap().rev + 1 };
+            pos.make(mv);
+            hist.push(HistEntry { hash: pos.hash(), in_check: pos.in_check(), rev });
+        }
+        let shared = Arc::new(Shared::new(Arc::new(Tt::new(4))));
+        let r = search(&pos, &hist, &ev, &shared, Limits { depth: Some(depth), ..Limits::default() }, 1, &mut |_| {});
+        (pos.move_text(r.best.unwrap()), r.score)
+    }
+
+    /// In Janggi a repetition goes to the side ahead on points, as the game's
+    /// end scores it: with material level, Han (Black) is ahead by its one
+    /// and a half points and repeats; a chariot and horse against a chariot,
+    /// Han is behind and does not.
+    #[test]
+    fn janggi_repetition_goes_to_the_side_ahead_on_points() {
+        // the chariots go back and forth: a9a10 makes the start appear a third time
+        let moves = ["i1i2", "a10a9", "i2i1", "a9a10", "i1i2", "a10a9", "i2i1"];
+        let (m, s) = best_after("janggi", "r8/5k3/9/9/9/9/9/9/4K4/8R w - - 0 1", &moves, 4);
+        assert_eq!((m.as_str(), s), ("a9a10", RULE_WIN - 1), "Han repeats and wins on points");
+        let (m, s) = best_after("janggi", "r8/5k3/9/9/9/9/9/9/4K4/7NR w - - 0 1", &moves, 4);
+        assert_ne!(m, "a9a10", "Han, behind on points, does not repeat ({s})");
+        assert!(s > -RULE_WIN / 2, "{m} {s}");
+        // in chess a repetition stays a draw: the side behind repeats
+        let moves = ["h1h2", "a8a7", "h2h1", "a7a8", "h1h2", "a8a7", "h2h1"];
+        let (m, s) = best_after("chess", "r3k3/8/8/8/8/8/8/3NK2R w - - 0 1", &moves, 4);
+        assert_eq!((m.as_str(), s), ("a7a8", 0), "a draw for the side behind");
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use crate::compile::{code_of, type_of};
 use crate::position::Position;
 use crate::square::Color;
-use crate::variant::CountingStyle;
+use crate::variant::{CountingStyle, VariantDef};
 
 impl Position {
     fn count_pawns(&self) -> u32 {
@@ -122,6 +122,13 @@ impl Position {
 /// points of 100, so that a count is never tied.
 pub const SECOND_PLAYER_POINTS: i64 = 150;
 
+/// Whether a variant counts points when a game ends by rule or by
+/// repetition (see [`Position::point_count_winner`]): every non-royal piece
+/// type has a value in the definition.
+pub fn counts_points(def: &VariantDef) -> bool {
+    def.pieces.iter().all(|p| p.royal || p.value.is_some())
+}
+
 impl Position {
     /// The point count that decides a Janggi game ended by rule (two passes
     /// in a row, bikjang) or by repetition: each side scores the values its
@@ -144,10 +151,11 @@ impl Position {
     /// assert_eq!(p.point_count_winner(), Some(Color::White));
     /// ```
     pub fn point_count_winner(&self) -> Option<Color> {
-        let pieces = &self.variant().def.pieces;
-        if pieces.iter().any(|p| !p.royal && p.value.is_none()) {
+        let def = &self.variant().def;
+        if !counts_points(def) {
             return None;
         }
+        let pieces = &def.pieces;
         let mut score = [0i64; 2];
         for c in [Color::White, Color::Black] {
             for &sq in self.pieces(c) {

@@ -1,9 +1,10 @@
 //! Agreement with pyffish on Fairy-Stockfish's variants: for every variant
 //! that Chimera has built in and that has data under tests/data/fsf/ (made by
-//! scripts/fsf_playouts.py), the start FEN, perft 1-3 from the start, the legal
-//! move sets along random games, the FEN after each played move (in the
-//! form pyffish's get_fen writes) and the winner of each game that ended must
-//! all be identical.
+//! scripts/fsf_playouts.py, and by scripts/fsf_history_cases.py for positions
+//! given with the moves that led to them), the start FEN, perft 1-3 from the
+//! start, the legal move sets along random games, the FEN after each played
+//! move (in the form pyffish's get_fen writes) and the winner of each game
+//! that ended must all be identical.
 
 use chimera::{builtin, perft, position::Position};
 use std::collections::BTreeSet;
@@ -19,6 +20,11 @@ struct Header {
 #[derive(serde::Deserialize)]
 struct Case {
     fen: String,
+    /// Moves played from `fen` before the legal moves are compared, so that
+    /// the position remembers which pieces have moved (rebuilt from `fen`
+    /// alone, every piece on a square of the start position counts as unmoved).
+    #[serde(default)]
+    history: Vec<String>,
     moves: Vec<String>,
     played: Option<String>,
     fen_after: Option<String>,
@@ -109,12 +115,33 @@ fn check(
                 continue;
             }
         };
+        let mut replayed = true;
+        for played in &case.history {
+            match pos.parse_move(played) {
+                Ok(m) => {
+                    pos.make(m);
+                }
+                Err(e) => {
+                    failures.push(format!("{name}: {} moves {}: {played}: {e}", case.fen, case.history.join(" ")));
+                    replayed = false;
+                    break;
+                }
+            }
+        }
+        if !replayed {
+            continue;
+        }
+        // the position as pyffish names it, with the moves before it
+        let here = if case.history.is_empty() {
+            case.fen.clone()
+        } else {
+            format!("{} moves {}", case.fen, case.history.join(" "))
+        };
         let ours: BTreeSet<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
         let theirs: BTreeSet<String> = case.moves.iter().cloned().collect();
         if ours != theirs {
             failures.push(format!(
-                "{name}: {}\n  missing: {:?}\n  extra:   {:?}",
-                case.fen,
+                "{name}: {here}\n  missing: {:?}\n  extra:   {:?}",
                 theirs.difference(&ours).collect::<Vec<_>>(),
                 ours.difference(&theirs).collect::<Vec<_>>()
             ));
@@ -125,16 +152,14 @@ fn check(
             match outcome_sign(&mut pos) {
                 Some(sign) if sign == r.signum() => {}
                 None if pos.outcome().is_some() => {}
-                got => {
-                    failures.push(format!("{name}: {} ended with {r} for the side to move, Chimera: {got:?}", case.fen))
-                }
+                got => failures.push(format!("{name}: {here} ended with {r} for the side to move, Chimera: {got:?}")),
             }
         }
         if let (Some(played), Some(after)) = (&case.played, &case.fen_after) {
             let m = pos.parse_move(played).unwrap();
             pos.make(m);
             if pos.fen() != *after {
-                failures.push(format!("{name}: {} {played}\n  ours:    {}\n  pyffish: {after}", case.fen, pos.fen()));
+                failures.push(format!("{name}: {here} {played}\n  ours:    {}\n  pyffish: {after}", pos.fen()));
             }
         }
     }
