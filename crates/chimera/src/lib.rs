@@ -28,6 +28,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod san;
 pub mod square;
 pub mod trading;
 pub mod variant;
