@@ -142,7 +142,8 @@ pub enum SanErrorKind {
     /// Several legal moves fit the text; their texts in the notation asked
     /// for, each followed by its UCI text in parentheses.
     Ambiguous(Vec<String>),
-    /// A move of a line could not be read as UCI text (for [`Position::san_line`]).
+    /// A move of a line is not legal or not UCI text (for [`Position::san_line`]
+    /// and [`Position::san_line_moves`]); what is wrong.
     BadMove(String),
 }
 
@@ -185,12 +186,16 @@ const THAI_FILES: [char; 8] = ['ก', 'ข', 'ค', 'ง', 'จ', 'ฉ', 'ช', 
 struct Writer<'a> {
     pos: &'a mut Position,
     legal: Vec<Move>,
+    /// The legal moves from the board (no drops, no castling) by destination.
+    by_to: Vec<Vec<Move>>,
     n: Notation,
 }
 
 impl Position {
     /// Writes `m`, a legal move here, in notation `n`, with the check (`+`)
-    /// and mate (`#`) marks pyffish writes (none in the shogi notations).
+    /// and mate (`#`) marks pyffish writes (none in the shogi notations and
+    /// WXF). A move that is not legal here is written in UCI text, as
+    /// [`Position::move_text`] writes it.
     ///
     /// ```
     /// use std::sync::Arc;
@@ -234,6 +239,62 @@ impl Position {
         Ok(out.join(" "))
     }
 
+    /// Reads a line of moves separated by spaces (each as [`Position::parse_san`]
+    /// reads it, so SAN and UCI may be mixed: `e2e4 e5 Nf3`), from this
+    /// position, which is left unchanged. Move numbers (`1.`, `12...`) are
+    /// skipped.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chimera::{builtin, position::Position, san::Notation};
+    /// let p = Position::start(Arc::new(builtin::variant("chess").unwrap()));
+    /// let moves = p.parse_san_line("1. e4 e5 2. g1f3 Nc6", Notation::San).unwrap();
+    /// assert_eq!(p.san_line_moves(&moves, Notation::Lan).unwrap(), "e2-e4 e7-e5 Ng1-f3 Nb8-c6");
+    /// assert!(p.parse_san_line("e4 e4", Notation::San).is_err());
+    /// ```
+    pub fn parse_san_line(&self, text: &str, n: Notation) -> Result<Vec<Move>, SanError> {
+        let mut p = self.clone();
+        let mut out = Vec::new();
+        for word in text.split_whitespace() {
+            let number = word.trim_end_matches('.');
+            if number.len() < word.len() && number.bytes().all(|b| b.is_ascii_digit()) {
+                continue;
+            }
+            let word = match word.split_once('.') {
+                // "1.e4"
+                Some((num, rest)) if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) => {
+                    rest.trim_start_matches('.')
+                }
+                _ => word,
+            };
+            let m = p.parse_san(word, n)?;
+            p.make(m);
+            out.push(m);
+        }
+        Ok(out)
+    }
+
+    /// Writes `moves`, legal one after the other from this position, in
+    /// notation `n`, separated by spaces; see [`Position::san_line`]. A move
+    /// that is not legal where it is played is an error.
+    pub fn san_line_moves(&self, moves: &[Move], n: Notation) -> Result<String, SanError> {
+        let mut p = self.clone();
+        let mut out = Vec::with_capacity(moves.len());
+        for &m in moves {
+            let mut w = Writer::new(&mut p, n);
+            if !w.legal.contains(&m) {
+                return Err(SanError {
+                    text: p.move_text(m),
+                    fen: p.fen(),
+                    kind: SanErrorKind::BadMove("not a legal move in this position".into()),
+                });
+            }
+            out.push(w.write(m));
+            p.make(m);
+        }
+        Ok(out.join(" "))
+    }
+
     /// Reads a move as a user types it in notation `n` and checks that it is
     /// legal here. Accepted: the notation's text with or without check and
     /// mate marks (`Qh4#`, `Qh4`), `0-0` for `O-O`, SAN, LAN and UCI text
@@ -259,17 +320,18 @@ impl Position {
         let n = n.resolve(self.variant());
         let mut w = Writer::new(self, n);
         let legal = w.legal.clone();
-        // every legal move with the texts that name it
+        // every legal move with the texts that name it, without check marks
+        // (so no move is made here)
         let mut names: Vec<(Move, Vec<String>)> = Vec::with_capacity(legal.len());
         for &m in &legal {
-            let mut v = vec![w.write(m)];
+            let mut v = vec![w.unmarked(m)];
             if n != Notation::San {
                 w.n = Notation::San;
-                v.push(w.write(m));
+                v.push(w.unmarked(m));
             }
             if n != Notation::Lan {
                 w.n = Notation::Lan;
-                v.push(w.write(m));
+                v.push(w.unmarked(m));
             }
             w.n = n;
             v.push(w.pos.move_text(m));
@@ -295,19 +357,24 @@ impl Position {
             s
         };
         let input = norm(t);
-        let found = |eq: &dyn Fn(&str, &str) -> bool| -> Vec<Move> {
+        let found = |wanted: &str, fold: bool| -> Vec<Move> {
+            let wanted = if fold { wanted.to_lowercase() } else { wanted.to_string() };
             let mut out: Vec<Move> = Vec::new();
             for (m, v) in &names {
-                let hit = v.iter().any(|s| eq(s, t) || eq(&norm(s), &input));
+                let hit = v.iter().any(|s| if fold { s.to_lowercase() == wanted } else { *s == wanted });
                 if hit && !out.contains(m) {
                     out.push(*m);
                 }
             }
             out
         };
-        let mut hits = found(&|a, b| a == b);
-        if hits.is_empty() {
-            hits = found(&|a, b| a.to_lowercase() == b.to_lowercase());
+        // the text as typed, then without marks, then the same ignoring case
+        let mut hits = Vec::new();
+        for (wanted, fold) in [(t, false), (input.as_str(), false), (t, true), (input.as_str(), true)] {
+            hits = found(wanted, fold);
+            if !hits.is_empty() {
+                break;
+            }
         }
         match hits.len() {
             1 => Ok(hits[0]),
@@ -388,7 +455,13 @@ impl<'a> Writer<'a> {
     fn new(pos: &'a mut Position, n: Notation) -> Writer<'a> {
         let n = n.resolve(pos.variant());
         let legal = pos.legal_moves();
-        Writer { pos, legal, n }
+        let mut by_to = vec![Vec::new(); crate::square::MAX_SQUARES];
+        for &m in &legal {
+            if m.kind() != MoveKind::Drop && m.kind() != MoveKind::Castle {
+                by_to[m.to() as usize].push(m);
+            }
+        }
+        Writer { pos, legal, by_to, n }
     }
 
     fn mover(&self, m: Move) -> u8 {
@@ -410,14 +483,10 @@ impl<'a> Writer<'a> {
     /// The other legal moves of a piece of the same kind to the same square.
     fn rivals(&self, m: Move) -> impl Iterator<Item = Move> + '_ {
         let code = self.mover(m);
-        self.legal.iter().copied().filter(move |&o| {
-            o.kind() != MoveKind::Drop
-                && o.kind() != MoveKind::Castle
-                && o.to() == m.to()
-                && o.from() != m.from()
-                && o.gate() == m.gate()
-                && self.pos.piece_at(o.from()) == code
-        })
+        self.by_to[m.to() as usize]
+            .iter()
+            .copied()
+            .filter(move |&o| o.from() != m.from() && o.gate() == m.gate() && self.pos.piece_at(o.from()) == code)
     }
 
     fn file(&self, sq: Square) -> i32 {
@@ -486,12 +555,24 @@ impl<'a> Writer<'a> {
         self.pos.san_letter(t)
     }
 
-    /// Writes `m` without check marks, then adds them.
-    fn write(&mut self, m: Move) -> String {
-        let mut s = match self.n {
+    /// The text of `m` without check marks (a move that is not legal here:
+    /// its UCI text).
+    fn unmarked(&self, m: Move) -> String {
+        if !self.legal.contains(&m) {
+            return self.pos.move_text(m);
+        }
+        match self.n {
             Notation::XiangqiWxf => self.wxf(m),
             _ => self.body(m),
-        };
+        }
+    }
+
+    /// Writes `m` with its check marks.
+    fn write(&mut self, m: Move) -> String {
+        let mut s = self.unmarked(m);
+        if !self.legal.contains(&m) {
+            return s;
+        }
         if !self.n.is_shogi() && self.n != Notation::XiangqiWxf {
             let undo = self.pos.make(m);
             if self.gives_check() {
@@ -638,7 +719,7 @@ impl<'a> Writer<'a> {
                 s.push_str(&self.pos.san_letter(t));
             }
         } else if self.n.is_shogi()
-            && self.legal.iter().any(|&o| o.kind() == MoveKind::Promotion && o.from() == m.from() && o.to() == m.to())
+            && self.by_to[m.to() as usize].iter().any(|&o| o.kind() == MoveKind::Promotion && o.from() == m.from())
         {
             s.push('=');
         }
