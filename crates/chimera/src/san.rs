@@ -892,6 +892,42 @@ mod tests {
     }
 
     #[test]
+    fn every_notation_reads_back_what_it_writes_and_rejects_junk() {
+        let junk = [
+            "",
+            "x",
+            "+",
+            "=",
+            "@",
+            "*",
+            "'",
+            "O-O-O-O",
+            "Kx",
+            "K@",
+            "P*",
+            "P'",
+            "e",
+            "e9=",
+            "ข",
+            "ก๙",
+            "R+-",
+            "H8+",
+            "\u{1F600}",
+        ];
+        for v in ["chess", "shogi", "xiangqi", "janggi", "makruk", "seirawan", "crazyhouse", "grand"] {
+            let mut p = pos(v, None);
+            for (n, _) in Notation::ALL {
+                for (m, text) in p.san_all(n) {
+                    assert_eq!(p.parse_san(&text, n), Ok(m), "{v} {n} {text}");
+                }
+                for j in junk {
+                    assert!(p.parse_san(j, n).is_err(), "{v} {n} {j:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_line_is_written_move_by_move() {
         let p = pos("chess", None);
         assert_eq!(p.san_line(&["e2e4", "e7e5", "g1f3"], Notation::San).unwrap(), "e4 e5 Nf3");
