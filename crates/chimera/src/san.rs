@@ -928,6 +928,25 @@ mod tests {
     }
 
     #[test]
+    fn the_notation_table_of_a_variant_file() {
+        let src = builtin::source("xiangqi").unwrap();
+        let with = |table: &str| src.replace("[notation]\n", &format!("[notation]\n{table}\n"));
+        let v = Variant::from_toml(&with("default = \"xiangqi_wxf\""), "x.toml").unwrap();
+        assert_eq!(Notation::default_for(&v), Notation::XiangqiWxf);
+        let p = Position::start(Arc::new(v));
+        let m = p.clone().parse_move("h3e3").unwrap();
+        assert_eq!(p.san(m, Notation::Default), "C2=5");
+        assert_eq!(p.san(m, Notation::San), "Che3");
+        for (table, part) in [("default = \"wxf\"", "unknown notation 'wxf'"), ("", "letters are written like")] {
+            let text = if table.is_empty() { src.replace("n:H b:E", "nH") } else { with(table) };
+            let e = Variant::from_toml(&text, "x.toml").unwrap_err().to_string();
+            assert!(e.contains(part), "{e}");
+        }
+        let e = Variant::from_toml(&src.replace("n:H b:E", "z:H"), "x.toml").unwrap_err().to_string();
+        assert!(e.contains("no piece is written 'z'"), "{e}");
+    }
+
+    #[test]
     fn a_line_is_written_move_by_move() {
         let p = pos("chess", None);
         assert_eq!(p.san_line(&["e2e4", "e7e5", "g1f3"], Notation::San).unwrap(), "e4 e5 Nf3");
