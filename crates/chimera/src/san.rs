@@ -298,8 +298,10 @@ impl Position {
     /// Reads a move as a user types it in notation `n` and checks that it is
     /// legal here. Accepted: the notation's text with or without check and
     /// mate marks (`Qh4#`, `Qh4`), `0-0` for `O-O`, SAN, LAN and UCI text
-    /// (`Nf3`, `Ng1-f3`, `g1f3`), over-specified SAN (`Ngf3`) and case
-    /// variations that fit only one move (`nf3`).
+    /// (`Nf3`, `Ng1-f3`, `g1f3`; for a shogi or Thai notation also the
+    /// others of its family), over- and under-specified SAN (`Ngf3`, and
+    /// `Rb1` if only one rook can go there) and case variations that fit
+    /// only one move (`nf3`).
     ///
     /// ```
     /// use std::sync::Arc;
@@ -323,14 +325,18 @@ impl Position {
         // every legal move with the texts that name it, without check marks
         // (so no move is made here)
         let mut names: Vec<(Move, Vec<String>)> = Vec::with_capacity(legal.len());
+        // also read: SAN, LAN and the other notations of the same family
+        let mut also: Vec<Notation> = vec![Notation::San, Notation::Lan];
+        if n.is_shogi() {
+            also.extend([Notation::ShogiHosking, Notation::ShogiHodges, Notation::ShogiHodgesNumber]);
+        } else if n.is_thai() {
+            also.extend([Notation::ThaiSan, Notation::ThaiLan]);
+        }
+        also.retain(|&o| o != n);
         for &m in &legal {
             let mut v = vec![w.unmarked(m)];
-            if n != Notation::San {
-                w.n = Notation::San;
-                v.push(w.unmarked(m));
-            }
-            if n != Notation::Lan {
-                w.n = Notation::Lan;
+            for &other in &also {
+                w.n = other;
                 v.push(w.unmarked(m));
             }
             w.n = n;
