@@ -486,13 +486,18 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The other legal moves of a piece of the same kind to the same square.
+    /// The other legal moves of a piece of the same kind to the same square,
+    /// with the same promotion and gating (pyffish writes `Be2=H` when the
+    /// other bishop that reaches e2 could not promote there).
     fn rivals(&self, m: Move) -> impl Iterator<Item = Move> + '_ {
         let code = self.mover(m);
-        self.by_to[m.to() as usize]
-            .iter()
-            .copied()
-            .filter(move |&o| o.from() != m.from() && o.gate() == m.gate() && self.pos.piece_at(o.from()) == code)
+        let promotion = |o: Move| (o.kind() == MoveKind::Promotion).then(|| o.extra());
+        self.by_to[m.to() as usize].iter().copied().filter(move |&o| {
+            o.from() != m.from()
+                && o.gate() == m.gate()
+                && promotion(o) == promotion(m)
+                && self.pos.piece_at(o.from()) == code
+        })
     }
 
     fn file(&self, sq: Square) -> i32 {
