@@ -4,6 +4,9 @@
 //! (`R01-91`), Xiangqi's WXF (`H8+7`) and Thai SAN and LAN, each written as
 //! pyffish (Fairy-Stockfish) writes it.
 //!
+//! A move that captures on its way (the Lion's of Chu Shogi and Mighty
+//! Lion; pyffish has none) names the victim's square: `Lxd3-d2`, `Lxd3xd2`.
+//!
 //! [`Position::san`] writes one move, [`Position::san_line`] a sequence of
 //! moves, [`Position::parse_san`] reads what a user types (the notation's
 //! text with or without check marks, `0-0`, unambiguous case variations, SAN,
@@ -324,7 +327,8 @@ impl Position {
         let legal = w.legal.clone();
         // every legal move with the texts that name it, without check marks
         // (so no move is made here)
-        let mut names: Vec<(Move, Vec<String>)> = Vec::with_capacity(legal.len());
+        // (move, its texts, the looser SAN forms users type)
+        let mut names: Vec<(Move, Vec<String>, Vec<String>)> = Vec::with_capacity(legal.len());
         // also read: SAN, LAN and the other notations of the same family
         let mut also: Vec<Notation> = vec![Notation::San, Notation::Lan];
         if n.is_shogi() {
@@ -341,8 +345,7 @@ impl Position {
             }
             w.n = n;
             v.push(w.pos.move_text(m));
-            v.extend(w.loose_forms(m));
-            names.push((m, v));
+            names.push((m, v, w.loose_forms(m)));
         }
         let shogi = n.is_shogi();
         let norm = |s: &str| -> String {
@@ -363,10 +366,11 @@ impl Position {
             s
         };
         let input = norm(t);
-        let found = |wanted: &str, fold: bool| -> Vec<Move> {
+        let found = |wanted: &str, fold: bool, loose: bool| -> Vec<Move> {
             let wanted = if fold { wanted.to_lowercase() } else { wanted.to_string() };
             let mut out: Vec<Move> = Vec::new();
-            for (m, v) in &names {
+            for (m, exact, forms) in &names {
+                let v = if loose { forms } else { exact };
                 let hit = v.iter().any(|s| if fold { s.to_lowercase() == wanted } else { *s == wanted });
                 if hit && !out.contains(m) {
                     out.push(*m);
@@ -374,12 +378,17 @@ impl Position {
             }
             out
         };
-        // the text as typed, then without marks, then the same ignoring case
+        // the moves' own texts before the looser forms; the text as typed,
+        // then without marks; then the same ignoring case
         let mut hits = Vec::new();
-        for (wanted, fold) in [(t, false), (input.as_str(), false), (t, true), (input.as_str(), true)] {
-            hits = found(wanted, fold);
-            if !hits.is_empty() {
-                break;
+        'search: for fold in [false, true] {
+            for loose in [false, true] {
+                for wanted in [t, input.as_str()] {
+                    hits = found(wanted, fold, loose);
+                    if !hits.is_empty() {
+                        break 'search;
+                    }
+                }
             }
         }
         match hits.len() {
@@ -720,6 +729,13 @@ impl<'a> Writer<'a> {
                 }
             }
         }
+        if m.kind() == MoveKind::Locust {
+            // a capture on the way (a Lion's igui or double capture) names
+            // its victim: Lxd3-d2, Lxd3xd2, Lxd3-c4 back home
+            s.push_str(&self.square(m.extra()));
+            let second = m.to() != m.from() && self.pos.piece_at(m.to()) != 0;
+            s.push(if second { 'x' } else { '-' });
+        }
         s.push_str(&to);
         if m.kind() == MoveKind::Promotion {
             let t = type_of(m.extra());
@@ -739,7 +755,7 @@ impl<'a> Writer<'a> {
     }
 
     /// The SAN forms a user may type for a plain move: with no origin, the
-    /// origin's file, rank or square, with or without `x` (`Rb1` when two
+    /// origin's file, rank or square, with `x` for a capture or without (`Rb1` when two
     /// rooks can go there is then found ambiguous, `Ngf3` and `Ng1f3` are
     /// read). Empty for castling, drops and other special moves.
     fn loose_forms(&self, m: Move) -> Vec<String> {
@@ -758,10 +774,12 @@ impl<'a> Writer<'a> {
             tail.push_str(&self.pos.san_letter(type_of(m.extra())));
         }
         tail.push_str(&self.gate_suffix(m, false));
+        let capture = self.is_capture(m);
         let mut out = Vec::with_capacity(8);
         for origin in ["", file.as_str(), rank.as_str(), from.as_str()] {
-            for x in ["", "x"] {
-                out.push(format!("{piece}{origin}{x}{tail}"));
+            out.push(format!("{piece}{origin}{tail}"));
+            if capture {
+                out.push(format!("{piece}{origin}x{tail}"));
             }
         }
         out

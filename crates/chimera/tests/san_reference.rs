@@ -183,3 +183,34 @@ fn move_text_matches_pyffish() {
     }
     assert!(failures.0.is_empty(), "{report}\n{total} failures:\n{text}");
 }
+
+/// Mighty Lion (no pyffish reference: HaChu's positions of
+/// tests/data/hachu_mightylion.jsonl): in SAN and LAN every legal move,
+/// Lion moves that capture on their way included, gets a text of its own,
+/// and reading it gives the move back.
+#[test]
+fn mighty_lion_moves_read_back() {
+    let v = Arc::new(builtin::variant("mightylion").unwrap());
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/hachu_mightylion.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let (mut moves, mut two_legs) = (0, 0);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let fen = case["fen"].as_str().unwrap();
+        let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+        for n in [Notation::San, Notation::Lan] {
+            let all = pos.san_all(n);
+            let texts: BTreeSet<&String> = all.iter().map(|(_, s)| s).collect();
+            assert_eq!(texts.len(), all.len(), "two moves with one text in {fen}: {all:?}");
+            for (m, s) in &all {
+                moves += 1;
+                if m.kind() == chimera::moves::MoveKind::Locust {
+                    two_legs += 1;
+                }
+                let back = pos.parse_san(s, n);
+                assert_eq!(back.as_ref().ok(), Some(m), "{s} in {fen}: {back:?}");
+            }
+        }
+    }
+    assert!(moves > 20_000 && two_legs > 100, "{moves} moves, {two_legs} with two legs");
+}
