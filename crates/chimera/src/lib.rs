@@ -29,6 +29,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod san;
 pub mod square;
 pub mod trading;
 pub mod validate;

@@ -462,6 +462,21 @@ pub struct VariantDef {
     pub start_fen: String,
     /// The rules.
     pub rules: Rules,
+    /// How moves are written for people (see [`crate::san`]).
+    pub notation: NotationDef,
+}
+
+/// The variant's choices for human move notation (the `[notation]` table).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NotationDef {
+    /// The notation used when none is asked for, by the name
+    /// [`crate::san::Notation::from_name`] reads (`"san"`, `"xiangqi_wxf"`,
+    /// ...); `None`: derived from the rules (shogi-style promotions give the
+    /// numeric shogi notation, anything else SAN).
+    pub default: Option<String>,
+    /// Letters that stand for piece types in move text instead of their FEN
+    /// letter, by type (Xiangqi writes its horse `H` though the FEN says `n`).
+    pub letters: Vec<(usize, char)>,
 }
 
 // ----- the file format -----
@@ -481,6 +496,14 @@ struct FileDef {
     rules: FileRules,
     #[serde(default)]
     piece: Vec<FilePiece>,
+    notation: Option<FileNotation>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileNotation {
+    default: Option<Spanned<String>>,
+    letters: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -1134,7 +1157,41 @@ impl VariantDef {
                     n => n.as_ref().map(|n| *n.get_ref()),
                 },
             },
+            notation: NotationDef::default(),
         };
+        let mut def = def;
+        if let Some(n) = &fd.notation {
+            if let Some(d) = &n.default {
+                if crate::san::Notation::from_name(d.get_ref()).is_none() {
+                    return Err(cx.at(d.span(), format!("unknown notation '{}'", d.get_ref())));
+                }
+                def.notation.default = Some(d.get_ref().clone());
+            }
+            if let Some(l) = &n.letters {
+                // pairs "n:H b:E +n:G": FEN letter (with its mark), then the letter used in move text
+                for pair in l.get_ref().split_whitespace() {
+                    let bad = || cx.at(l.span(), format!("'{pair}': letters are written like \"n:H b:E +n:G\""));
+                    let (fen, text) = pair.split_once(':').ok_or_else(bad)?;
+                    let (mark, fen) = match (fen.strip_prefix('+'), fen.strip_suffix('~')) {
+                        (Some(r), _) => (b'+', r),
+                        (None, Some(r)) => (b'~', r),
+                        (None, None) => (0, fen),
+                    };
+                    let mut fc = fen.chars();
+                    let mut tc = text.chars();
+                    let (Some(f), None, Some(w), None) = (fc.next(), fc.next(), tc.next(), tc.next()) else {
+                        return Err(bad());
+                    };
+                    let Some(t) = def.piece_by_token(f, mark) else {
+                        return Err(cx.at(l.span(), format!("'{pair}': no piece is written '{fen}' with that mark")));
+                    };
+                    if !w.is_ascii_alphabetic() {
+                        return Err(cx.at(l.span(), format!("'{pair}': '{w}' is not an ASCII letter")));
+                    }
+                    def.notation.letters.push((t, w.to_ascii_uppercase()));
+                }
+            }
+        }
         Ok(def)
     }
 
