@@ -19,6 +19,7 @@ use chimera::builtin;
 use chimera::highlight::kind_names;
 use chimera::perft;
 use chimera::position::{Position, Validation};
+use chimera::san::Notation;
 use chimera::variant::{Variant, VariantDef};
 use chimera_engine::bench;
 use chimera_engine::game::{Game, Out};
@@ -47,8 +48,10 @@ usage:
   chimera help
 
 Moves are written in Fairy-Stockfish's UCI notation: e2e4, e7e8q, a passing
-general e2e2, a two-leg move d4e5,e5f6. With --variant-file, --variant may be
-left out.
+general e2e2, a two-leg move d4e5,e5f6. --moves also reads the variant's own
+notation as pyffish writes it: SAN (Nf3, O-O, exd5, e8=Q), the shogi
+notations (P-7f, P-76), WXF (C2=5), the Janggi notation and Thai SAN. With
+--variant-file, --variant may be left out.
 
 moves --from SQ highlights: it prints the squares the piece on SQ may reach,
 one per line with their kinds (move, capture, promotion, victim, second-leg,
@@ -218,15 +221,37 @@ fn initial_position(o: &Options, v: Arc<Variant>) -> Result<Position, String> {
     }
 }
 
+/// Reads one move of `--moves`: Fairy-Stockfish's UCI text first, then the
+/// variant's default notation (SAN, LAN, the shogi notations, Thai: `Nf3`,
+/// `O-O`, `exd5`, `P-7f`), then WXF and the Janggi notation (`C2=5`).
+fn read_move(pos: &mut Position, text: &str) -> Result<chimera::moves::Move, String> {
+    match pos.parse_move(text) {
+        Ok(m) => Ok(m),
+        Err(uci) => pos
+            .parse_san(text, Notation::Default)
+            .or_else(|san| {
+                [Notation::XiangqiWxf, Notation::Janggi]
+                    .into_iter()
+                    .find_map(|n| pos.parse_san(text, n).ok())
+                    .ok_or(san)
+            })
+            .map_err(|san| match san.kind {
+                // a text that names no move in either notation: the UCI reader's words
+                chimera::san::SanErrorKind::NoSuchMove | chimera::san::SanErrorKind::BadMove(_) => {
+                    format!("'{}': {} (position: {})", uci.text, uci.message, uci.fen)
+                }
+                _ => san.to_string(),
+            }),
+    }
+}
+
 /// Sets up the position from `--fen` (or the start position) and plays `--moves`.
 fn load_position(o: &Options) -> Result<Position, String> {
     let v = load_variant(o)?;
     let mut pos = initial_position(o, v)?;
     if let Some(ms) = &o.moves {
         for (i, text) in ms.split_whitespace().enumerate() {
-            let m = pos
-                .parse_move(text)
-                .map_err(|e| format!("--moves: move {} '{}': {} (position: {})", i + 1, e.text, e.message, e.fen))?;
+            let m = read_move(&mut pos, text).map_err(|e| format!("--moves: move {}: {e}", i + 1))?;
             pos.make(m);
         }
     }
@@ -325,7 +350,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
             let mut game = Game::at(v, ev, pos);
             if let Some(ms) = &o.moves {
                 for (i, text) in ms.split_whitespace().enumerate() {
-                    game.play_text(text).map_err(|e| format!("--moves: move {}: {e}", i + 1))?;
+                    let m = read_move(&mut game.pos, text).map_err(|e| format!("--moves: move {}: {e}", i + 1))?;
+                    game.play(m);
                 }
             }
             let line = match game.end() {

@@ -138,6 +138,34 @@ fn moves_janggi_start_includes_pass() {
 }
 
 #[test]
+fn moves_may_be_given_in_san_and_the_variants_notations() {
+    // the same line in UCI text and in SAN (with check marks, castling, a capture)
+    let uci = ok(&["moves", "--variant", "chess", "--moves", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1 a6b5"]);
+    let san = ok(&["moves", "--variant", "chess", "--moves", "e4 e5 Nf3 Nc6 Bb5 a6 O-O axb5"]);
+    assert_eq!(san, uci);
+    assert_eq!(ok(&["result", "--variant", "chess", "--moves", "f3 e5 g4 Qh4#"]).trim(), "0-1 checkmate");
+    // WXF for xiangqi (pyffish: C2=5 is h3e3), the Janggi notation (H02-83 is b1c3)
+    let wxf = ok(&["moves", "--variant", "xiangqi", "--moves", "C2=5"]);
+    assert_eq!(wxf, ok(&["moves", "--variant", "xiangqi", "--moves", "h3e3"]));
+    let janggi = ok(&["moves", "--variant", "janggi", "--moves", "H02-83"]);
+    assert_eq!(janggi, ok(&["moves", "--variant", "janggi", "--moves", "b1c3"]));
+    // shogi: Hodges notation (P-7f) as well as its numeric form (P-76)
+    let hodges = ok(&["moves", "--variant", "shogi", "--moves", "P-7f"]);
+    assert_eq!(hodges, ok(&["moves", "--variant", "shogi", "--moves", "P-76"]));
+    assert_eq!(hodges, ok(&["moves", "--variant", "shogi", "--moves", "c3c4"]));
+    // errors name the move and the problem
+    let r = chimera(&["moves", "--variant", "chess", "--moves", "e4 Zz9"]);
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr.contains("move 2") && r.stderr.contains("no piece of this variant is written 'Z'"),
+        "{}",
+        r.stderr
+    );
+    let r = chimera(&["moves", "--variant", "chess", "--moves", "d4 d5 Nf3 Nf6 Nd2"]);
+    assert!(r.stderr.contains("ambiguous"), "{}", r.stderr);
+}
+
+#[test]
 fn moves_with_move_list() {
     let out = ok(&["moves", "--variant", "chess", "--moves", "e2e4 e7e5"]);
     let ms = lines(&out);
