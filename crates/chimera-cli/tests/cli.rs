@@ -143,6 +143,8 @@ fn moves_may_be_given_in_san_and_the_variants_notations() {
     let uci = ok(&["moves", "--variant", "chess", "--moves", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1 a6b5"]);
     let san = ok(&["moves", "--variant", "chess", "--moves", "e4 e5 Nf3 Nc6 Bb5 a6 O-O axb5"]);
     assert_eq!(san, uci);
+    let lan = ok(&["moves", "--variant", "chess", "--moves", "e2-e4 e7-e5 Ng1-f3 Nb8-c6 Bf1-b5 a7-a6 O-O a6xb5"]);
+    assert_eq!(lan, uci);
     assert_eq!(ok(&["result", "--variant", "chess", "--moves", "f3 e5 g4 Qh4#"]).trim(), "0-1 checkmate");
     // WXF for xiangqi (pyffish: C2=5 is h3e3), the Janggi notation (H02-83 is b1c3)
     let wxf = ok(&["moves", "--variant", "xiangqi", "--moves", "C2=5"]);
@@ -366,7 +368,8 @@ fn illegal_move_in_list_names_index_and_text() {
 #[test]
 fn unparseable_move_names_index_and_text() {
     fails(&["moves", "--variant", "chess", "--moves", "e2e4 zz"], &["move 2", "'zz'"]);
-    fails(&["moves", "--variant", "chess", "--moves", "e2-e4"], &["move 1", "'e2-e4'"]);
+    // (e2-e4 is LAN and reads as e2e4; e2-e5 is no move)
+    fails(&["moves", "--variant", "chess", "--moves", "e2-e5"], &["move 1", "'e2-e5'"]);
     fails(&["moves", "--variant", "chess", "--moves", "e2e4 é"], &["move 2", "'é'"]);
     fails(&["moves", "--variant", "chess", "--moves", "i1i2"], &["move 1", "'i1i2'"]);
     fails(&["moves", "--variant", "chess", "--moves", "e2e4,"], &["move 1"]);
