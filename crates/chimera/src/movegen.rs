@@ -65,7 +65,8 @@ impl Position {
                 let (may_take, fork) = if foe {
                     (c.flags & CAPTURE != 0, c.flags & OCC_FOE != 0)
                 } else {
-                    (c.flags & FRIEND != 0, c.flags & OCC_FRIEND != 0)
+                    // a friend may be captured (`d`), never a royal one (fuzz finding 26)
+                    (c.flags & FRIEND != 0 && !self.variant().royal[occ as usize], c.flags & OCC_FRIEND != 0)
                 };
                 let (may_take, fork) =
                     if c.flags & SPECIAL != 0 { self.special(code, c, occ, may_take, fork) } else { (may_take, fork) };

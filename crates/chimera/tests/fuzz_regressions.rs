@@ -622,3 +622,31 @@ fn strict_fens_with_the_side_not_to_move_in_check_are_refused() {
     // with Black to move the same board is an ordinary check
     assert!(Position::from_fen(v, "5k2/p4p1p/2q3p1/2Q1P3/8/7N/P4P1P/2R1NK1R b - - 4+4 0 22").is_ok());
 }
+
+/// Fuzz finding 26 (betza target, `dedddN` on 10×12): `d` lets a piece
+/// capture a friend, and it captured its own king; the FEN after the move had
+/// no white king, which the strict reader refuses (and the game would go on
+/// without one). A friend-capturing move may not take a royal piece; other
+/// friends it still takes.
+#[test]
+fn a_piece_never_captures_its_own_royal() {
+    let start = "7k/8/8/8/8/1X6/3X4/K7 w - - 0 1";
+    let v = betza_variant(8, 8, "dN", start);
+    let mut pos = Position::from_fen(v.clone(), start).unwrap();
+    let moves = pos.legal_moves();
+    let t = texts(&pos, &moves);
+    assert!(!t.contains("b3a1"), "{t:?}");
+    assert!(t.contains("b3d2"), "{t:?}");
+    let m = pos.parse_move("b3d2").unwrap();
+    pos.make(m);
+    let again = Position::from_fen(v, &pos.fen()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.hash(), pos.hash());
+    // the input's piece
+    let start = "9k/10/10/10/10/10/10/10/10/1X8/10/K9 w - - 0 1";
+    let v = betza_variant(10, 12, "dedddN", start);
+    let mut pos = Position::from_fen(v, start).unwrap();
+    let moves = pos.legal_moves();
+    let t = texts(&pos, &moves);
+    // (it only captures friends, and e.p.: with the king out of reach, no move)
+    assert!(!t.iter().any(|m| m.starts_with("b3")), "{t:?}");
+}
