@@ -580,9 +580,12 @@ impl Position {
                         ));
                     }
                     // the king the right belongs to: with several (a fuzzed FEN, or a
-                    // promotion to king), the first that can castle on that side
+                    // promotion to king), the first that can castle on that side,
+                    // a king two or more files from its castling square before
+                    // one beside it or on it
                     let mut found = Err(fen_err(fen, "castling", format!("right '{ch}' but no king of that side")));
-                    for ksq in (0..g.squares()).filter(|&s| pos.board[s] == king).map(|s| s as Square) {
+                    let kings = (0..g.squares()).filter(|&s| pos.board[s] == king).map(|s| s as Square);
+                    for (near_pass, ksq) in [false, true].into_iter().flat_map(|n| kings.clone().map(move |k| (n, k))) {
                         let rank = g.rank_of(ksq);
                         let kf = g.file_of(ksq);
                         let rook_at = |f: i32| g.square(f, rank).filter(|&s| is_rook(pos.board[s as usize]));
@@ -594,19 +597,23 @@ impl Position {
                             _ => continue,
                         };
                         let dest = if wing == 0 { cast.kingside_file } else { cast.queenside_file } as i32;
-                        // castling is written as the king's move to its castling
-                        // square: from next to that square it would read as a
-                        // plain king step, so such a right is refused (Chess960
-                        // writes the king's move onto the rook instead)
-                        if !cast.chess960 && (kf - dest).abs() < 2 {
+                        if near_pass != (!cast.chess960 && (kf - dest).abs() < 2) {
+                            continue;
+                        }
+                        // a king on its castling square castles without moving; the
+                        // move is written as the king's move to its own square
+                        // (`c1c1`), which a pass or a gate would write the same way,
+                        // so with those such a right is refused
+                        let rules = &variant.def.rules;
+                        let stays_clash = rules.pass != crate::variant::PassRule::Never || rules.gating;
+                        if !cast.chess960 && kf == dest && stays_clash {
                             if found.is_err() {
                                 found = Err(fen_err(
                                     fen,
                                     "castling",
                                     format!(
-                                        "right '{ch}' but the king on {} is less than two files from its castling square {}",
+                                        "right '{ch}' but the king on {} stands on its castling square, which this variant does not allow",
                                         g.square_name(ksq),
-                                        g.square_name(g.square(dest, rank).unwrap())
                                     ),
                                 ));
                             }

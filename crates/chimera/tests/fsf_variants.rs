@@ -229,6 +229,8 @@ fn user_defined_ini_variants_match_pyffish() {
         "riverless",
         "queenrooks",
         "janggiswap",
+        "nearcastle",
+        "kingfcastle",
     ] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {
