@@ -1056,6 +1056,10 @@ fn variant_from_sections(
             t.push_str(&format!(
                 "[[piece]]\nname = \"promoted {c}~\"\nletter = \"{c}~\"\nbetza = {betza:?}\ndemotes_to = \"{pawn}\"\n"
             ));
+            // a promoted piece keeps to the mobility region of its type
+            if let Some(pname) = pieces.iter().find(|p| p.1 == c).map(|p| &p.0).filter(|n| confined.contains(n)) {
+                t.push_str(&format!("confine = \"mobility_{pname}\"\n"));
+            }
         }
     }
     VariantDef::from_toml(&t, &format!("{file} [{name}] (as native format)")).map_err(|mut e| {
@@ -1278,6 +1282,27 @@ mod tests {
         let d = variant_from_ini(ini, "a.ini", "y").unwrap();
         let pr = d.pieces[index_of(&d, "p")].promotion.clone().unwrap();
         assert_eq!((pr.choices, pr.choices_black), (vec![index_of(&d, "q")], None));
+    }
+
+    #[test]
+    fn drops_keep_to_mobility_regions() {
+        use crate::position::Position;
+        let ini = "[x:crazyhouse]\nmobilityRegionWhiteKnight = *1 *2\nmobilityRegionWhiteQueen = *1\n";
+        let v =
+            std::sync::Arc::new(crate::variant::Variant::new(variant_from_ini(ini, "a.ini", "x").unwrap()).unwrap());
+        let mut pos = Position::from_fen(v.clone(), "4k3/8/8/8/8/8/8/4K3[NQn] w - - 0 1").unwrap();
+        let moves = pos.legal_moves();
+        let drops: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).filter(|t| t.contains('@')).collect();
+        // White's knight on its first two ranks, the queen on its first; Black's knight anywhere
+        assert_eq!(drops.iter().filter(|t| t.starts_with("N@")).count(), 15, "{drops:?}");
+        assert!(drops.iter().filter(|t| t.starts_with("Q@")).all(|t| t.ends_with('1')), "{drops:?}");
+        assert_eq!(drops.iter().filter(|t| t.starts_with("Q@")).count(), 7, "{drops:?}");
+        let mut pos = Position::from_fen(v, "4k3/8/8/8/8/8/8/4K3[NQn] b - - 0 1").unwrap();
+        assert_eq!(pos.legal_moves().len(), 62 + 5);
+        // a promoted queen (Q~) keeps to the queen's region
+        let d = variant_from_ini(ini, "a.ini", "x").unwrap();
+        let q = d.pieces.iter().find(|p| p.tilde && p.letter == 'q').unwrap();
+        assert!(q.confine.is_some());
     }
 
     #[test]

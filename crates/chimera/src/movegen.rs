@@ -225,7 +225,9 @@ impl Position {
     }
 
     /// Whether the variant's drop zones let `c` put a piece of type `t` on
-    /// `sq` (from the hand: by a drop, or by gating).
+    /// `sq` (from the hand: by a drop, or by gating). A confined piece is
+    /// put only inside its zone, as Fairy-Stockfish drops and gates a piece
+    /// only inside its mobility region.
     #[inline]
     fn drop_zone_allows(&self, t: usize, c: Color, sq: Square) -> bool {
         let def = &self.variant().def;
@@ -235,7 +237,7 @@ impl Position {
             return false;
         }
         let zone = def.rules.drops.as_ref().and_then(|d| d.zone);
-        [zone, piece.drop_zone].into_iter().flatten().all(|z| def.zones[z].contains(&g, c, sq))
+        [zone, piece.drop_zone, piece.confine].into_iter().flatten().all(|z| def.zones[z].contains(&g, c, sq))
     }
 
     /// Sittuyin promotions: a piece with the in-place promotion style that

@@ -231,6 +231,8 @@ fn user_defined_ini_variants_match_pyffish() {
         "janggiswap",
         "nearcastle",
         "kingfcastle",
+        "fencedhouse",
+        "fencedgates",
     ] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {
