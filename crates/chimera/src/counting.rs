@@ -127,8 +127,9 @@ impl Position {
     /// in a row, bikjang) or by repetition: each side scores the values its
     /// definition gives its pieces on the board and in hand (Janggi: chariot
     /// 13, cannon 7, horse 5, elephant and guard 3, soldier 2, written as
-    /// centipawns), Black adds [`SECOND_PLAYER_POINTS`], and the higher
-    /// score wins. `None` when some non-royal piece type has no value in the
+    /// centipawns; a piece's `points` replace its value here), Black adds
+    /// [`SECOND_PLAYER_POINTS`], and the higher score wins. `None` when some
+    /// non-royal piece type has neither points nor a value in the
     /// definition: such a variant does not count points, and a game ended
     /// by rule is drawn.
     ///
@@ -145,16 +146,17 @@ impl Position {
     /// ```
     pub fn point_count_winner(&self) -> Option<Color> {
         let pieces = &self.variant().def.pieces;
-        if pieces.iter().any(|p| !p.royal && p.value.is_none()) {
+        let points = |p: &crate::variant::PieceType| p.points.or(p.value);
+        if pieces.iter().any(|p| !p.royal && points(p).is_none()) {
             return None;
         }
         let mut score = [0i64; 2];
         for c in [Color::White, Color::Black] {
             for &sq in self.pieces(c) {
-                score[c.index()] += pieces[type_of(self.piece_at(sq))].value.unwrap_or(0) as i64;
+                score[c.index()] += points(&pieces[type_of(self.piece_at(sq))]).unwrap_or(0) as i64;
             }
             for (t, p) in pieces.iter().enumerate() {
-                score[c.index()] += self.pocket(c, t) as i64 * p.value.unwrap_or(0) as i64;
+                score[c.index()] += self.pocket(c, t) as i64 * points(p).unwrap_or(0) as i64;
             }
         }
         score[1] += SECOND_PLAYER_POINTS;

@@ -655,6 +655,25 @@ fn variant_from_sections(
     // the native definition
     let mut pieces_sorted = pieces.clone();
     pieces_sorted.sort_by_key(|p| p.3);
+    // materialCounting = janggi: a game ended by rule goes to the side with
+    // more points (Black adding one and a half), scored by Fairy-Stockfish's
+    // Janggi piece types only; every other type scores nothing
+    let janggi_points = get("materialCounting").is_some_and(|o| o.value == "janggi");
+    let points_line = |pname: &str| -> String {
+        if !janggi_points {
+            return String::new();
+        }
+        let points = match pname {
+            "rook" => 1300,
+            "janggiCannon" => 700,
+            "horse" => 500,
+            "janggiElephant" | "wazir" => 300,
+            "soldier" => 200,
+            _ => 0,
+        };
+        format!("points = {points}\n")
+    };
+    let pname_of = |c: char| pieces.iter().find(|p| p.1 == c).map(|p| p.0.as_str()).unwrap_or("");
     let mut t = String::new();
     t.push_str(&format!("name = {:?}\n", name));
     t.push_str("description = \"from a Fairy-Stockfish variant configuration\"\n");
@@ -971,6 +990,7 @@ fn variant_from_sections(
             b.push_str("ifmnD");
         }
         t.push_str(&format!("[[piece]]\nname = {pname:?}\nletter = {:?}\nbetza = {b:?}\n", c.to_string()));
+        t.push_str(&points_line(pname));
         if has_initial(&b) {
             t.push_str("initial_zone = \"double_step\"\n");
             // Fairy-Stockfish writes the e.p. field of its own pawn type when
@@ -1020,6 +1040,7 @@ fn variant_from_sections(
             })?;
         let target = if double_step { target } else { without_initial(&target) };
         t.push_str(&format!("[[piece]]\nname = \"promoted {a}\"\nletter = \"+{a}\"\nbetza = {target:?}\n"));
+        t.push_str(&points_line(pname_of(*b)));
         // Fairy-Stockfish's promoted piece is of the type it moves as: where
         // that type promotes, so does the promoted piece (to the type's own
         // promoted form, which returns to the hand as that type)
@@ -1056,6 +1077,7 @@ fn variant_from_sections(
             t.push_str(&format!(
                 "[[piece]]\nname = \"promoted {c}~\"\nletter = \"{c}~\"\nbetza = {betza:?}\ndemotes_to = \"{pawn}\"\n"
             ));
+            t.push_str(&points_line(pname_of(c)));
             // a promoted piece keeps to the mobility region of its type
             if let Some(pname) = pieces.iter().find(|p| p.1 == c).map(|p| &p.0).filter(|n| confined.contains(n)) {
                 t.push_str(&format!("confine = \"mobility_{pname}\"\n"));
@@ -1303,6 +1325,28 @@ mod tests {
         let d = variant_from_ini(ini, "a.ini", "x").unwrap();
         let q = d.pieces.iter().find(|p| p.tilde && p.letter == 'q').unwrap();
         assert!(q.confine.is_some());
+    }
+
+    #[test]
+    fn janggi_material_counting() {
+        use crate::position::Position;
+        use crate::square::Color;
+        let ini = "[j:janggi]\n[c:chess]\npass = true\nmaterialCounting = janggi\n[n:chess]\npass = true\n";
+        let pos = |name: &str, fen: &str| {
+            let v = crate::variant::Variant::new(variant_from_ini(ini, "a.ini", name).unwrap()).unwrap();
+            Position::from_fen(std::sync::Arc::new(v), fen).unwrap()
+        };
+        // the janggi parent counts: a chariot (13) against two cannons (14 + 1.5), and against a cannon
+        let j = |fen: &str| pos("j", fen).point_count_winner();
+        assert_eq!(j("9/3k5/9/2cc5/9/9/9/9/4K4/R8 w - - 0 1"), Some(Color::Black));
+        assert_eq!(j("9/3k5/9/2c6/9/9/9/9/4K4/R8 w - - 0 1"), Some(Color::White));
+        // on a chess board only Janggi's types score: a rook 13, a queen nothing
+        let c = |fen: &str| pos("c", fen).point_count_winner();
+        assert_eq!(c("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), Some(Color::White));
+        assert_eq!(c("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"), Some(Color::Black));
+        assert_eq!(c("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), Some(Color::Black));
+        // without it nothing is counted
+        assert_eq!(pos("n", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").point_count_winner(), None);
     }
 
     #[test]
