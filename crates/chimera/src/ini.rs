@@ -160,6 +160,7 @@ const SUPPORTED: &[&str] = &[
     "soldierPromotionRank",
     "dropChecks",
     "diagonalLines",
+    "enPassantTypes",
 ];
 
 #[derive(Clone, Debug)]
@@ -1000,6 +1001,15 @@ fn variant_from_sections(
                 t.push_str("ep_field = \"path\"\n");
             }
         }
+        // enPassantTypes naming a piece type other than the pawn: pyffish
+        // 0.0.90 then names the passed square after every double step of its
+        // pawn (the legal moves stay those of the variant without it)
+        if is_pawn && double_step {
+            let ep_types = get("enPassantTypes").map(|o| o.value.to_ascii_lowercase()).unwrap_or_default();
+            if ep_types.chars().any(|l| l != *c && has(l)) {
+                t.push_str("ep_field = \"always\"\n");
+            }
+        }
         if is_pawn {
             t.push_str("pawn = true\n");
             if drops {
@@ -1347,6 +1357,29 @@ mod tests {
         assert_eq!(c("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), Some(Color::Black));
         // without it nothing is counted
         assert_eq!(pos("n", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").point_count_winner(), None);
+    }
+
+    #[test]
+    fn en_passant_types_name_every_passed_square() {
+        use crate::position::Position;
+        let fen_after = |types: &str| {
+            let ini = format!("[x:chess]\nenPassantTypes = {types}\n");
+            let v = crate::variant::Variant::new(variant_from_ini(&ini, "a.ini", "x").unwrap()).unwrap();
+            let mut pos = Position::start(std::sync::Arc::new(v));
+            let m = pos.parse_move("e2e4").unwrap();
+            pos.make(m);
+            let fen = pos.fen();
+            let again = Position::from_fen(pos.variant().clone(), &fen).unwrap();
+            assert_eq!((again.fen(), again.hash()), (fen.clone(), pos.hash()));
+            fen
+        };
+        // another type than the pawn: the passed square is always named
+        assert_eq!(fen_after("n"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+        assert_eq!(fen_after("pn"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+        // the pawn, none, or no piece of the variant: chess's rule
+        for types in ["p", "-", "x"] {
+            assert_eq!(fen_after(types), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "{types}");
+        }
     }
 
     #[test]

@@ -744,7 +744,10 @@ impl Position {
                         if pos.board[sq as usize] == 0
                             && pos.board[vs as usize] != 0
                             && (pos.board[vs as usize] & 1) as usize == pos.side.flip().index()
-                            && pos.ep_capturable(pos.side, sq, vs) =>
+                            && (pos.ep_capturable(pos.side, sq, vs)
+                                || (variant.def.pieces[type_of(pos.board[vs as usize])].ep_field
+                                    == crate::variant::EpField::Always
+                                    && pos.could_double_step(sq, vs))) =>
                     {
                         pos.ep = sq;
                         pos.ep_victim = vs;
@@ -1505,7 +1508,7 @@ impl Position {
                     self.counts[new as usize] += 1;
                     h ^= self.zkey(mover, to) ^ self.zkey(new, to);
                 } else if kind == MoveKind::Double
-                    && (v.def.pieces[type_of(mover)].ep_field == crate::variant::EpField::Path
+                    && (v.def.pieces[type_of(mover)].ep_field != crate::variant::EpField::Attacked
                         || self.ep_capturable(self.side.flip(), m.extra(), to))
                 {
                     // like Fairy-Stockfish, keep the e.p. square only if the

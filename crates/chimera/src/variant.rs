@@ -366,6 +366,10 @@ pub enum EpField {
     /// (`f3g4`), after every double step (Fairy-Stockfish's rule for pawns
     /// defined in Betza, as in berolina).
     Path,
+    /// The passed square, after every double step, whether or not an enemy
+    /// piece could capture there (Fairy-Stockfish's rule for its pawn when
+    /// `enPassantTypes` names another piece type).
+    Always,
 }
 
 impl Rules {
@@ -900,8 +904,12 @@ impl VariantDef {
                 ep_field: match p.ep_field.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
                     None | Some(("attacked", _)) => EpField::Attacked,
                     Some(("path", _)) => EpField::Path,
+                    Some(("always", _)) => EpField::Always,
                     Some((other, span)) => {
-                        return Err(cx.at(span, format!("ep_field must be \"attacked\" or \"path\", not \"{other}\"")))
+                        return Err(cx.at(
+                            span,
+                            format!("ep_field must be \"attacked\", \"path\" or \"always\", not \"{other}\""),
+                        ))
                     }
                 },
                 zone_moves,

@@ -233,6 +233,7 @@ fn user_defined_ini_variants_match_pyffish() {
         "kingfcastle",
         "fencedhouse",
         "fencedgates",
+        "eptypes",
     ] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {
