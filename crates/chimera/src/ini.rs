@@ -161,6 +161,8 @@ const SUPPORTED: &[&str] = &[
     "dropChecks",
     "diagonalLines",
     "enPassantTypes",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
 ];
 
 #[derive(Clone, Debug)]
@@ -532,6 +534,11 @@ fn variant_from_sections(
         if board.ranks >= 7 { format!("a7-{last_file}7") } else { String::new() },
     )?;
     let double_zone = zone_value(&double_white, &double_black);
+    // tripleStepRegionWhite/Black: Fairy-Stockfish's pawns step three squares
+    // from there, passing two e.p. squares
+    let triple_white = side_region("tripleStepRegionWhite", String::new())?;
+    let triple_black = side_region("tripleStepRegionBlack", String::new())?;
+    let triple = !(triple_white.is_empty() && triple_black.is_empty()) && flag("doubleStep", true)?;
 
     let letters_of = |k: &str, default: &str| -> String {
         get(k).map(|o| o.value.replace(' ', "")).unwrap_or_else(|| default.to_string())
@@ -682,6 +689,14 @@ fn variant_from_sections(
     t.push_str("[zones]\n");
     t.push_str(&format!("promotion = {promo_zone}\n"));
     t.push_str(&format!("double_step = {double_zone}\n"));
+    if triple {
+        t.push_str(&format!("triple_step = {}\n", zone_value(&triple_white, &triple_black)));
+        let both = |a: &str, b: &str| format!("{a} {b}").trim().to_string();
+        t.push_str(&format!(
+            "pawn_initial = {}\n",
+            zone_value(&both(&double_white, &triple_white), &both(&double_black, &triple_black))
+        ));
+    }
     // mobility regions: the squares a piece type may stand on, per side
     // (Fairy-Stockfish's mobilityRegionWhiteKing, ...CustomPiece1, ...)
     let all_squares = format!("a1-{last_file}{}", board.ranks);
@@ -750,6 +765,11 @@ fn variant_from_sections(
     };
     let zone_moves = |pname: &str, betza: &str| -> String {
         let mut parts = Vec::new();
+        if pname == "pawn" && triple {
+            // the double step from its region, the triple step from its own
+            parts.push("{ zone = \"double_step\", betza = \"ifmnD\" }".to_string());
+            parts.push("{ zone = \"triple_step\", betza = \"ifmnH\" }".to_string());
+        }
         if pname == "soldier" && soldier_rank > 1 {
             parts.push("{ zone = \"soldier_sideways\", betza = \"sW\" }".to_string());
         }
@@ -987,12 +1007,14 @@ fn variant_from_sections(
                 ));
             }
         }
-        if is_pawn && double_step {
+        if is_pawn && double_step && !triple {
             b.push_str("ifmnD");
         }
         t.push_str(&format!("[[piece]]\nname = {pname:?}\nletter = {:?}\nbetza = {b:?}\n", c.to_string()));
         t.push_str(&points_line(pname));
-        if has_initial(&b) {
+        if is_pawn && triple {
+            t.push_str("initial_zone = \"pawn_initial\"\n");
+        } else if has_initial(&b) {
             t.push_str("initial_zone = \"double_step\"\n");
             // Fairy-Stockfish writes the e.p. field of its own pawn type when
             // the square is attacked, but after the initial move of a
@@ -1380,6 +1402,47 @@ mod tests {
         for types in ["p", "-", "x"] {
             assert_eq!(fen_after(types), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "{types}");
         }
+    }
+
+    #[test]
+    fn triple_steps_make_two_en_passant_squares() {
+        use crate::position::Position;
+        let ini = "[x:chess]\ntripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\n";
+        let v =
+            std::sync::Arc::new(crate::variant::Variant::new(variant_from_ini(ini, "a.ini", "x").unwrap()).unwrap());
+        for (fen, after) in [
+            // both passed squares attacked, one, or none
+            ("4k3/8/8/3p4/3p4/8/4P3/4K3 w - - 0 1", "4k3/8/8/3pP3/3p4/8/8/4K3 b - e3e4 0 1"),
+            ("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "4k3/8/8/4P3/3p4/8/8/4K3 b - e3 0 1"),
+            ("4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 b - e4 0 1"),
+            ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "4k3/8/8/4P3/8/8/8/4K3 b - - 0 1"),
+        ] {
+            let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+            let (hash, m) = (pos.hash(), pos.parse_move("e2e5").unwrap());
+            let undo = pos.make(m);
+            assert_eq!(pos.fen(), after);
+            // the FEN reads back as the same position, whose moves take e.p. on each square
+            let again = Position::from_fen(v.clone(), after).unwrap();
+            assert_eq!((again.fen(), again.hash()), (after.to_string(), pos.hash()), "{after}");
+            let ep = after.split(' ').nth(3).unwrap();
+            let takes: Vec<String> = pos
+                .legal_moves()
+                .iter()
+                .map(|&m| pos.move_text(m))
+                .filter(|t| t.ends_with("e3") || t.ends_with("e4"))
+                .collect();
+            assert_eq!(takes.len(), if ep == "-" { 0 } else { ep.len() / 2 }, "{after}: {takes:?}");
+            pos.unmake(m, &undo);
+            assert_eq!((pos.fen(), pos.hash()), (fen.to_string(), hash));
+        }
+        // a triple-step region apart from the double-step one: from there the
+        // triple step only (pyffish 0.0.90's moves)
+        let d = variant_from_ini("[x:chess]\ntripleStepRegionWhite = *3\n", "a.ini", "x").unwrap();
+        let v = std::sync::Arc::new(crate::variant::Variant::new(d).unwrap());
+        let mut pos = Position::from_fen(v, "4k3/8/8/8/8/4P3/3P4/4K3 w - - 0 1").unwrap();
+        let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+        moves.sort();
+        assert_eq!(moves, ["d2d3", "d2d4", "e1d1", "e1e2", "e1f1", "e1f2", "e3e4", "e3e6"]);
     }
 
     #[test]

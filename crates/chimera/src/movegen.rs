@@ -56,7 +56,7 @@ impl Position {
                 if c.flags & QUIET != 0 && v.quiet(self, code, from, c) {
                     return true;
                 }
-                if c.flags & EP != 0 && c.to == self.ep && v.en_passant(self, from, c) {
+                if c.flags & EP != 0 && (c.to == self.ep || c.to == self.ep2) && v.en_passant(self, from, c) {
                     return true;
                 }
                 i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };

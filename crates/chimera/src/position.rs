@@ -147,6 +147,7 @@ pub struct Undo {
     castling: u8,
     ep: Square,
     ep_victim: Square,
+    ep2: Square,
     halfmove: u32,
     fullmove: u32,
     hash: u64,
@@ -166,6 +167,7 @@ pub struct Undo {
 pub struct NullUndo {
     ep: Square,
     ep_victim: Square,
+    ep2: Square,
     hash: u64,
     last_move: Option<Move>,
     counterstrike: bool,
@@ -189,6 +191,9 @@ pub struct Position {
     pub(crate) castle_clear: [u8; MAX_SQUARES],
     pub(crate) ep: Square,
     pub(crate) ep_victim: Square,
+    /// A second e.p. square of the same move, [`NO_SQUARE`] if none: a
+    /// triple step passes two squares, each of which may be taken e.p.
+    pub(crate) ep2: Square,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
@@ -485,6 +490,7 @@ impl Position {
             castle_clear: [0; MAX_SQUARES],
             ep: NO_SQUARE,
             ep_victim: NO_SQUARE,
+            ep2: NO_SQUARE,
             halfmove: 0,
             fullmove: 1,
             hash: 0,
@@ -726,6 +732,26 @@ impl Position {
                         pos.ep = p;
                         pos.ep_victim = v;
                     }
+                } else if let (&[a, b], None) = (squares.as_slice(), victim) {
+                    // two passed squares of a triple step (`e3e4`): the victim
+                    // stands just beyond the farther one
+                    let dir_up = pos.side == Color::Black;
+                    let far = if (g.rank_of(a) > g.rank_of(b)) == dir_up { a } else { b };
+                    if let Some(v) = pos.ep_victim_beyond(far).filter(|&v| occupied_by(v, them)) {
+                        let always = variant.def.pieces[type_of(pos.board[v as usize])].ep_field
+                            != crate::variant::EpField::Attacked;
+                        for p in [a, b] {
+                            let keep = pos.board[p as usize] == 0
+                                && (always || pos.ep_capturable(pos.side, p, v))
+                                && pos.could_double_step(p, v);
+                            if keep && pos.ep == NO_SQUARE {
+                                pos.ep = p;
+                                pos.ep_victim = v;
+                            } else if keep && pos.ep != p {
+                                pos.ep2 = p;
+                            }
+                        }
+                    }
                 }
             }
             Some(s) => {
@@ -735,8 +761,7 @@ impl Position {
                         if variant.def.rules.counting.is_some() { FenProblem::Counting } else { FenProblem::EnPassant };
                     fen_problem(fen, "en passant", problem, format!("'{s}' is not a square"))
                 })?;
-                let victim_rank = if pos.side == Color::White { g.rank_of(sq) - 1 } else { g.rank_of(sq) + 1 };
-                let victim = g.square(g.file_of(sq), victim_rank);
+                let victim = pos.ep_victim_beyond(sq);
                 match victim {
                     // the victim must be the opponent's: a square behind which
                     // stands a piece of the side to move names no double step
@@ -744,6 +769,7 @@ impl Position {
                         if pos.board[sq as usize] == 0
                             && pos.board[vs as usize] != 0
                             && (pos.board[vs as usize] & 1) as usize == pos.side.flip().index()
+                            && ((g.rank_of(sq) - g.rank_of(vs)).abs() == 1 || pos.could_double_step(sq, vs))
                             && (pos.ep_capturable(pos.side, sq, vs)
                                 || (variant.def.pieces[type_of(pos.board[vs as usize])].ep_field
                                     == crate::variant::EpField::Always
@@ -871,7 +897,8 @@ impl Position {
                     c.flags & crate::compile::SPECIAL != 0
                         && c.aux & crate::compile::AUX_EP_CREATE != 0
                         && c.to == victim
-                        && c.victim == passed
+                        && (c.victim == passed
+                            || (2 * c.victim as i32 - victim as i32 == passed as i32 && passed != origin as Square))
                 })
             })
         })
@@ -881,9 +908,20 @@ impl Position {
     /// `victim`: one rank beyond it on the same file, in the direction of the
     /// side that made the double step.
     fn ep_victim_where_read(&self, ep: Square, victim: Square) -> bool {
+        self.ep_victim_beyond(ep) == Some(victim)
+    }
+
+    /// The square a FEN reader takes for the victim of the e.p. square `ep`:
+    /// one rank beyond it on the same file, in the direction of the side that
+    /// made the step, or (after a triple step) two ranks beyond an empty one.
+    fn ep_victim_beyond(&self, ep: Square) -> Option<Square> {
         let g = self.geometry();
-        let rank = if self.side == Color::White { g.rank_of(ep) - 1 } else { g.rank_of(ep) + 1 };
-        g.square(g.file_of(ep), rank) == Some(victim)
+        let dir = if self.side == Color::White { -1 } else { 1 };
+        let next = g.square(g.file_of(ep), g.rank_of(ep) + dir)?;
+        if self.board[next as usize] != 0 {
+            return Some(next);
+        }
+        g.square(g.file_of(ep), g.rank_of(ep) + 2 * dir)
     }
 
     /// Writes the position as a FEN, in the form Fairy-Stockfish's `get_fen` uses.
@@ -965,6 +1003,10 @@ impl Position {
         // piece of the side to move attacks it (pseudo-legally: a pinned pawn counts)
         if self.counting_limit > 0 {
             s.push_str(&self.counting_limit.to_string());
+        } else if self.ep2 != NO_SQUARE {
+            // two passed squares of a triple step, as Fairy-Stockfish writes them (`e3e4`)
+            g.write_square(self.ep.min(self.ep2), &mut s);
+            g.write_square(self.ep.max(self.ep2), &mut s);
         } else if self.ep != NO_SQUARE
             && (self.variant.def.pieces[type_of(self.board[self.ep_victim as usize])].ep_field
                 == crate::variant::EpField::Path
@@ -1095,6 +1137,9 @@ impl Position {
         }
         if self.ep != NO_SQUARE {
             h ^= v.z_ep[self.ep as usize];
+        }
+        if self.ep2 != NO_SQUARE {
+            h ^= v.z_ep[self.ep2 as usize];
         }
         h ^= self.gate_hash();
         if v.def.rules.initial_rights.is_some() {
@@ -1411,6 +1456,7 @@ impl Position {
             castling: self.castling,
             ep: self.ep,
             ep_victim: self.ep_victim,
+            ep2: self.ep2,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
@@ -1444,6 +1490,10 @@ impl Position {
         let mut h = self.hash ^ v.z_side;
         if self.ep != NO_SQUARE {
             h ^= v.z_ep[self.ep as usize];
+            if self.ep2 != NO_SQUARE {
+                h ^= v.z_ep[self.ep2 as usize];
+                self.ep2 = NO_SQUARE;
+            }
         }
         self.ep = NO_SQUARE;
         self.ep_victim = NO_SQUARE;
@@ -1507,16 +1557,26 @@ impl Position {
                     self.counts[mover as usize] -= 1;
                     self.counts[new as usize] += 1;
                     h ^= self.zkey(mover, to) ^ self.zkey(new, to);
-                } else if kind == MoveKind::Double
-                    && (v.def.pieces[type_of(mover)].ep_field != crate::variant::EpField::Attacked
-                        || self.ep_capturable(self.side.flip(), m.extra(), to))
-                {
-                    // like Fairy-Stockfish, keep the e.p. square only if the
+                } else if kind == MoveKind::Double {
+                    // like Fairy-Stockfish, keep an e.p. square only if the
                     // opponent can capture there (pseudo-legally), so that equal
-                    // positions have equal hashes and FENs
-                    self.ep = m.extra();
-                    self.ep_victim = to;
-                    h ^= v.z_ep[self.ep as usize];
+                    // positions have equal hashes and FENs; a triple step passes
+                    // a second square, just before the one the move names
+                    let always = v.def.pieces[type_of(mover)].ep_field != crate::variant::EpField::Attacked;
+                    let passed = m.extra();
+                    let before = 2 * passed as i32 - to as i32;
+                    let second = if before != from as i32 { before as Square } else { NO_SQUARE };
+                    for sq in [passed, second] {
+                        if sq != NO_SQUARE && (always || self.ep_capturable(self.side.flip(), sq, to)) {
+                            if self.ep == NO_SQUARE {
+                                self.ep = sq;
+                            } else {
+                                self.ep2 = sq;
+                            }
+                            self.ep_victim = to;
+                            h ^= v.z_ep[sq as usize];
+                        }
+                    }
                 }
             }
         }
@@ -1581,6 +1641,7 @@ impl Position {
         let undo = NullUndo {
             ep: self.ep,
             ep_victim: self.ep_victim,
+            ep2: self.ep2,
             hash: self.hash,
             last_move: self.last_move,
             counterstrike: self.counterstrike,
@@ -1590,6 +1651,10 @@ impl Position {
         let mut h = self.hash ^ v.z_side;
         if self.ep != NO_SQUARE {
             h ^= v.z_ep[self.ep as usize];
+            if self.ep2 != NO_SQUARE {
+                h ^= v.z_ep[self.ep2 as usize];
+                self.ep2 = NO_SQUARE;
+            }
         }
         self.ep = NO_SQUARE;
         self.ep_victim = NO_SQUARE;
@@ -1605,6 +1670,7 @@ impl Position {
         self.side = self.side.flip();
         self.ep = undo.ep;
         self.ep_victim = undo.ep_victim;
+        self.ep2 = undo.ep2;
         self.hash = undo.hash;
         self.last_move = undo.last_move;
         self.counterstrike = undo.counterstrike;
@@ -1674,6 +1740,7 @@ impl Position {
         self.castling = undo.castling;
         self.ep = undo.ep;
         self.ep_victim = undo.ep_victim;
+        self.ep2 = undo.ep2;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
         self.virgin = undo.virgin;

@@ -234,6 +234,7 @@ fn user_defined_ini_variants_match_pyffish() {
         "fencedhouse",
         "fencedgates",
         "eptypes",
+        "triplepawns",
     ] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {
