@@ -1564,8 +1564,11 @@ impl Position {
                     // a second square, just before the one the move names
                     let always = v.def.pieces[type_of(mover)].ep_field != crate::variant::EpField::Attacked;
                     let passed = m.extra();
+                    // (only on a straight line of three equal steps: a lame
+                    // oblique leap passes one square)
                     let before = 2 * passed as i32 - to as i32;
-                    let second = if before != from as i32 { before as Square } else { NO_SQUARE };
+                    let straight_triple = before != from as i32 && 2 * before - passed as i32 == from as i32;
+                    let second = if straight_triple { before as Square } else { NO_SQUARE };
                     for sq in [passed, second] {
                         if sq != NO_SQUARE && (always || self.ep_capturable(self.side.flip(), sq, to)) {
                             if self.ep == NO_SQUARE {

@@ -628,3 +628,32 @@ fn chess960_rights_need_a_single_king() {
     let p = assert_fen_fixed_point("caparandom", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w JAja - 0 1");
     assert!(p.fen().contains(" JAja "), "{}", p.fen());
 }
+
+/// A lame initial leap passes squares that become e.p. squares: a straight
+/// triple step (`ifmnH`) two, a lame oblique leap (`ifmnN`) only the one on
+/// its path (written with the destination, `e3f4`, as its victim is not
+/// behind it). The FEN after the step reads back as the same position, and
+/// every move's text there as its move.
+#[test]
+fn lame_initial_leaps_make_e_p_squares_on_their_path_only() {
+    for (betza, fen, step, ep) in [
+        ("fmWfceFifmnH", "4k3/8/8/3x4/3x4/8/4X3/4K3 w - - 0 1", "e2e5", "e3e4"),
+        // x on c3 attacks d2, which a straight line through e3 and f4 would pass
+        ("fmWfceFifmnN", "4k3/8/8/8/3x4/2x5/4X3/4K3 w - - 0 1", "e2f4", "e3f4"),
+    ] {
+        let v = betza_variant(8, 8, betza, fen);
+        let mut pos = Position::from_fen_permissive(v.clone(), fen).unwrap();
+        let m = pos.parse_move(step).unwrap_or_else(|e| panic!("{betza}: {e}"));
+        pos.make(m);
+        let after = pos.fen();
+        assert_eq!(after.split(' ').nth(3), Some(ep), "{betza}: {after}");
+        let mut again = Position::from_fen_permissive(v.clone(), &after).unwrap();
+        assert_eq!((again.fen(), again.hash()), (after.clone(), pos.hash()), "{betza}");
+        let moves = again.legal_moves();
+        assert_eq!(texts(&again, &moves).len(), moves.len(), "{after}");
+        for m in moves {
+            let t = again.move_text(m);
+            assert_eq!(again.parse_move(&t).unwrap(), m, "{after}: {t}");
+        }
+    }
+}
