@@ -3,6 +3,12 @@
 
 Usage:
     fsf_game_end.py OUTDIR SEED GAMES PLIES [VARIANT...]
+    fsf_game_end.py OUTDIR SEED GAMES PLIES VARIANT... --ini FILE
+
+With --ini, sf.load_variant_config(open(FILE).read()) is called first, the
+VARIANTs are sections of that file, and only game_end.jsonl is written (the
+other two files need a native definition); the hand-picked Janggi endings are
+added for every variant with passes.
 
 Without VARIANT, every variant that has a definition in variants/*.toml and
 that pyffish knows is used. Three files are written to OUTDIR:
@@ -362,7 +368,31 @@ def safe_validate(v, fen):
     return int(out) if out else None
 
 
+def main_ini(args):
+    i = args.index("--ini")
+    path = args[i + 1]
+    args = args[:i] + args[i + 2:]
+    outdir, seed, games, plies = args[0], args[1], int(args[2]), int(args[3])
+    with open(path) as f:
+        sf.load_variant_config(f.read())
+    ge = []
+    for v in args[4:]:
+        rng = random.Random(f"{seed}:{v}")
+        vg, vv = [], []
+        playouts(v, rng, games, plies, vg, vv)
+        janggi_ends(v, vg)
+        ge.extend(vg)
+        print(f"{v}: {len(vg)} game-end lines", file=sys.stderr)
+    os.makedirs(outdir, exist_ok=True)
+    with open(os.path.join(outdir, "game_end.jsonl"), "w") as f:
+        for r in ge:
+            f.write(json.dumps(r) + "\n")
+    print(f"game_end.jsonl: {len(ge)} lines", file=sys.stderr)
+
+
 def main():
+    if "--ini" in sys.argv:
+        return main_ini(sys.argv[1:])
     outdir, seed, games, plies = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     defs = definitions()
     known = set(sf.variants())

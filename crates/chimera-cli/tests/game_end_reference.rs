@@ -58,7 +58,34 @@ fn known_difference(v: &chimera::variant::Variant, want: Verdict, end: Option<Ga
 
 #[test]
 fn game_ends_match_pyffish() {
-    let path = format!("{}/../../tests/data/pyffish_game_end/game_end.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let (n, known) = compare("pyffish_game_end", |name| builtin::variant(name).ok());
+    assert!(known * 50 < n, "{known} known differences");
+    assert!(n >= 1000, "only {n} cases");
+}
+
+/// Game ends of variants.ini variants (tests/data/user_variants.ini): a
+/// child of the built-in janggi, and chess with passes and Janggi's point
+/// count (`materialCounting = janggi`), whose double passes pyffish scores
+/// by points.
+#[test]
+fn ini_game_ends_match_pyffish() {
+    let root = format!("{}/../../tests/data", env!("CARGO_MANIFEST_DIR"));
+    let ini = std::fs::read_to_string(format!("{root}/user_variants.ini")).unwrap();
+    let (n, known) = compare("pyffish_game_end_ini", |name| {
+        Some(
+            chimera::variant::Variant::new(chimera::ini::variant_from_ini(&ini, "user_variants.ini", name).unwrap())
+                .unwrap(),
+        )
+    });
+    assert_eq!(known, 0);
+    assert!(n >= 100, "only {n} cases");
+}
+
+/// Compares the engine's game ends with the file `game_end.jsonl` of a
+/// folder of tests/data; returns the number of positions compared and of
+/// known differences. Every other difference fails.
+fn compare(folder: &str, find: impl Fn(&str) -> Option<chimera::variant::Variant>) -> (usize, usize) {
+    let path = format!("{}/../../tests/data/{folder}/game_end.jsonl", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut variants = HashMap::new();
     let mut failures = Vec::new();
@@ -71,7 +98,7 @@ fn game_ends_match_pyffish() {
         let Some((variant, ev)) = variants
             .entry(name.to_string())
             .or_insert_with(|| {
-                builtin::variant(name).ok().map(|v| {
+                find(name).map(|v| {
                     let v = Arc::new(v);
                     let ev = Arc::new(EvalTables::new(&v));
                     (v, ev)
@@ -115,7 +142,6 @@ fn game_ends_match_pyffish() {
         }
     }
     eprintln!("{n} positions, {known} known differences; (pyffish, ours): {seen:?}");
-    assert!(known * 50 < n, "{known} known differences");
-    assert!(n >= 1000, "only {n} cases");
     assert!(failures.is_empty(), "{} of {n} differ:\n{}", failures.len(), failures.join("\n"));
+    (n, known)
 }

@@ -826,7 +826,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let budget = compile_budget(ntypes, nsq);
     let mut lists = vec![ListRef::default(); ncodes * 2 * nsq];
     // double steps create e.p. squares if some piece captures e.p., or if the FEN lists them anyway
-    let ep_rule = def.pieces.iter().any(|p| p.ep_field == crate::variant::EpField::Path)
+    let ep_rule = def.pieces.iter().any(|p| p.ep_field != crate::variant::EpField::Attacked)
         || def.pieces.iter().any(|p| p.betza.units.iter().any(|u| u.legs.iter().any(|l| l.modality.en_passant)));
     let mut promo = vec![None; ncodes + 2];
     let mut no_hop = vec![0u128; ncodes + 2];

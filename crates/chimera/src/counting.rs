@@ -124,9 +124,9 @@ pub const SECOND_PLAYER_POINTS: i64 = 150;
 
 /// Whether a variant counts points when a game ends by rule or by
 /// repetition (see [`Position::point_count_winner`]): every non-royal piece
-/// type has a value in the definition.
+/// type has points or a value in the definition.
 pub fn counts_points(def: &VariantDef) -> bool {
-    def.pieces.iter().all(|p| p.royal || p.value.is_some())
+    def.pieces.iter().all(|p| p.royal || p.points.is_some() || p.value.is_some())
 }
 
 impl Position {
@@ -134,8 +134,9 @@ impl Position {
     /// in a row, bikjang) or by repetition: each side scores the values its
     /// definition gives its pieces on the board and in hand (Janggi: chariot
     /// 13, cannon 7, horse 5, elephant and guard 3, soldier 2, written as
-    /// centipawns), Black adds [`SECOND_PLAYER_POINTS`], and the higher
-    /// score wins. `None` when some non-royal piece type has no value in the
+    /// centipawns; a piece's `points` replace its value here), Black adds
+    /// [`SECOND_PLAYER_POINTS`], and the higher score wins. `None` when some
+    /// non-royal piece type has neither points nor a value in the
     /// definition: such a variant does not count points, and a game ended
     /// by rule is drawn.
     ///
@@ -156,13 +157,14 @@ impl Position {
             return None;
         }
         let pieces = &def.pieces;
+        let points = |p: &crate::variant::PieceType| p.points.or(p.value);
         let mut score = [0i64; 2];
         for c in [Color::White, Color::Black] {
             for &sq in self.pieces(c) {
-                score[c.index()] += pieces[type_of(self.piece_at(sq))].value.unwrap_or(0) as i64;
+                score[c.index()] += points(&pieces[type_of(self.piece_at(sq))]).unwrap_or(0) as i64;
             }
             for (t, p) in pieces.iter().enumerate() {
-                score[c.index()] += self.pocket(c, t) as i64 * p.value.unwrap_or(0) as i64;
+                score[c.index()] += self.pocket(c, t) as i64 * points(p).unwrap_or(0) as i64;
             }
         }
         score[1] += SECOND_PLAYER_POINTS;

@@ -160,6 +160,9 @@ const SUPPORTED: &[&str] = &[
     "soldierPromotionRank",
     "dropChecks",
     "diagonalLines",
+    "enPassantTypes",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
 ];
 
 #[derive(Clone, Debug)]
@@ -531,6 +534,11 @@ fn variant_from_sections(
         if board.ranks >= 7 { format!("a7-{last_file}7") } else { String::new() },
     )?;
     let double_zone = zone_value(&double_white, &double_black);
+    // tripleStepRegionWhite/Black: Fairy-Stockfish's pawns step three squares
+    // from there, passing two e.p. squares
+    let triple_white = side_region("tripleStepRegionWhite", String::new())?;
+    let triple_black = side_region("tripleStepRegionBlack", String::new())?;
+    let triple = !(triple_white.is_empty() && triple_black.is_empty()) && flag("doubleStep", true)?;
 
     let letters_of = |k: &str, default: &str| -> String {
         get(k).map(|o| o.value.replace(' ', "")).unwrap_or_else(|| default.to_string())
@@ -655,6 +663,25 @@ fn variant_from_sections(
     // the native definition
     let mut pieces_sorted = pieces.clone();
     pieces_sorted.sort_by_key(|p| p.3);
+    // materialCounting = janggi: a game ended by rule goes to the side with
+    // more points (Black adding one and a half), scored by Fairy-Stockfish's
+    // Janggi piece types only; every other type scores nothing
+    let janggi_points = get("materialCounting").is_some_and(|o| o.value == "janggi");
+    let points_line = |pname: &str| -> String {
+        if !janggi_points {
+            return String::new();
+        }
+        let points = match pname {
+            "rook" => 1300,
+            "janggiCannon" => 700,
+            "horse" => 500,
+            "janggiElephant" | "wazir" => 300,
+            "soldier" => 200,
+            _ => 0,
+        };
+        format!("points = {points}\n")
+    };
+    let pname_of = |c: char| pieces.iter().find(|p| p.1 == c).map(|p| p.0.as_str()).unwrap_or("");
     let mut t = String::new();
     t.push_str(&format!("name = {:?}\n", name));
     t.push_str("description = \"from a Fairy-Stockfish variant configuration\"\n");
@@ -662,6 +689,14 @@ fn variant_from_sections(
     t.push_str("[zones]\n");
     t.push_str(&format!("promotion = {promo_zone}\n"));
     t.push_str(&format!("double_step = {double_zone}\n"));
+    if triple {
+        t.push_str(&format!("triple_step = {}\n", zone_value(&triple_white, &triple_black)));
+        let both = |a: &str, b: &str| format!("{a} {b}").trim().to_string();
+        t.push_str(&format!(
+            "pawn_initial = {}\n",
+            zone_value(&both(&double_white, &triple_white), &both(&double_black, &triple_black))
+        ));
+    }
     // mobility regions: the squares a piece type may stand on, per side
     // (Fairy-Stockfish's mobilityRegionWhiteKing, ...CustomPiece1, ...)
     let all_squares = format!("a1-{last_file}{}", board.ranks);
@@ -730,6 +765,11 @@ fn variant_from_sections(
     };
     let zone_moves = |pname: &str, betza: &str| -> String {
         let mut parts = Vec::new();
+        if pname == "pawn" && triple {
+            // the double step from its region, the triple step from its own
+            parts.push("{ zone = \"double_step\", betza = \"ifmnD\" }".to_string());
+            parts.push("{ zone = \"triple_step\", betza = \"ifmnH\" }".to_string());
+        }
         if pname == "soldier" && soldier_rank > 1 {
             parts.push("{ zone = \"soldier_sideways\", betza = \"sW\" }".to_string());
         }
@@ -967,17 +1007,29 @@ fn variant_from_sections(
                 ));
             }
         }
-        if is_pawn && double_step {
+        if is_pawn && double_step && !triple {
             b.push_str("ifmnD");
         }
         t.push_str(&format!("[[piece]]\nname = {pname:?}\nletter = {:?}\nbetza = {b:?}\n", c.to_string()));
-        if has_initial(&b) {
+        t.push_str(&points_line(pname));
+        if is_pawn && triple {
+            t.push_str("initial_zone = \"pawn_initial\"\n");
+        } else if has_initial(&b) {
             t.push_str("initial_zone = \"double_step\"\n");
             // Fairy-Stockfish writes the e.p. field of its own pawn type when
             // the square is attacked, but after the initial move of a
             // Betza-defined piece it lists the whole path ("e3e4")
             if !is_pawn {
                 t.push_str("ep_field = \"path\"\n");
+            }
+        }
+        // enPassantTypes naming a piece type other than the pawn: pyffish
+        // 0.0.90 then names the passed square after every double step of its
+        // pawn (the legal moves stay those of the variant without it)
+        if is_pawn && double_step {
+            let ep_types = get("enPassantTypes").map(|o| o.value.to_ascii_lowercase()).unwrap_or_default();
+            if ep_types.chars().any(|l| l != *c && has(l)) {
+                t.push_str("ep_field = \"always\"\n");
             }
         }
         if is_pawn {
@@ -1020,6 +1072,7 @@ fn variant_from_sections(
             })?;
         let target = if double_step { target } else { without_initial(&target) };
         t.push_str(&format!("[[piece]]\nname = \"promoted {a}\"\nletter = \"+{a}\"\nbetza = {target:?}\n"));
+        t.push_str(&points_line(pname_of(*b)));
         // Fairy-Stockfish's promoted piece is of the type it moves as: where
         // that type promotes, so does the promoted piece (to the type's own
         // promoted form, which returns to the hand as that type)
@@ -1056,6 +1109,11 @@ fn variant_from_sections(
             t.push_str(&format!(
                 "[[piece]]\nname = \"promoted {c}~\"\nletter = \"{c}~\"\nbetza = {betza:?}\ndemotes_to = \"{pawn}\"\n"
             ));
+            t.push_str(&points_line(pname_of(c)));
+            // a promoted piece keeps to the mobility region of its type
+            if let Some(pname) = pieces.iter().find(|p| p.1 == c).map(|p| &p.0).filter(|n| confined.contains(n)) {
+                t.push_str(&format!("confine = \"mobility_{pname}\"\n"));
+            }
         }
     }
     VariantDef::from_toml(&t, &format!("{file} [{name}] (as native format)")).map_err(|mut e| {
@@ -1278,6 +1336,113 @@ mod tests {
         let d = variant_from_ini(ini, "a.ini", "y").unwrap();
         let pr = d.pieces[index_of(&d, "p")].promotion.clone().unwrap();
         assert_eq!((pr.choices, pr.choices_black), (vec![index_of(&d, "q")], None));
+    }
+
+    #[test]
+    fn drops_keep_to_mobility_regions() {
+        use crate::position::Position;
+        let ini = "[x:crazyhouse]\nmobilityRegionWhiteKnight = *1 *2\nmobilityRegionWhiteQueen = *1\n";
+        let v =
+            std::sync::Arc::new(crate::variant::Variant::new(variant_from_ini(ini, "a.ini", "x").unwrap()).unwrap());
+        let mut pos = Position::from_fen(v.clone(), "4k3/8/8/8/8/8/8/4K3[NQn] w - - 0 1").unwrap();
+        let moves = pos.legal_moves();
+        let drops: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).filter(|t| t.contains('@')).collect();
+        // White's knight on its first two ranks, the queen on its first; Black's knight anywhere
+        assert_eq!(drops.iter().filter(|t| t.starts_with("N@")).count(), 15, "{drops:?}");
+        assert!(drops.iter().filter(|t| t.starts_with("Q@")).all(|t| t.ends_with('1')), "{drops:?}");
+        assert_eq!(drops.iter().filter(|t| t.starts_with("Q@")).count(), 7, "{drops:?}");
+        let mut pos = Position::from_fen(v, "4k3/8/8/8/8/8/8/4K3[NQn] b - - 0 1").unwrap();
+        assert_eq!(pos.legal_moves().len(), 62 + 5);
+        // a promoted queen (Q~) keeps to the queen's region
+        let d = variant_from_ini(ini, "a.ini", "x").unwrap();
+        let q = d.pieces.iter().find(|p| p.tilde && p.letter == 'q').unwrap();
+        assert!(q.confine.is_some());
+    }
+
+    #[test]
+    fn janggi_material_counting() {
+        use crate::position::Position;
+        use crate::square::Color;
+        let ini = "[j:janggi]\n[c:chess]\npass = true\nmaterialCounting = janggi\n[n:chess]\npass = true\n";
+        let pos = |name: &str, fen: &str| {
+            let v = crate::variant::Variant::new(variant_from_ini(ini, "a.ini", name).unwrap()).unwrap();
+            Position::from_fen(std::sync::Arc::new(v), fen).unwrap()
+        };
+        // the janggi parent counts: a chariot (13) against two cannons (14 + 1.5), and against a cannon
+        let j = |fen: &str| pos("j", fen).point_count_winner();
+        assert_eq!(j("9/3k5/9/2cc5/9/9/9/9/4K4/R8 w - - 0 1"), Some(Color::Black));
+        assert_eq!(j("9/3k5/9/2c6/9/9/9/9/4K4/R8 w - - 0 1"), Some(Color::White));
+        // on a chess board only Janggi's types score: a rook 13, a queen nothing
+        let c = |fen: &str| pos("c", fen).point_count_winner();
+        assert_eq!(c("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), Some(Color::White));
+        assert_eq!(c("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"), Some(Color::Black));
+        assert_eq!(c("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), Some(Color::Black));
+        // without it nothing is counted
+        assert_eq!(pos("n", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").point_count_winner(), None);
+    }
+
+    #[test]
+    fn en_passant_types_name_every_passed_square() {
+        use crate::position::Position;
+        let fen_after = |types: &str| {
+            let ini = format!("[x:chess]\nenPassantTypes = {types}\n");
+            let v = crate::variant::Variant::new(variant_from_ini(&ini, "a.ini", "x").unwrap()).unwrap();
+            let mut pos = Position::start(std::sync::Arc::new(v));
+            let m = pos.parse_move("e2e4").unwrap();
+            pos.make(m);
+            let fen = pos.fen();
+            let again = Position::from_fen(pos.variant().clone(), &fen).unwrap();
+            assert_eq!((again.fen(), again.hash()), (fen.clone(), pos.hash()));
+            fen
+        };
+        // another type than the pawn: the passed square is always named
+        assert_eq!(fen_after("n"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+        assert_eq!(fen_after("pn"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+        // the pawn, none, or no piece of the variant: chess's rule
+        for types in ["p", "-", "x"] {
+            assert_eq!(fen_after(types), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "{types}");
+        }
+    }
+
+    #[test]
+    fn triple_steps_make_two_en_passant_squares() {
+        use crate::position::Position;
+        let ini = "[x:chess]\ntripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\n";
+        let v =
+            std::sync::Arc::new(crate::variant::Variant::new(variant_from_ini(ini, "a.ini", "x").unwrap()).unwrap());
+        for (fen, after) in [
+            // both passed squares attacked, one, or none
+            ("4k3/8/8/3p4/3p4/8/4P3/4K3 w - - 0 1", "4k3/8/8/3pP3/3p4/8/8/4K3 b - e3e4 0 1"),
+            ("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "4k3/8/8/4P3/3p4/8/8/4K3 b - e3 0 1"),
+            ("4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 b - e4 0 1"),
+            ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "4k3/8/8/4P3/8/8/8/4K3 b - - 0 1"),
+        ] {
+            let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+            let (hash, m) = (pos.hash(), pos.parse_move("e2e5").unwrap());
+            let undo = pos.make(m);
+            assert_eq!(pos.fen(), after);
+            // the FEN reads back as the same position, whose moves take e.p. on each square
+            let again = Position::from_fen(v.clone(), after).unwrap();
+            assert_eq!((again.fen(), again.hash()), (after.to_string(), pos.hash()), "{after}");
+            let ep = after.split(' ').nth(3).unwrap();
+            let takes: Vec<String> = pos
+                .legal_moves()
+                .iter()
+                .map(|&m| pos.move_text(m))
+                .filter(|t| t.ends_with("e3") || t.ends_with("e4"))
+                .collect();
+            assert_eq!(takes.len(), if ep == "-" { 0 } else { ep.len() / 2 }, "{after}: {takes:?}");
+            pos.unmake(m, &undo);
+            assert_eq!((pos.fen(), pos.hash()), (fen.to_string(), hash));
+        }
+        // a triple-step region apart from the double-step one: from there the
+        // triple step only (pyffish 0.0.90's moves)
+        let d = variant_from_ini("[x:chess]\ntripleStepRegionWhite = *3\n", "a.ini", "x").unwrap();
+        let v = std::sync::Arc::new(crate::variant::Variant::new(d).unwrap());
+        let mut pos = Position::from_fen(v, "4k3/8/8/8/8/4P3/3P4/4K3 w - - 0 1").unwrap();
+        let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+        moves.sort();
+        assert_eq!(moves, ["d2d3", "d2d4", "e1d1", "e1e2", "e1f1", "e1f2", "e3e4", "e3e6"]);
     }
 
     #[test]

@@ -56,7 +56,7 @@ impl Position {
                 if c.flags & QUIET != 0 && v.quiet(self, code, from, c) {
                     return true;
                 }
-                if c.flags & EP != 0 && c.to == self.ep && v.en_passant(self, from, c) {
+                if c.flags & EP != 0 && (c.to == self.ep || c.to == self.ep2) && v.en_passant(self, from, c) {
                     return true;
                 }
                 i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
@@ -226,7 +226,9 @@ impl Position {
     }
 
     /// Whether the variant's drop zones let `c` put a piece of type `t` on
-    /// `sq` (from the hand: by a drop, or by gating).
+    /// `sq` (from the hand: by a drop, or by gating). A confined piece is
+    /// put only inside its zone, as Fairy-Stockfish drops and gates a piece
+    /// only inside its mobility region.
     #[inline]
     fn drop_zone_allows(&self, t: usize, c: Color, sq: Square) -> bool {
         let def = &self.variant().def;
@@ -236,7 +238,7 @@ impl Position {
             return false;
         }
         let zone = def.rules.drops.as_ref().and_then(|d| d.zone);
-        [zone, piece.drop_zone].into_iter().flatten().all(|z| def.zones[z].contains(&g, c, sq))
+        [zone, piece.drop_zone, piece.confine].into_iter().flatten().all(|z| def.zones[z].contains(&g, c, sq))
     }
 
     /// Sittuyin promotions: a piece with the in-place promotion style that

@@ -43,8 +43,9 @@ impl Position {
                 g.write_square(m.extra(), &mut s);
                 g.write_square(m.to(), &mut s);
             }
-            MoveKind::Castle if self.chess960() => {
-                // Chess960: the king's move onto its own rook (e1h1)
+            MoveKind::Castle if self.castle_written_onto_rook(m) => {
+                // Chess960, or a king beside its castling square (whose step
+                // there is a plain move): the king's move onto its own rook (e1h1)
                 g.write_square(m.from(), &mut s);
                 g.write_square(m.extra(), &mut s);
             }
@@ -70,6 +71,16 @@ impl Position {
             s.push(self.variant().def.pieces[t].letter.to_ascii_lowercase());
         }
         s
+    }
+
+    /// True if castle `m` is written as the king's move onto its rook, as
+    /// Fairy-Stockfish writes it: in Chess960, and where the king goes one
+    /// file only (a plain king step would read the same). A castle that
+    /// gates on the rook's square is written from the rook instead.
+    #[inline]
+    fn castle_written_onto_rook(&self, m: Move) -> bool {
+        let g = self.geometry();
+        !m.gates_on_rook() && (self.chess960() || (g.file_of(m.from()) - g.file_of(m.to())).abs() == 1)
     }
 
     /// Reads a move in UCI notation and checks that it is legal here.

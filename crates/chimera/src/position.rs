@@ -154,6 +154,7 @@ pub struct Undo {
     castling: u8,
     ep: Square,
     ep_victim: Square,
+    ep2: Square,
     halfmove: u32,
     fullmove: u32,
     hash: u64,
@@ -173,6 +174,7 @@ pub struct Undo {
 pub struct NullUndo {
     ep: Square,
     ep_victim: Square,
+    ep2: Square,
     hash: u64,
     last_move: Option<Move>,
     counterstrike: bool,
@@ -196,6 +198,9 @@ pub struct Position {
     pub(crate) castle_clear: [u8; MAX_SQUARES],
     pub(crate) ep: Square,
     pub(crate) ep_victim: Square,
+    /// A second e.p. square of the same move, [`NO_SQUARE`] if none: a
+    /// triple step passes two squares, each of which may be taken e.p.
+    pub(crate) ep2: Square,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
@@ -492,6 +497,7 @@ impl Position {
             castle_clear: [0; MAX_SQUARES],
             ep: NO_SQUARE,
             ep_victim: NO_SQUARE,
+            ep2: NO_SQUARE,
             halfmove: 0,
             fullmove: 1,
             hash: 0,
@@ -587,9 +593,12 @@ impl Position {
                         ));
                     }
                     // the king the right belongs to: with several (a fuzzed FEN, or a
-                    // promotion to king), the first that can castle on that side
+                    // promotion to king), the first that can castle on that side,
+                    // a king two or more files from its castling square before
+                    // one beside it or on it
                     let mut found = Err(fen_err(fen, "castling", format!("right '{ch}' but no king of that side")));
-                    for ksq in (0..g.squares()).filter(|&s| pos.board[s] == king).map(|s| s as Square) {
+                    let kings = (0..g.squares()).filter(|&s| pos.board[s] == king).map(|s| s as Square);
+                    for (near_pass, ksq) in [false, true].into_iter().flat_map(|n| kings.clone().map(move |k| (n, k))) {
                         let rank = g.rank_of(ksq);
                         let kf = g.file_of(ksq);
                         let rook_at = |f: i32| g.square(f, rank).filter(|&s| is_rook(pos.board[s as usize]));
@@ -601,19 +610,23 @@ impl Position {
                             _ => continue,
                         };
                         let dest = if wing == 0 { cast.kingside_file } else { cast.queenside_file } as i32;
-                        // castling is written as the king's move to its castling
-                        // square: from next to that square it would read as a
-                        // plain king step, so such a right is refused (Chess960
-                        // writes the king's move onto the rook instead)
-                        if !cast.chess960 && (kf - dest).abs() < 2 {
+                        if near_pass != (!cast.chess960 && (kf - dest).abs() < 2) {
+                            continue;
+                        }
+                        // a king on its castling square castles without moving; the
+                        // move is written as the king's move to its own square
+                        // (`c1c1`), which a pass or a gate would write the same way,
+                        // so with those such a right is refused
+                        let rules = &variant.def.rules;
+                        let stays_clash = rules.pass != crate::variant::PassRule::Never || rules.gating;
+                        if !cast.chess960 && kf == dest && stays_clash {
                             if found.is_err() {
                                 found = Err(fen_err(
                                     fen,
                                     "castling",
                                     format!(
-                                        "right '{ch}' but the king on {} is less than two files from its castling square {}",
+                                        "right '{ch}' but the king on {} stands on its castling square, which this variant does not allow",
                                         g.square_name(ksq),
-                                        g.square_name(g.square(dest, rank).unwrap())
                                     ),
                                 ));
                             }
@@ -726,6 +739,26 @@ impl Position {
                         pos.ep = p;
                         pos.ep_victim = v;
                     }
+                } else if let (&[a, b], None) = (squares.as_slice(), victim) {
+                    // two passed squares of a triple step (`e3e4`): the victim
+                    // stands just beyond the farther one
+                    let dir_up = pos.side == Color::Black;
+                    let far = if (g.rank_of(a) > g.rank_of(b)) == dir_up { a } else { b };
+                    if let Some(v) = pos.ep_victim_beyond(far).filter(|&v| occupied_by(v, them)) {
+                        let always = variant.def.pieces[type_of(pos.board[v as usize])].ep_field
+                            != crate::variant::EpField::Attacked;
+                        for p in [a, b] {
+                            let keep = pos.board[p as usize] == 0
+                                && (always || pos.ep_capturable(pos.side, p, v))
+                                && pos.could_double_step(p, v);
+                            if keep && pos.ep == NO_SQUARE {
+                                pos.ep = p;
+                                pos.ep_victim = v;
+                            } else if keep && pos.ep != p {
+                                pos.ep2 = p;
+                            }
+                        }
+                    }
                 }
             }
             Some(s) => {
@@ -735,8 +768,7 @@ impl Position {
                         if variant.def.rules.counting.is_some() { FenProblem::Counting } else { FenProblem::EnPassant };
                     fen_problem(fen, "en passant", problem, format!("'{s}' is not a square"))
                 })?;
-                let victim_rank = if pos.side == Color::White { g.rank_of(sq) - 1 } else { g.rank_of(sq) + 1 };
-                let victim = g.square(g.file_of(sq), victim_rank);
+                let victim = pos.ep_victim_beyond(sq);
                 match victim {
                     // the victim must be the opponent's: a square behind which
                     // stands a piece of the side to move names no double step
@@ -744,7 +776,11 @@ impl Position {
                         if pos.board[sq as usize] == 0
                             && pos.board[vs as usize] != 0
                             && (pos.board[vs as usize] & 1) as usize == pos.side.flip().index()
-                            && pos.ep_capturable(pos.side, sq, vs) =>
+                            && ((g.rank_of(sq) - g.rank_of(vs)).abs() == 1 || pos.could_double_step(sq, vs))
+                            && (pos.ep_capturable(pos.side, sq, vs)
+                                || (variant.def.pieces[type_of(pos.board[vs as usize])].ep_field
+                                    == crate::variant::EpField::Always
+                                    && pos.could_double_step(sq, vs))) =>
                     {
                         pos.ep = sq;
                         pos.ep_victim = vs;
@@ -872,7 +908,8 @@ impl Position {
                     c.flags & crate::compile::SPECIAL != 0
                         && c.aux & crate::compile::AUX_EP_CREATE != 0
                         && c.to == victim
-                        && c.victim == passed
+                        && (c.victim == passed
+                            || (2 * c.victim as i32 - victim as i32 == passed as i32 && passed != origin as Square))
                 })
             })
         })
@@ -882,9 +919,20 @@ impl Position {
     /// `victim`: one rank beyond it on the same file, in the direction of the
     /// side that made the double step.
     fn ep_victim_where_read(&self, ep: Square, victim: Square) -> bool {
+        self.ep_victim_beyond(ep) == Some(victim)
+    }
+
+    /// The square a FEN reader takes for the victim of the e.p. square `ep`:
+    /// one rank beyond it on the same file, in the direction of the side that
+    /// made the step, or (after a triple step) two ranks beyond an empty one.
+    fn ep_victim_beyond(&self, ep: Square) -> Option<Square> {
         let g = self.geometry();
-        let rank = if self.side == Color::White { g.rank_of(ep) - 1 } else { g.rank_of(ep) + 1 };
-        g.square(g.file_of(ep), rank) == Some(victim)
+        let dir = if self.side == Color::White { -1 } else { 1 };
+        let next = g.square(g.file_of(ep), g.rank_of(ep) + dir)?;
+        if self.board[next as usize] != 0 {
+            return Some(next);
+        }
+        g.square(g.file_of(ep), g.rank_of(ep) + 2 * dir)
     }
 
     /// Writes the position as a FEN, in the form Fairy-Stockfish's `get_fen` uses.
@@ -966,6 +1014,10 @@ impl Position {
         // piece of the side to move attacks it (pseudo-legally: a pinned pawn counts)
         if self.counting_limit > 0 {
             s.push_str(&self.counting_limit.to_string());
+        } else if self.ep2 != NO_SQUARE {
+            // two passed squares of a triple step, as Fairy-Stockfish writes them (`e3e4`)
+            g.write_square(self.ep.min(self.ep2), &mut s);
+            g.write_square(self.ep.max(self.ep2), &mut s);
         } else if self.ep != NO_SQUARE
             && (self.variant.def.pieces[type_of(self.board[self.ep_victim as usize])].ep_field
                 == crate::variant::EpField::Path
@@ -1096,6 +1148,9 @@ impl Position {
         }
         if self.ep != NO_SQUARE {
             h ^= v.z_ep[self.ep as usize];
+        }
+        if self.ep2 != NO_SQUARE {
+            h ^= v.z_ep[self.ep2 as usize];
         }
         h ^= self.gate_hash();
         if v.def.rules.initial_rights.is_some() {
@@ -1412,6 +1467,7 @@ impl Position {
             castling: self.castling,
             ep: self.ep,
             ep_victim: self.ep_victim,
+            ep2: self.ep2,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
@@ -1445,6 +1501,10 @@ impl Position {
         let mut h = self.hash ^ v.z_side;
         if self.ep != NO_SQUARE {
             h ^= v.z_ep[self.ep as usize];
+            if self.ep2 != NO_SQUARE {
+                h ^= v.z_ep[self.ep2 as usize];
+                self.ep2 = NO_SQUARE;
+            }
         }
         self.ep = NO_SQUARE;
         self.ep_victim = NO_SQUARE;
@@ -1508,16 +1568,29 @@ impl Position {
                     self.counts[mover as usize] -= 1;
                     self.counts[new as usize] += 1;
                     h ^= self.zkey(mover, to) ^ self.zkey(new, to);
-                } else if kind == MoveKind::Double
-                    && (v.def.pieces[type_of(mover)].ep_field == crate::variant::EpField::Path
-                        || self.ep_capturable(self.side.flip(), m.extra(), to))
-                {
-                    // like Fairy-Stockfish, keep the e.p. square only if the
+                } else if kind == MoveKind::Double {
+                    // like Fairy-Stockfish, keep an e.p. square only if the
                     // opponent can capture there (pseudo-legally), so that equal
-                    // positions have equal hashes and FENs
-                    self.ep = m.extra();
-                    self.ep_victim = to;
-                    h ^= v.z_ep[self.ep as usize];
+                    // positions have equal hashes and FENs; a triple step passes
+                    // a second square, just before the one the move names
+                    let always = v.def.pieces[type_of(mover)].ep_field != crate::variant::EpField::Attacked;
+                    let passed = m.extra();
+                    // (only on a straight line of three equal steps: a lame
+                    // oblique leap passes one square)
+                    let before = 2 * passed as i32 - to as i32;
+                    let straight_triple = before != from as i32 && 2 * before - passed as i32 == from as i32;
+                    let second = if straight_triple { before as Square } else { NO_SQUARE };
+                    for sq in [passed, second] {
+                        if sq != NO_SQUARE && (always || self.ep_capturable(self.side.flip(), sq, to)) {
+                            if self.ep == NO_SQUARE {
+                                self.ep = sq;
+                            } else {
+                                self.ep2 = sq;
+                            }
+                            self.ep_victim = to;
+                            h ^= v.z_ep[sq as usize];
+                        }
+                    }
                 }
             }
         }
@@ -1582,6 +1655,7 @@ impl Position {
         let undo = NullUndo {
             ep: self.ep,
             ep_victim: self.ep_victim,
+            ep2: self.ep2,
             hash: self.hash,
             last_move: self.last_move,
             counterstrike: self.counterstrike,
@@ -1591,6 +1665,10 @@ impl Position {
         let mut h = self.hash ^ v.z_side;
         if self.ep != NO_SQUARE {
             h ^= v.z_ep[self.ep as usize];
+            if self.ep2 != NO_SQUARE {
+                h ^= v.z_ep[self.ep2 as usize];
+                self.ep2 = NO_SQUARE;
+            }
         }
         self.ep = NO_SQUARE;
         self.ep_victim = NO_SQUARE;
@@ -1606,6 +1684,7 @@ impl Position {
         self.side = self.side.flip();
         self.ep = undo.ep;
         self.ep_victim = undo.ep_victim;
+        self.ep2 = undo.ep2;
         self.hash = undo.hash;
         self.last_move = undo.last_move;
         self.counterstrike = undo.counterstrike;
@@ -1675,6 +1754,7 @@ impl Position {
         self.castling = undo.castling;
         self.ep = undo.ep;
         self.ep_victim = undo.ep_victim;
+        self.ep2 = undo.ep2;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
         self.virgin = undo.virgin;

@@ -208,6 +208,11 @@ pub struct PieceType {
     /// Its value in centipawns, when the definition gives one (an engine
     /// derives a value from the moves otherwise).
     pub value: Option<i32>,
+    /// Its points in a Janggi-style point count (see
+    /// [`crate::position::Position::point_count_winner`]), when they differ
+    /// from its value (Fairy-Stockfish's `materialCounting = janggi` scores
+    /// only Janggi's piece types).
+    pub points: Option<i32>,
     /// Its moves everywhere.
     pub betza: Betza,
     /// Whether losing it loses the game (it may not be left attacked).
@@ -361,6 +366,10 @@ pub enum EpField {
     /// (`f3g4`), after every double step (Fairy-Stockfish's rule for pawns
     /// defined in Betza, as in berolina).
     Path,
+    /// The passed square, after every double step, whether or not an enemy
+    /// piece could capture there (Fairy-Stockfish's rule for its pawn when
+    /// `enPassantTypes` names another piece type).
+    Always,
 }
 
 impl Rules {
@@ -588,6 +597,7 @@ struct FilePiece {
     no_drop_zone: Option<Spanned<String>>,
     drop_zone: Option<Spanned<String>>,
     value: Option<Spanned<i32>>,
+    points: Option<Spanned<i32>>,
 }
 
 #[derive(Deserialize)]
@@ -903,6 +913,12 @@ impl VariantDef {
                     }
                     v => v.as_ref().map(|v| *v.get_ref()),
                 },
+                points: match &p.points {
+                    Some(v) if !(0..=100_000).contains(v.get_ref()) => {
+                        return Err(cx.at(v.span(), "points must be from 0 to 100000 (centipawns)"));
+                    }
+                    v => v.as_ref().map(|v| *v.get_ref()),
+                },
                 betza: parse_betza(&p.betza)?,
                 royal: p.royal,
                 pawn: p.pawn,
@@ -911,8 +927,12 @@ impl VariantDef {
                 ep_field: match p.ep_field.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
                     None | Some(("attacked", _)) => EpField::Attacked,
                     Some(("path", _)) => EpField::Path,
+                    Some(("always", _)) => EpField::Always,
                     Some((other, span)) => {
-                        return Err(cx.at(span, format!("ep_field must be \"attacked\" or \"path\", not \"{other}\"")))
+                        return Err(cx.at(
+                            span,
+                            format!("ep_field must be \"attacked\", \"path\" or \"always\", not \"{other}\""),
+                        ))
                     }
                 },
                 zone_moves,
@@ -940,6 +960,7 @@ impl VariantDef {
                 no_drop_zone: None,
                 drop_zone: None,
                 value: Some(0),
+                points: None,
                 betza: crate::betza::Betza { text: String::new(), units: Vec::new() },
                 royal: false,
                 pawn: false,

@@ -254,6 +254,12 @@ fn user_defined_ini_variants_match_pyffish() {
         "riverless",
         "queenrooks",
         "janggiswap",
+        "nearcastle",
+        "kingfcastle",
+        "fencedhouse",
+        "fencedgates",
+        "eptypes",
+        "triplepawns",
     ] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {

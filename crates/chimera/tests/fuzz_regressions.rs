@@ -71,31 +71,61 @@ fn a_piece_never_attacks_its_own_square() {
 /// Fuzz finding (fen target): a castling right with the king next to its
 /// castling square made the castling move and the king's plain step share
 /// one text (`f1g1`), so the text of a legal move read back as another move.
-/// Such a right is now refused with an error naming the castling field.
+/// Such a castle is now written as the king's move onto its rook (`f1h1`),
+/// and a king on its castling square castles as `c1c1`, as Fairy-Stockfish
+/// writes them; the FEN and every move's text read back as themselves.
 #[test]
-fn castling_right_with_the_king_beside_its_castling_square_is_refused() {
+fn castling_with_the_king_beside_its_castling_square_is_written_onto_the_rook() {
+    // a FEN reads back as itself, after every legal move too, and no two
+    // legal moves share a text, each of which reads back as its move
+    let check = |v: &Arc<Variant>, fen: &str| -> BTreeSet<String> {
+        let mut pos = Position::from_fen_permissive(v.clone(), fen).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(pos.fen(), fen);
+        let moves = pos.legal_moves();
+        let all = texts(&pos, &moves);
+        assert_eq!(all.len(), moves.len(), "{fen}: two moves share a text: {all:?}");
+        for m in moves {
+            let t = pos.move_text(m);
+            assert_eq!(pos.parse_move(&t).unwrap(), m, "{fen}: {t}");
+            let undo = pos.make(m);
+            let after = pos.fen();
+            let again = Position::from_fen_permissive(v.clone(), &after).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!((again.fen(), again.hash()), (after.clone(), pos.hash()), "{fen}: {t}");
+            pos.unmake(m, &undo);
+        }
+        all
+    };
     let v = Arc::new(builtin::variant("pawnsideways").unwrap());
-    let fen = "r1bqkB2/2pppp1r/8/Pp5p/1n6/7N/N1PPPPPP/3QBK1R w Kq - 1 13";
-    let e = Position::from_fen_permissive(v, fen).expect_err("refused");
-    assert_eq!(e.field, "castling");
-    assert!(e.message.contains("less than two files from its castling square g1"), "{e}");
+    check(&v, "r1bqkB2/2pppp1r/8/Pp5p/1n6/7N/N1PPPPPP/3QBK1R w Kq - 1 13");
     let chess = Arc::new(builtin::variant("chess").unwrap());
-    for (fen, ok) in [
-        ("4k3/8/8/8/8/8/8/5K1R w K - 0 1", false), // king f1, castling square g1
-        ("4k3/8/8/8/8/8/8/R1K5 w Q - 0 1", false), // king c1 on its castling square
-        ("4k3/8/8/8/8/8/8/R2K4 w Q - 0 1", false), // king d1, castling square c1
-        ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", true),  // the usual right
-        ("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", true),  // the usual right
-        ("4k3/8/8/8/8/8/8/3K3R w K - 0 1", true),  // king d1 castles to g1: three files
+    for (fen, castle, plain, after) in [
+        // king f1, castling square g1: the castle goes onto the rook
+        ("4k3/8/8/8/8/8/8/5K1R w K - 0 1", "f1h1", Some("f1g1"), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"),
+        // king d1, castling square c1
+        ("4k3/8/8/8/8/8/8/R2K4 w Q - 0 1", "d1a1", Some("d1c1"), "4k3/8/8/8/8/8/8/2KR4 b - - 1 1"),
+        // king b1 castles rightwards onto c1
+        ("4k3/8/8/8/8/8/8/RK6 w Q - 0 1", "b1a1", Some("b1c1"), "4k3/8/8/8/8/8/8/2KR4 b - - 1 1"),
+        // king c1 on its castling square: only the rook moves
+        ("4k3/8/8/8/8/8/8/R1K5 w Q - 0 1", "c1c1", None, "4k3/8/8/8/8/8/8/2KR4 b - - 1 1"),
+        ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", Some("e1f1"), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"),
+        ("4k3/8/8/8/8/8/8/3K3R w K - 0 1", "d1g1", Some("d1e1"), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"),
     ] {
-        assert_eq!(Position::from_fen_permissive(chess.clone(), fen).is_ok(), ok, "{fen}");
+        let all = check(&chess, fen);
+        assert!(all.contains(castle), "{fen}: {all:?}");
+        assert!(plain.is_none_or(|p| all.contains(p)), "{fen}: {all:?}");
+        let mut pos = Position::from_fen_permissive(chess.clone(), fen).unwrap();
+        let m = pos.parse_move(castle).unwrap();
+        assert_eq!(m.kind(), chimera::moves::MoveKind::Castle, "{fen}: {castle}");
+        pos.make(m);
+        assert_eq!(pos.fen(), after, "{fen}: {castle}");
     }
-    // every remaining castling move reads back as itself
-    let mut pos = Position::from_fen_permissive(chess, "4k3/8/8/8/8/8/8/3K3R w K - 0 1").unwrap();
-    for m in pos.legal_moves() {
-        let t = pos.move_text(m);
-        assert_eq!(pos.parse_move(&t).unwrap(), m, "{t}");
-    }
+    // where a pass (or a gate) would be written like a castle that leaves the
+    // king in place, a king on its castling square has no right
+    let janggi_like = chimera::ini::variant_from_ini("[x:chess]\npass = true\n", "a.ini", "x").unwrap();
+    let v = Arc::new(Variant::new(janggi_like).unwrap());
+    let e = Position::from_fen_permissive(v.clone(), "4k3/8/8/8/8/8/8/R1K5 w Q - 0 1").expect_err("refused");
+    assert!(e.field == "castling" && e.message.contains("stands on its castling square"), "{e}");
+    check(&v, "4k3/8/8/8/8/8/8/R2K4 w Q - 0 1");
 }
 
 /// Fuzz finding (fen target): a pocket in a variant without hands (written
@@ -278,12 +308,12 @@ fn castling_rights_go_to_a_king_that_can_castle() {
         "1Enkrbnr/8/8/8/8/PK1HpRpR/BNBKQrPP/RN1BKBeR[eeeeeeeeeEeeeeeBppp] w CQBCDF - 0 1",
     );
     // the king on b1 is next to c1: the right goes to the king on e1, so the
-    // FEN keeps it (it was refused before)
+    // FEN keeps it (a king beside its castling square comes after the others)
     let chess = Arc::new(builtin::variant("chess").unwrap());
     let pos = Position::from_fen_permissive(chess.clone(), "4k3/8/8/8/8/8/8/RK2K3 w Q - 0 1").unwrap();
     assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/RK2K3 w Q - 0 1");
     round_trip_after_every_move("chess", "4k3/8/8/8/8/8/8/RK2K3 w Q - 0 1");
-    assert!(Position::from_fen_permissive(chess, "4k3/8/8/8/8/8/8/RK6 w Q - 0 1").is_err());
+    round_trip_after_every_move("chess", "4k3/8/8/8/8/8/8/RK6 w Q - 0 1");
 }
 
 /// Fuzz finding (fen target): in a gating variant, a FEN of only a board
@@ -649,4 +679,33 @@ fn a_piece_never_captures_its_own_royal() {
     let t = texts(&pos, &moves);
     // (it only captures friends, and e.p.: with the king out of reach, no move)
     assert!(!t.iter().any(|m| m.starts_with("b3")), "{t:?}");
+}
+
+/// A lame initial leap passes squares that become e.p. squares: a straight
+/// triple step (`ifmnH`) two, a lame oblique leap (`ifmnN`) only the one on
+/// its path (written with the destination, `e3f4`, as its victim is not
+/// behind it). The FEN after the step reads back as the same position, and
+/// every move's text there as its move.
+#[test]
+fn lame_initial_leaps_make_e_p_squares_on_their_path_only() {
+    for (betza, fen, step, ep) in [
+        ("fmWfceFifmnH", "4k3/8/8/3x4/3x4/8/4X3/4K3 w - - 0 1", "e2e5", "e3e4"),
+        // x on c3 attacks d2, which a straight line through e3 and f4 would pass
+        ("fmWfceFifmnN", "4k3/8/8/8/3x4/2x5/4X3/4K3 w - - 0 1", "e2f4", "e3f4"),
+    ] {
+        let v = betza_variant(8, 8, betza, fen);
+        let mut pos = Position::from_fen_permissive(v.clone(), fen).unwrap();
+        let m = pos.parse_move(step).unwrap_or_else(|e| panic!("{betza}: {e}"));
+        pos.make(m);
+        let after = pos.fen();
+        assert_eq!(after.split(' ').nth(3), Some(ep), "{betza}: {after}");
+        let mut again = Position::from_fen_permissive(v.clone(), &after).unwrap();
+        assert_eq!((again.fen(), again.hash()), (after.clone(), pos.hash()), "{betza}");
+        let moves = again.legal_moves();
+        assert_eq!(texts(&again, &moves).len(), moves.len(), "{after}");
+        for m in moves {
+            let t = again.move_text(m);
+            assert_eq!(again.parse_move(&t).unwrap(), m, "{after}: {t}");
+        }
+    }
 }
