@@ -13,7 +13,7 @@
 
 use crate::betza::{Atom, DirWord, Leg, Range, Unit};
 use crate::square::{Color, Geometry, Square, NO_SQUARE};
-use crate::variant::{Immobility, VariantDef};
+use crate::variant::{ConfineMode, Immobility, VariantDef};
 use std::fmt;
 
 /// The piece may stop here if the square is empty.
@@ -337,6 +337,27 @@ fn no_capture_on_passed_squares(nodes: &mut [Node], passed: &mut Vec<Square>) {
         passed.pop();
         no_capture_on_passed_squares(&mut n.occ, passed);
     }
+}
+
+/// Takes the rights to end a move (quiet, capturing or en passant) from
+/// every node on a square outside `zone`, keeping the node as a square the
+/// move passes, and drops the nodes left with neither rights nor children
+/// (a destination zone: [`ConfineMode::Destination`]).
+fn keep_destinations(nodes: &mut Vec<Node>, zone: &[bool]) {
+    for n in nodes.iter_mut() {
+        keep_destinations(&mut n.empty, zone);
+        keep_destinations(&mut n.occ, zone);
+        if !zone[n.sq as usize] {
+            n.flags &= !(QUIET | CAPTURE | FRIEND | EP);
+        }
+        if n.empty.is_empty() {
+            n.flags &= !EMPTY_CHILD;
+        }
+        if n.occ.is_empty() {
+            n.flags &= !(OCC_FOE | OCC_FRIEND);
+        }
+    }
+    nodes.retain(|n| n.flags & (QUIET | CAPTURE | FRIEND | EP) != 0 || !n.empty.is_empty() || !n.occ.is_empty());
 }
 
 /// A compass direction index (0 = east, counter-clockwise) of a unit vector.
@@ -864,9 +885,13 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             }
             for virgin in [false, true] {
                 for sq in 0..nsq as Square {
-                    let base_allowed: Vec<bool> = (0..nsq)
+                    let zone: Vec<bool> = (0..nsq)
                         .map(|s| p.confine.map(|z| def.zones[z].contains(&g, color, s as Square)).unwrap_or(true))
                         .collect();
+                    // a destination zone only filters where the moves end:
+                    // the paths are those of an unconfined piece
+                    let by_destination = p.confine.is_some() && p.confine_mode == ConfineMode::Destination;
+                    let base_allowed = if by_destination { vec![true; nsq] } else { zone.clone() };
                     let mut b = Builder {
                         g,
                         color,
@@ -914,6 +939,9 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                             }
                             b.allowed = base_allowed.clone();
                         }
+                    }
+                    if by_destination {
+                        keep_destinations(&mut forest, &zone);
                     }
                     let mut forest = merge_forest(forest);
                     no_capture_on_passed_squares(&mut forest, &mut vec![sq]);

@@ -15,7 +15,8 @@
 //! `Q~` promoted pawns, `dropRegionWhite/Black`, `dropNoDoubled`, `mustDrop`,
 //! `sittuyinRookDrop`), Seirawan gating (`seirawanGating`), Sittuyin promotion
 //! (`sittuyinPromotion`, `promotionLimit`) and makruk/ASEAN `countingRule`.
-//! Pieces may be confined per side (`mobilityRegionWhiteKing`, ...), given
+//! Pieces may be confined per side (`mobilityRegionWhiteKing`, ...: the region
+//! filters where moves end, [`crate::variant::ConfineMode::Destination`]), given
 //! Janggi's palace diagonals (`diagonalLines`: the rook, Janggi cannon,
 //! soldier, wazir and a wazir-moving king move along them) and Xiangqi's
 //! soldier (`soldierPromotionRank`). Options inherited from a parent that name
@@ -1054,6 +1055,7 @@ fn variant_from_sections(
         }
         if confined.contains(pname) {
             t.push_str(&format!("confine = \"mobility_{pname}\"\n"));
+            t.push_str("confine_mode = \"destination\"\n");
         }
         t.push_str(&zone_moves(pname, &b));
         if pname == "janggiCannon" {
@@ -1093,6 +1095,7 @@ fn variant_from_sections(
         t.push_str(&format!("[[piece]]\nname = \"king\"\nletter = {:?}\nbetza = {b:?}\nroyal = true\n", c.to_string()));
         if confined.iter().any(|n| n == "king") {
             t.push_str("confine = \"mobility_king\"\n");
+            t.push_str("confine_mode = \"destination\"\n");
         }
         t.push_str(&zone_moves("king", b));
         if has_initial(b) {
@@ -1113,6 +1116,7 @@ fn variant_from_sections(
             // a promoted piece keeps to the mobility region of its type
             if let Some(pname) = pieces.iter().find(|p| p.1 == c).map(|p| &p.0).filter(|n| confined.contains(n)) {
                 t.push_str(&format!("confine = \"mobility_{pname}\"\n"));
+                t.push_str("confine_mode = \"destination\"\n");
             }
         }
     }
@@ -1357,6 +1361,31 @@ mod tests {
         let d = variant_from_ini(ini, "a.ini", "x").unwrap();
         let q = d.pieces.iter().find(|p| p.tilde && p.letter == 'q').unwrap();
         assert!(q.confine.is_some());
+    }
+
+    #[test]
+    fn mobility_regions_filter_destinations_only() {
+        use crate::position::Position;
+        let ini = "[x:chess]\nmobilityRegionWhiteRook = *1 *2 *4 *5\n";
+        let v =
+            std::sync::Arc::new(crate::variant::Variant::new(variant_from_ini(ini, "a.ini", "x").unwrap()).unwrap());
+        let texts = |fen: &str, from: &str| {
+            let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+            let moves = pos.legal_moves();
+            let mut t: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).filter(|t| t.starts_with(from)).collect();
+            t.sort();
+            t
+        };
+        // the rook rides across a3 to a4 and a5, and stops on neither a3 nor a6
+        assert_eq!(texts("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1"), ["a1a2", "a1a4", "a1a5", "a1b1", "a1c1", "a1d1"]);
+        // standing outside its region, it still moves into it
+        assert_eq!(texts("4k3/8/8/8/8/R7/8/4K3 w - - 0 1", "a3"), ["a3a1", "a3a2", "a3a4", "a3a5"]);
+        // and it gives no check on a square it may not stop on
+        let mut pos = Position::from_fen(v.clone(), "8/8/8/8/8/8/k7/R3K3 b - - 0 1").unwrap();
+        let moves = pos.legal_moves();
+        let mut t: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
+        t.sort();
+        assert_eq!(t, ["a2a1", "a2a3", "a2b2", "a2b3"]);
     }
 
     #[test]

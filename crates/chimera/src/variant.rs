@@ -219,8 +219,10 @@ pub struct PieceType {
     pub royal: bool,
     /// A pawn for the n-move rule: its moves reset the half-move clock.
     pub pawn: bool,
-    /// A zone the piece may never leave.
+    /// A zone the piece may never leave (see [`PieceType::confine_mode`]).
     pub confine: Option<usize>,
+    /// How [`PieceType::confine`] limits its moves.
+    pub confine_mode: ConfineMode,
     /// A zone where its initial (`i`) moves are allowed whatever its history
     /// (Fairy-Stockfish's double-step region); without it they belong to
     /// pieces that have not moved.
@@ -352,6 +354,20 @@ pub struct InitialRights {
     pub lost_to_attack_by: Option<usize>,
     /// A royal piece may not use its initial moves while in check.
     pub not_in_check: bool,
+}
+
+/// How a piece's `confine` zone limits its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ConfineMode {
+    /// Every square a move visits lies in the zone: a rider stops at its
+    /// edge, and a piece standing outside it has no moves (a palace).
+    #[default]
+    Path,
+    /// Only the squares a move ends on (or captures on) lie in the zone: a
+    /// rider passes squares outside it, and a piece standing outside it
+    /// still has the moves that end inside (Fairy-Stockfish's mobility
+    /// regions).
+    Destination,
 }
 
 /// How the e.p. field of a FEN is kept and written after a double step,
@@ -586,6 +602,7 @@ struct FilePiece {
     #[serde(default)]
     pawn: bool,
     confine: Option<Spanned<String>>,
+    confine_mode: Option<Spanned<String>>,
     initial_zone: Option<Spanned<String>>,
     ep_field: Option<Spanned<String>>,
     #[serde(default)]
@@ -923,6 +940,15 @@ impl VariantDef {
                 royal: p.royal,
                 pawn: p.pawn,
                 confine: p.confine.as_ref().map(&zone_index).transpose()?,
+                confine_mode: match p.confine_mode.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
+                    None | Some(("path", _)) => ConfineMode::Path,
+                    Some(("destination", _)) => ConfineMode::Destination,
+                    Some((other, span)) => {
+                        return Err(
+                            cx.at(span, format!("confine_mode must be \"path\" or \"destination\", not \"{other}\""))
+                        )
+                    }
+                },
                 initial_zone: p.initial_zone.as_ref().map(&zone_index).transpose()?,
                 ep_field: match p.ep_field.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
                     None | Some(("attacked", _)) => EpField::Attacked,
@@ -965,6 +991,7 @@ impl VariantDef {
                 royal: false,
                 pawn: false,
                 confine: None,
+                confine_mode: ConfineMode::Path,
                 initial_zone: None,
                 ep_field: EpField::Attacked,
                 zone_moves: Vec::new(),
@@ -1299,6 +1326,19 @@ royal = true
         assert!(VariantDef::from_toml(&src, "empty.toml").is_err());
         let src = MINI.replace("name = \"mini\"", "name = \"Mini_2-x+\"");
         assert!(VariantDef::from_toml(&src, "ok.toml").is_ok());
+    }
+
+    #[test]
+    fn confine_mode_reads_and_rejects_unknown_values() {
+        let src = MINI.replace("royal = true", "royal = true\nconfine = \"home\"\nconfine_mode = \"destination\"");
+        let d = VariantDef::from_toml(&src, "m.toml").unwrap();
+        assert!(d.pieces.iter().any(|p| p.confine_mode == ConfineMode::Destination));
+        let d =
+            VariantDef::from_toml(&MINI.replace("royal = true", "royal = true\nconfine = \"home\""), "m.toml").unwrap();
+        assert!(d.pieces.iter().all(|p| p.confine_mode == ConfineMode::Path));
+        let src = MINI.replace("royal = true", "royal = true\nconfine = \"home\"\nconfine_mode = \"edge\"");
+        let e = VariantDef::from_toml(&src, "m.toml").unwrap_err();
+        assert!(e.message.contains("confine_mode"), "{e}");
     }
 
     #[test]

@@ -260,6 +260,7 @@ fn user_defined_ini_variants_match_pyffish() {
         "fencedgates",
         "eptypes",
         "triplepawns",
+        "fencedrooks",
     ] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {
