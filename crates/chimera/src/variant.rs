@@ -695,6 +695,24 @@ impl Ctx<'_> {
         let (line, column) = line_col(self.src, span.start);
         VariantError { file: self.file.to_string(), line, column, message: message.into() }
     }
+    /// A field that takes one of some keywords: the first choice when the
+    /// field is absent, an error naming the field and listing the choices
+    /// when the value is none of them.
+    fn keyword<T: Copy>(
+        &self,
+        what: &str,
+        value: Option<&Spanned<String>>,
+        choices: &[(&str, T)],
+    ) -> Result<T, VariantError> {
+        let Some(v) = value else { return Ok(choices[0].1) };
+        if let Some(&(_, t)) = choices.iter().find(|(name, _)| name == v.get_ref()) {
+            return Ok(t);
+        }
+        let names: Vec<String> = choices.iter().map(|(name, _)| format!("\"{name}\"")).collect();
+        let (last, rest) = names.split_last().expect("a keyword field has choices");
+        let list = if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
+        Err(self.at(v.span(), format!("{what} must be {list}, not \"{}\"", v.get_ref().escape_default())))
+    }
     fn whole(&self, message: impl Into<String>) -> VariantError {
         VariantError { file: self.file.to_string(), line: 0, column: 0, message: message.into() }
     }
@@ -940,27 +958,17 @@ impl VariantDef {
                 royal: p.royal,
                 pawn: p.pawn,
                 confine: p.confine.as_ref().map(&zone_index).transpose()?,
-                confine_mode: match p.confine_mode.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
-                    None | Some(("path", _)) => ConfineMode::Path,
-                    Some(("destination", _)) => ConfineMode::Destination,
-                    Some((other, span)) => {
-                        return Err(
-                            cx.at(span, format!("confine_mode must be \"path\" or \"destination\", not \"{other}\""))
-                        )
-                    }
-                },
+                confine_mode: cx.keyword(
+                    "confine_mode",
+                    p.confine_mode.as_ref(),
+                    &[("path", ConfineMode::Path), ("destination", ConfineMode::Destination)],
+                )?,
                 initial_zone: p.initial_zone.as_ref().map(&zone_index).transpose()?,
-                ep_field: match p.ep_field.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
-                    None | Some(("attacked", _)) => EpField::Attacked,
-                    Some(("path", _)) => EpField::Path,
-                    Some(("always", _)) => EpField::Always,
-                    Some((other, span)) => {
-                        return Err(cx.at(
-                            span,
-                            format!("ep_field must be \"attacked\", \"path\" or \"always\", not \"{other}\""),
-                        ))
-                    }
-                },
+                ep_field: cx.keyword(
+                    "ep_field",
+                    p.ep_field.as_ref(),
+                    &[("attacked", EpField::Attacked), ("path", EpField::Path), ("always", EpField::Always)],
+                )?,
                 zone_moves,
                 cannot_hop: p.cannot_hop.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
                 cannot_capture: p.cannot_capture.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
@@ -1163,34 +1171,24 @@ impl VariantDef {
                 flag,
                 gating: fd.rules.gating,
                 walls: fd.rules.walls,
-                immobility: match fd.rules.immobility.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
-                    None | Some(("forced_promotion", _)) => Immobility::ForcedPromotion,
-                    Some(("illegal", _)) => Immobility::Illegal,
-                    Some(("allowed", _)) => Immobility::Allowed,
-                    Some((other, span)) => {
-                        return Err(cx.at(
-                            span,
-                            format!(
-                                "immobility must be \"forced_promotion\", \"illegal\" or \"allowed\", not \"{}\"",
-                                other.escape_default()
-                            ),
-                        ))
-                    }
-                },
-                giving_check: match fd.rules.giving_check.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
-                    None | Some(("allowed", _)) => GivingCheck::Allowed,
-                    Some(("not_by_drops", _)) => GivingCheck::NotByDrops,
-                    Some(("never", _)) => GivingCheck::Never,
-                    Some((other, span)) => {
-                        return Err(cx.at(
-                            span,
-                            format!(
-                                "giving_check must be \"allowed\", \"not_by_drops\" or \"never\", not \"{}\"",
-                                other.escape_default()
-                            ),
-                        ))
-                    }
-                },
+                immobility: cx.keyword(
+                    "immobility",
+                    fd.rules.immobility.as_ref(),
+                    &[
+                        ("forced_promotion", Immobility::ForcedPromotion),
+                        ("illegal", Immobility::Illegal),
+                        ("allowed", Immobility::Allowed),
+                    ],
+                )?,
+                giving_check: cx.keyword(
+                    "giving_check",
+                    fd.rules.giving_check.as_ref(),
+                    &[
+                        ("allowed", GivingCheck::Allowed),
+                        ("not_by_drops", GivingCheck::NotByDrops),
+                        ("never", GivingCheck::Never),
+                    ],
+                )?,
                 initial_rights: match &fd.rules.initial_rights {
                     Some(r) => Some(InitialRights {
                         lost_to_attack_by: r.lost_to_attack_by.as_ref().map(&piece_of).transpose()?,
