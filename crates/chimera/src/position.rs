@@ -464,15 +464,11 @@ impl Position {
         Position::from_fen_with(variant, fen, Validation::Permissive)
     }
 
-    /// Reads a FEN with the given validation level.
+    /// Reads a FEN with the given validation level: the syntax, the fields
+    /// and the reader's limits, and (if `level` is strict, after the board
+    /// and the side to move, as Fairy-Stockfish orders its checks) the
+    /// position's contents.
     pub fn from_fen_with(variant: Arc<Variant>, fen: &str, level: Validation) -> Result<Position, FenError> {
-        Position::read_fen(variant, fen, level)
-    }
-
-    /// Reads a FEN: the syntax, the fields and the reader's limits, and (if
-    /// `level` is strict, after the board and the side to move, as
-    /// Fairy-Stockfish orders its checks) the position's contents.
-    fn read_fen(variant: Arc<Variant>, fen: &str, level: Validation) -> Result<Position, FenError> {
         let g = variant.geometry();
         let (board, pockets) = parse_board_and_pockets(&variant, fen)?;
         let mut fields: Vec<&str> = fen.split_whitespace().collect();
