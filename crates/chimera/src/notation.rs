@@ -75,12 +75,19 @@ impl Position {
 
     /// True if castle `m` is written as the king's move onto its rook, as
     /// Fairy-Stockfish writes it: in Chess960, and where the king goes one
-    /// file only (a plain king step would read the same). A castle that
-    /// gates on the rook's square is written from the rook instead.
+    /// file only (a plain king step would read the same). A king that castles
+    /// from its castling square without moving is written `c1c1`, as
+    /// Fairy-Stockfish writes it, except in variants with a pass, where
+    /// `c1c1` is the pass (Fairy-Stockfish lists both as `c1c1`): there it is
+    /// written onto the rook (`c1a1`). A castle that gates on the rook's
+    /// square is written from the rook instead.
     #[inline]
     fn castle_written_onto_rook(&self, m: Move) -> bool {
         let g = self.geometry();
-        !m.gates_on_rook() && (self.chess960() || (g.file_of(m.from()) - g.file_of(m.to())).abs() == 1)
+        let stays = m.from() == m.to();
+        let passes = self.variant().def.rules.pass != crate::variant::PassRule::Never;
+        !m.gates_on_rook()
+            && (self.chess960() || (g.file_of(m.from()) - g.file_of(m.to())).abs() == 1 || (stays && passes))
     }
 
     /// Reads a move in UCI notation and checks that it is legal here.

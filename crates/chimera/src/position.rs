@@ -609,25 +609,6 @@ impl Position {
                         if near_pass != (!cast.chess960 && (kf - dest).abs() < 2) {
                             continue;
                         }
-                        // a king on its castling square castles without moving; the
-                        // move is written as the king's move to its own square
-                        // (`c1c1`), which a pass or a gate would write the same way,
-                        // so with those such a right is refused
-                        let rules = &variant.def.rules;
-                        let stays_clash = rules.pass != crate::variant::PassRule::Never || rules.gating;
-                        if !cast.chess960 && kf == dest && stays_clash {
-                            if found.is_err() {
-                                found = Err(fen_err(
-                                    fen,
-                                    "castling",
-                                    format!(
-                                        "right '{ch}' but the king on {} stands on its castling square, which this variant does not allow",
-                                        g.square_name(ksq),
-                                    ),
-                                ));
-                            }
-                            continue;
-                        }
                         let rsq = match rook_file {
                             Some(f) => rook_at(f),
                             None if wing == 0 => (kf + 1..g.width as i32).rev().find_map(rook_at),
@@ -1515,7 +1496,9 @@ impl Position {
                     .0
                     .iter()
                     .any(|c| c.to == from && c.flags & crate::compile::QUIET != 0));
-        let mut touched = self.castle_clear[from as usize] | self.castle_clear[to as usize];
+        // a pass leaves every right as it was, as in Fairy-Stockfish
+        let passes = m.kind() == MoveKind::Pass;
+        let mut touched = if passes { 0 } else { self.castle_clear[from as usize] | self.castle_clear[to as usize] };
         match m.kind() {
             MoveKind::Pass => {}
             MoveKind::Castle => {
@@ -1593,8 +1576,10 @@ impl Position {
         for t in captured_to_hand(v, &undo).into_iter().flatten() {
             h ^= self.pocket_change(self.side, t, 1);
         }
-        self.set_virgin(from, false);
-        self.set_virgin(to, false);
+        if !passes {
+            self.set_virgin(from, false);
+            self.set_virgin(to, false);
+        }
         if let (Some(t), Some(gsq)) = (m.gate(), m.gate_square()) {
             let code = code_of(t, self.side);
             h ^= self.pocket_change(self.side, t, -1);

@@ -261,6 +261,7 @@ fn user_defined_ini_variants_match_pyffish() {
         "eptypes",
         "triplepawns",
         "fencedrooks",
+        "gatecastle",
     ] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {

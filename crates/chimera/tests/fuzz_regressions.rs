@@ -73,7 +73,8 @@ fn a_piece_never_attacks_its_own_square() {
 /// one text (`f1g1`), so the text of a legal move read back as another move.
 /// Such a castle is now written as the king's move onto its rook (`f1h1`),
 /// and a king on its castling square castles as `c1c1`, as Fairy-Stockfish
-/// writes them; the FEN and every move's text read back as themselves.
+/// writes them (`c1a1` where a pass is `c1c1`); the FEN and every move's
+/// text read back as themselves.
 #[test]
 fn castling_with_the_king_beside_its_castling_square_is_written_onto_the_rook() {
     // a FEN reads back as itself, after every legal move too, and no two
@@ -119,12 +120,24 @@ fn castling_with_the_king_beside_its_castling_square_is_written_onto_the_rook() 
         pos.make(m);
         assert_eq!(pos.fen(), after, "{fen}: {castle}");
     }
-    // where a pass (or a gate) would be written like a castle that leaves the
-    // king in place, a king on its castling square has no right
+    // where a pass is written like a castle that leaves the king in place
+    // (Fairy-Stockfish lists both as c1c1), the castle is written onto the
+    // rook (c1a1) and c1c1 is the pass
     let janggi_like = chimera::ini::variant_from_ini("[x:chess]\npass = true\n", "a.ini", "x").unwrap();
     let v = Arc::new(Variant::new(janggi_like).unwrap());
-    let e = Position::from_fen_permissive(v.clone(), "4k3/8/8/8/8/8/8/R1K5 w Q - 0 1").expect_err("refused");
-    assert!(e.field == "castling" && e.message.contains("stands on its castling square"), "{e}");
+    let fen = "4k3/8/8/8/8/8/8/R1K5 w Q - 0 1";
+    let all = check(&v, fen);
+    assert!(all.contains("c1a1") && all.contains("c1c1"), "{all:?}");
+    let mut pos = Position::from_fen_permissive(v.clone(), fen).unwrap();
+    let m = pos.parse_move("c1a1").unwrap();
+    assert_eq!(m.kind(), chimera::moves::MoveKind::Castle);
+    pos.make(m);
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
+    let mut pos = Position::from_fen_permissive(v.clone(), fen).unwrap();
+    let m = pos.parse_move("c1c1").unwrap();
+    assert_ne!(m.kind(), chimera::moves::MoveKind::Castle);
+    pos.make(m);
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/R1K5 b Q - 1 1");
     check(&v, "4k3/8/8/8/8/8/8/R2K4 w Q - 0 1");
 }
 
