@@ -3,11 +3,9 @@
 //! A file holds sections `[name]` or `[name:parent]` of `key = value` lines.
 //! A section inherits every option of its parent: another section of the same
 //! file, `chess`, or one of the Fairy-Stockfish built-ins written out in
-//! [`PARENTS`] (crazyhouse, seirawan, shouse, capablanca, capahouse, embassy,
-//! makruk, sittuyin, shatranj, shogi, minishogi, gothic, janus, grand,
-//! courier, chancellor, almost, amazon, knightmate, nocastle, kingofthehill,
-//! 3check, 5check, antichess, giveaway, xiangqi, minixiangqi, janggi), each
-//! checked against pyffish's data for the built-in variant of that name. A section without a parent starts from Fairy-Stockfish's
+//! [`PARENTS`] (xiangqi, janggi, shogi, crazyhouse, ...: see
+//! [`variant_names`] of that file), each checked against pyffish's data for
+//! the built-in variant of that name. A section without a parent starts from Fairy-Stockfish's
 //! template: chess rules without pieces. Each option is mapped onto the
 //! Chimera variant model; the result is written in the native format and read
 //! by the native reader, so a variants.ini variant and a native one are the
