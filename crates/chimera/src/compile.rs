@@ -722,18 +722,20 @@ impl Builder<'_> {
                 }
                 if unit.initial
                     && self.ep_rule
-                    && unit.range == Range::Limited(2)
+                    && matches!(unit.range, Range::Limited(2..=3))
                     && unit.atom.a == 1
-                    && k == 1
+                    && k >= 1
                     && m.moves
                     && !m.captures
                     && li == 0
                     && legs.len() == 1
                 {
-                    // an initial non-capturing two-step slide (`imfW2`) creates e.p. rights on the passed square
+                    // an initial non-capturing slide of two or three steps
+                    // (`imfW2`, `imfW3`) creates e.p. rights on the passed
+                    // squares: the move names the last, make finds the other
                     node.flags |= SPECIAL;
                     node.aux |= AUX_EP_CREATE;
-                    node.victim = targets[0];
+                    node.victim = targets[k - 1];
                 }
             } else {
                 // a later leg starts here

@@ -1002,7 +1002,7 @@ fn variant_from_sections(
                 return Err(err(
                     file,
                     line,
-                    format!("{pname}: the initial move '{u}' passes several squares, each an e.p. square in Fairy-Stockfish; not supported yet (two steps at most)"),
+                    format!("{pname}: the initial move '{u}' passes several squares, each an e.p. square in Fairy-Stockfish; not supported yet (three steps at most: two e.p. squares)"),
                 ));
             }
         }
@@ -1143,9 +1143,9 @@ fn without_initial(betza: &str) -> String {
     out
 }
 
-/// The text of an initial non-capturing slide of more than two steps, if
+/// The text of an initial non-capturing slide of more than three steps, if
 /// the Betza text has one: Fairy-Stockfish makes each passed square an e.p.
-/// square, and a position holds one.
+/// square, and a position holds two.
 fn long_initial_slide(betza: &str) -> Option<String> {
     let b = crate::betza::parse(betza).ok()?;
     b.units
@@ -1157,7 +1157,7 @@ fn long_initial_slide(betza: &str) -> Option<String> {
                 && u.atom.a.max(u.atom.b) == 1
                 && m.moves
                 && !m.captures
-                && !matches!(u.range, crate::betza::Range::Leap | crate::betza::Range::Limited(0..=2))
+                && !matches!(u.range, crate::betza::Range::Leap | crate::betza::Range::Limited(0..=3))
         })
         .map(|u| u.text.clone())
 }
@@ -1295,12 +1295,13 @@ mod tests {
 
     #[test]
     fn long_initial_slides_are_refused() {
-        let e = variant_from_ini("[x:chess]\n\ncustomPiece1 = a:WimfW3\n", "a.ini", "x").unwrap_err();
+        let e = variant_from_ini("[x:chess]\n\ncustomPiece1 = a:WimfW4\n", "a.ini", "x").unwrap_err();
         assert_eq!(e.line, 3);
-        assert!(e.message.contains("imfW3"), "{e}");
+        assert!(e.message.contains("imfW4"), "{e}");
         assert!(variant_from_ini("[x:chess]\ncustomPiece1 = a:WimfW2\n", "a.ini", "x").is_ok());
+        assert!(variant_from_ini("[x:chess]\ncustomPiece1 = a:WimfW3\n", "a.ini", "x").is_ok());
         // without double steps the move is gone, and so is the problem
-        assert!(variant_from_ini("[x:chess]\ndoubleStep = false\ncustomPiece1 = a:WimfW3\n", "a.ini", "x").is_ok());
+        assert!(variant_from_ini("[x:chess]\ndoubleStep = false\ncustomPiece1 = a:WimfW4\n", "a.ini", "x").is_ok());
         // a piece left without any move is an error on its line
         let e = variant_from_ini("[x:chess]\ndoubleStep = false\ncustomPiece1 = a:ifmnD\n", "a.ini", "x").unwrap_err();
         assert!(e.line == 3 && e.message.contains("no moves left"), "{e}");

@@ -709,12 +709,21 @@ impl Position {
                 // pawns), otherwise only if the side to move could take it
                 // and only if a double step of the victim's piece can pass
                 // that square and end on the victim's
-                if let (Some(v), Some(p)) = (victim, passed) {
+                if let (Some(v), Some(_)) = (victim, passed) {
                     let path_field =
                         variant.def.pieces[type_of(pos.board[v as usize])].ep_field == crate::variant::EpField::Path;
-                    if (path_field || pos.ep_capturable(pos.side, p, v)) && pos.could_double_step(p, v) {
-                        pos.ep = p;
-                        pos.ep_victim = v;
+                    // a path of three (`a3a4a5`: a three-step slide) names two passed squares
+                    let empty: Vec<Square> =
+                        squares.iter().copied().filter(|&sq| pos.board[sq as usize] == 0).take(2).collect();
+                    for p in empty {
+                        if (path_field || pos.ep_capturable(pos.side, p, v)) && pos.could_double_step(p, v) {
+                            if pos.ep == NO_SQUARE {
+                                pos.ep = p;
+                                pos.ep_victim = v;
+                            } else if pos.ep != p {
+                                pos.ep2 = p;
+                            }
+                        }
                     }
                 } else if let (&[a, b], None) = (squares.as_slice(), victim) {
                     // two passed squares of a triple step (`e3e4`): the victim
@@ -992,9 +1001,16 @@ impl Position {
         if self.counting_limit > 0 {
             s.push_str(&self.counting_limit.to_string());
         } else if self.ep2 != NO_SQUARE {
-            // two passed squares of a triple step, as Fairy-Stockfish writes them (`e3e4`)
-            g.write_square(self.ep.min(self.ep2), &mut s);
-            g.write_square(self.ep.max(self.ep2), &mut s);
+            // two passed squares of a triple step, as Fairy-Stockfish writes them
+            // (`e3e4`); after a Betza-defined piece's initial slide, its whole
+            // path with the piece's square (`a3a4a5`)
+            let path = self.variant.def.pieces[type_of(self.board[self.ep_victim as usize])].ep_field
+                == crate::variant::EpField::Path;
+            let mut sqs = [self.ep, self.ep2, if path { self.ep_victim } else { NO_SQUARE }];
+            sqs.sort_unstable();
+            for sq in sqs.into_iter().filter(|&q| q != NO_SQUARE) {
+                g.write_square(sq, &mut s);
+            }
         } else if self.ep != NO_SQUARE
             && (self.variant.def.pieces[type_of(self.board[self.ep_victim as usize])].ep_field
                 == crate::variant::EpField::Path

@@ -262,6 +262,7 @@ fn user_defined_ini_variants_match_pyffish() {
         "triplepawns",
         "fencedrooks",
         "gatecastle",
+        "slide3pawns",
     ] {
         let path = std::path::PathBuf::from(format!("{root}/fsf_user/{name}.jsonl"));
         match check(&path, find).unwrap() {
