@@ -4,8 +4,10 @@
 # runs web/tests/e2e.mjs in headless Chromium. Installs what is missing:
 # Debian's chromium (apt-get), playwright-core and typescript (npm, into
 # web/tests; no browser is downloaded). tsc checks the package's TypeScript
-# types first (web/tests/types-check.ts). Screenshots go to docs/web-*.png.
-# Usage: scripts/test-web.sh [--no-build] [--no-screenshots]
+# types first (web/tests/types-check.ts). Screenshots go to
+# target/web-screenshots (never over the committed docs/web-*.png; pass
+# --screenshots-dir docs to renew those).
+# Usage: scripts/test-web.sh [--no-build] [--no-screenshots] [--screenshots-dir DIR]
 set -eu
 cd "$(dirname "$0")/.."
 

@@ -8,14 +8,16 @@
 // lets the engine (in its Web Worker) reply and checks each reply against
 // the command line's legal moves. It also tries promotion, drops and a
 // user's variants.ini definition, measures the highlight time, and saves
-// screenshots to docs/web-*.png.
+// screenshots (web-*.png) to target/web-screenshots, or to the folder given
+// by --screenshots-dir (`--screenshots-dir docs` renews the committed ones).
 //
 // Usage: node web/tests/e2e.mjs [--cli target/release/chimera] [--port 8765] [--no-screenshots]
+//                               [--screenshots-dir DIR]
 // Prints the figures as JSON on its last line; exits 1 on any failure.
 
 import { chromium } from "playwright-core";
 import { spawn, execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -29,6 +31,8 @@ const opt = (name, dflt) => {
 const cli = resolve(root, opt("--cli", "target/release/chimera"));
 const port = Number(opt("--port", "8765"));
 const screenshots = !argv.includes("--no-screenshots");
+const shotDir = resolve(root, opt("--screenshots-dir", "target/web-screenshots"));
+if (screenshots) mkdirSync(shotDir, { recursive: true });
 
 let failures = 0;
 const engineTimes = []; // "time limit:wall time" of each engine reply, in ms
@@ -216,7 +220,7 @@ async function main() {
     await setEngine(page, "black");
     let before = await fen(page);
     await clickSquare(page, "h3");
-    if (screenshots) await page.screenshot({ path: join(root, "docs/web-xiangqi.png") });
+    if (screenshots) await page.screenshot({ path: join(shotDir, "web-xiangqi.png") });
     await clickSquare(page, "e3");
     check((await history(page))[0] === "h3e3", "the cannon moved h3e3 by two clicks");
     let after = await page.evaluate(() => window.chimeraPage.game().fen());
@@ -261,7 +265,7 @@ async function main() {
     await clickSquare(page, "d4");
     const first = await highlighted(page);
     check(first.get("e5")?.includes("victim") && first.get("d5")?.includes("victim"), `d5 and e5 are Lion victims: ${show(first)}`);
-    if (screenshots) await page.screenshot({ path: join(root, "docs/web-mightylion-first-leg.png") });
+    if (screenshots) await page.screenshot({ path: join(shotDir, "web-mightylion-first-leg.png") });
     // the click-to-highlight time, many clicks
     const clicks = [];
     for (let i = 0; i < 15; i++) {
@@ -287,7 +291,7 @@ async function main() {
     check(diaFen.startsWith("8/8/8/8/3L4/8/8/8 w") && sameMap(dia, diaWant),
       `the Lion's move diagram (${diaFen}): page ${show(dia)}, CLI ${show(diaWant)}`);
     await page.evaluate(() => window.scrollTo(0, 0));
-    if (screenshots) await page.screenshot({ path: join(root, "docs/web-diagram-lion.png") });
+    if (screenshots) await page.screenshot({ path: join(shotDir, "web-diagram-lion.png") });
     await clickSquare(page, "a1");
     const diaA1 = await page.evaluate(() => window.chimeraPage.diagramFen());
     check(sameMap(await highlighted(page), cliTargets(ml, diaA1, "a1")), "the Lion's move diagram from a1");
@@ -302,7 +306,7 @@ async function main() {
     check(sameMap(second, wantSecond), `second legs after e5: page ${show(second)}, CLI ${show(wantSecond)}`);
     check(await page.$eval('.sq[data-square="e5"]', (e) => e.classList.contains("stop")),
       "e5 is marked as a place to stop (the plain capture)");
-    if (screenshots) await page.screenshot({ path: join(root, "docs/web-mightylion-second-leg.png") });
+    if (screenshots) await page.screenshot({ path: join(shotDir, "web-mightylion-second-leg.png") });
     await setEngine(page, "black");
     await clickSquare(page, "f6");
     check((await history(page))[0] === "d4e5,e5f6", `the Lion took e5 and went on to f6 (${await history(page)})`);
@@ -329,7 +333,7 @@ async function main() {
     if (screenshots) {
       const lion = await page.$eval('.sq[data-piece="L"]', (e) => e.dataset.square);
       await clickSquare(page, lion);
-      await page.screenshot({ path: join(root, "docs/web-mightylion-game.png") });
+      await page.screenshot({ path: join(shotDir, "web-mightylion-game.png") });
       await page.keyboard.press("Escape");
     }
     // undo, flip and new game
@@ -353,7 +357,7 @@ async function main() {
     await clickSquare(page, "e8");
     const choices = await page.$$eval("#chooser-options button", (bs) => bs.map((b) => b.dataset.uci).filter(Boolean).sort());
     check(JSON.stringify(choices) === JSON.stringify(["e7e8b", "e7e8n", "e7e8q", "e7e8r"]), `promotion choices ${choices}`);
-    if (screenshots) await page.screenshot({ path: join(root, "docs/web-promotion.png") });
+    if (screenshots) await page.screenshot({ path: join(shotDir, "web-promotion.png") });
     await page.click('#chooser-options button[data-uci="e7e8n"]');
     check((await history(page))[0] === "e7e8n", "promoted to a knight");
 
@@ -401,7 +405,7 @@ async function main() {
     const sgDrops = await highlighted(page);
     const sgWant = new Map(cliMoves(sg, sgFen).filter((m) => m.startsWith("B@")).map((m) => [m.slice(2), "drop"]));
     check(sgDrops.size > 0 && sameMap(sgDrops, sgWant), `shogi bishop drops: page ${sgDrops.size}, CLI ${sgWant.size}`);
-    if (screenshots) await page.screenshot({ path: join(root, "docs/web-shogi.png") });
+    if (screenshots) await page.screenshot({ path: join(shotDir, "web-shogi.png") });
     // drop by dragging from the hand (press, move, release on the square)
     await page.click('.hand-piece[data-piece="B"]'); // unselect: the drag selects it again
     const sgTo = [...sgWant.keys()][0];
