@@ -20,6 +20,7 @@ use chimera::highlight::kind_names;
 use chimera::perft;
 use chimera::position::{Position, Validation};
 use chimera::san::Notation;
+use chimera::square::Color;
 use chimera::variant::{Variant, VariantDef};
 use chimera_engine::bench;
 use chimera_engine::game::{Game, Out};
@@ -74,6 +75,71 @@ rebuilt from its FEN (no move history), space separated; or
 `error<TAB>MESSAGE`. It also checks the hash after MOVE against the hash from
 scratch, that unmaking MOVE restores the hash and the FEN, and that the FEN
 after MOVE reads back to itself.";
+
+/// The help of one command (`chimera CMD --help`).
+fn command_help(cmd: &str) -> Option<&'static str> {
+    Some(match cmd {
+        "moves" => {
+            "\
+usage: chimera moves --variant V [--variant-file PATH] [--fen FEN] [--moves \"m1 m2 ...\"]
+                     [--from SQ [--via SQ]] [--permissive]
+Prints the legal moves of the position, one per line, in Fairy-Stockfish's UCI
+notation (e2e4, e7e8q, P@e5, h2c2+, d4e5,e5f6). --moves plays moves first
+(UCI, SAN, the shogi notations, WXF, Janggi or Thai notation). --from SQ
+prints the squares the piece on SQ may reach, with their kinds; --via SQ the
+second-leg targets after capturing the locust victim on SQ."
+        }
+        "perft" => {
+            "\
+usage: chimera perft --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"]
+                     [--reference] [--permissive] DEPTH
+Counts the leaf nodes of the legal-move tree to DEPTH (1 to 20): one line
+`move: count` per legal move, then `Nodes searched: N`. --reference tests
+legality by the slow reference method, for comparison."
+        }
+        "show" => {
+            "\
+usage: chimera show --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"] [--permissive]
+Prints the board (promoted pieces as +B), the side to move, the hands where
+pieces can be held, and the FEN."
+        }
+        "result" => {
+            "\
+usage: chimera result --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"] [--permissive]
+Prints `*` while the game goes on, else `1-0`, `0-1` or `1/2-1/2` and why
+(mate, stalemate, a variant's own ending, repetition, the 50-move rule, a
+dead position), as the engine scores the game."
+        }
+        "variants" => {
+            "\
+usage: chimera variants
+Lists the built-in variants, one per line: the name, a tab, a description."
+        }
+        "uci" | "xboard" | "usi" | "ucci" | "engine" => {
+            "\
+usage: chimera uci | xboard | usi | ucci | engine
+Runs the engine on stdin/stdout in that protocol (engine: detected from the
+first command). Variants: UCI_Variant, XBoard `variant`, and VariantPath for a
+user's file. See docs/engine.md."
+        }
+        "bench" => {
+            "\
+usage: chimera bench [DEPTH]
+Searches fixed positions of several variants to DEPTH (default 13) on one
+thread; prints the nodes per position, then `Nodes searched: N` and
+`Nodes/second: N`."
+        }
+        "soak-worker" => {
+            "\
+usage: chimera soak-worker
+Batch mode for scripts/soak.py: reads `VARIANT<TAB>FEN<TAB>MOVE` lines on
+stdin, answers `ok<TAB>FEN-AFTER<TAB>MOVES` or `error<TAB>MESSAGE` (see
+chimera help)."
+        }
+        "help" => "usage: chimera help   (or chimera CMD --help)",
+        _ => return None,
+    })
+}
 
 /// The commands `chimera` knows, for the "unknown command" message.
 const COMMANDS: &str = "moves, perft, show, result, variants, uci, xboard, usi, ucci, engine, bench, soak-worker, help";
@@ -130,6 +196,8 @@ struct Options {
     /// `--permissive`: accept a FEN whose position the variant cannot reach
     /// (any number of royal pieces, touching royals), for analysis.
     permissive: bool,
+    /// `--help` (or `-h`) after the command: print the command's help.
+    help: bool,
     /// The arguments that are not options (perft's DEPTH).
     positional: Vec<String>,
 }
@@ -145,6 +213,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         via: None,
         reference: false,
         permissive: false,
+        help: false,
         positional: Vec::new(),
     };
     let mut i = 0;
@@ -163,6 +232,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--via" => o.via = Some(value("--via")?),
             "--reference" => o.reference = true,
             "--permissive" | "--no-validate" => o.permissive = true,
+            "--help" | "-h" => o.help = true,
             s if s.starts_with("--") => return Err(format!("unknown option '{s}' (see 'chimera help')")),
             _ => o.positional.push(a.clone()),
         }
@@ -245,17 +315,47 @@ fn read_move(pos: &mut Position, text: &str) -> Result<chimera::moves::Move, Str
     }
 }
 
-/// Sets up the position from `--fen` (or the start position) and plays `--moves`.
+/// Sets up the position from `--fen` (or the start position) and plays
+/// `--moves`. A move that cannot be played after the game has ended says so.
 fn load_position(o: &Options) -> Result<Position, String> {
     let v = load_variant(o)?;
-    let mut pos = initial_position(o, v)?;
+    let start = initial_position(o, v.clone())?;
+    let mut pos = start.clone();
     if let Some(ms) = &o.moves {
+        let mut played = Vec::new();
         for (i, text) in ms.split_whitespace().enumerate() {
-            let m = read_move(&mut pos, text).map_err(|e| format!("--moves: move {}: {e}", i + 1))?;
-            pos.make(m);
+            match read_move(&mut pos, text) {
+                Ok(m) => {
+                    pos.make(m);
+                    played.push(m);
+                }
+                Err(e) => {
+                    // only now is the game replayed with its history, to name the end
+                    let ev = Arc::new(chimera_engine::eval::EvalTables::new(&v));
+                    let mut game = Game::at(v.clone(), ev, start.clone());
+                    for &m in &played {
+                        game.play(m);
+                    }
+                    return Err(match game.end() {
+                        Some(end) => {
+                            format!("--moves: move {}: '{text}': the game is over ({})", i + 1, end_line(&end))
+                        }
+                        None => format!("--moves: move {}: {e}", i + 1),
+                    });
+                }
+            }
         }
     }
     Ok(pos)
+}
+
+/// A finished game's result line: `1-0 mate`, `1/2-1/2 stalemate`, ...
+fn end_line(end: &GameEnd) -> String {
+    match end {
+        GameEnd::WhiteWins(why) => format!("1-0 {why}"),
+        GameEnd::BlackWins(why) => format!("0-1 {why}"),
+        GameEnd::Draw(why) => format!("1/2-1/2 {why}"),
+    }
 }
 
 /// Reads perft's DEPTH argument.
@@ -281,8 +381,18 @@ fn run(args: &[String]) -> Result<(), Failure> {
         }
     }
     let cmd = args.first().map(String::as_str).unwrap_or("help");
+    if matches!(cmd, "--version" | "-V" | "version") {
+        writeln!(io::stdout(), "chimera {}", env!("CARGO_PKG_VERSION"))?;
+        return Ok(());
+    }
     let o = parse_options(&args[args.len().min(1)..])?;
     let mut out = io::stdout().lock();
+    if o.help {
+        let text = command_help(cmd)
+            .ok_or_else(|| format!("unknown command '{cmd}' (commands: {COMMANDS}; see 'chimera help')"))?;
+        writeln!(out, "{text}")?;
+        return Ok(());
+    }
     match cmd {
         "moves" => {
             no_positional(&o)?;
@@ -294,6 +404,16 @@ fn run(args: &[String]) -> Result<(), Failure> {
                     g.parse_square(name).ok_or_else(|| format!("{opt}: '{name}' is not a square of this board"))
                 };
                 let sq = square(from, "--from")?;
+                let code = pos.piece_at(sq);
+                match (code != 0).then(|| if code & 1 == 0 { Color::White } else { Color::Black }) {
+                    None => return Err(format!("--from: {from} is empty").into()),
+                    Some(c) if c != pos.side_to_move() => {
+                        let (whose, mover) =
+                            if pos.side_to_move() == Color::White { ("Black", "White") } else { ("White", "Black") };
+                        return Err(format!("--from: the piece on {from} is {whose}'s, and {mover} is to move").into());
+                    }
+                    Some(_) => {}
+                }
                 let targets = match &o.via {
                     Some(via) => pos.second_leg_targets(sq, square(via, "--via")?),
                     None => pos.legal_targets(sq),
@@ -356,9 +476,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
             let line = match game.end() {
                 None => "*".to_string(),
-                Some(GameEnd::WhiteWins(why)) => format!("1-0 {why}"),
-                Some(GameEnd::BlackWins(why)) => format!("0-1 {why}"),
-                Some(GameEnd::Draw(why)) => format!("1/2-1/2 {why}"),
+                Some(end) => end_line(&end),
             };
             writeln!(out, "{line}")?;
         }

@@ -543,3 +543,56 @@ fn result_of_dead_positions_and_janggi_counts() {
     assert_eq!(result("janggi", generals, shuffle), "0-1 repetition, point count");
     assert_eq!(result("janggicasual", generals, ""), "1/2-1/2 insufficient material");
 }
+
+#[test]
+fn version_and_help_for_every_command() {
+    assert_eq!(ok(&["--version"]).trim(), format!("chimera {}", env!("CARGO_PKG_VERSION")));
+    for cmd in ["moves", "perft", "show", "result", "variants", "uci", "xboard", "bench", "soak-worker", "help"] {
+        let out = ok(&[cmd, "--help"]);
+        assert!(out.starts_with("usage: chimera"), "{cmd}: {out}");
+    }
+    fails(&["nonesuch", "--help"], &["unknown command 'nonesuch'"]);
+}
+
+#[test]
+fn variant_names_in_any_case_and_near_misses() {
+    assert_eq!(ok(&["moves", "--variant", "XiangQi"]).lines().count(), 44);
+    fails(&["moves", "--variant", "chesss"], &["unknown variant 'chesss' (did you mean 'chess'"]);
+    fails(&["moves", "--variant", "janggy"], &["did you mean 'janggi'"]);
+}
+
+#[test]
+fn from_names_an_empty_square_or_the_other_sides_piece() {
+    fails(&["moves", "--variant", "chess", "--from", "e4"], &["--from: e4 is empty"]);
+    fails(&["moves", "--variant", "chess", "--from", "e7"], &["the piece on e7 is Black's, and White is to move"]);
+}
+
+#[test]
+fn a_move_after_the_end_of_the_game_says_the_game_is_over() {
+    fails(
+        &["moves", "--variant", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4 a2a3"],
+        &["move 5: 'a2a3': the game is over (0-1 checkmate)"],
+    );
+    // an illegal move in a game that goes on is only illegal
+    let e = fails(&["moves", "--variant", "chess", "--moves", "e2e4 e2e4"], &["not a legal move"]);
+    assert!(!e.contains("game is over"), "{e}");
+}
+
+#[test]
+fn show_prints_promoted_pieces_hands_and_the_side_to_move() {
+    let fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1+B5R1/LNSGKGSNL[Pp] b - - 0 1";
+    let out = ok(&["show", "--variant", "shogi", "--fen", fen]);
+    assert!(out.contains(" 2   . +B  .  .  .  .  .  R  ."), "{out}");
+    assert!(out.contains("to move: Black") && out.contains("in hand: White P, Black p"), "{out}");
+    let out = ok(&["show", "--variant", "chess"]);
+    assert!(out.contains("to move: White") && !out.contains("in hand"), "{out}");
+}
+
+#[test]
+fn xiangqi_fens_may_write_the_horse_h_and_the_elephant_e() {
+    // pyffish reads them (and writes n and b)
+    let fen = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1";
+    let out = ok(&["show", "--variant", "xiangqi", "--fen", fen]);
+    assert_eq!(out.lines().last(), Some("fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"));
+    assert_eq!(ok(&["moves", "--variant", "xiangqi", "--fen", fen]).lines().count(), 44);
+}

@@ -23,23 +23,83 @@ pub enum LookupError {
 impl std::fmt::Display for LookupError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LookupError::Unknown(n) => write!(f, "unknown variant '{n}'; known variants: {}", names().join(", ")),
+            LookupError::Unknown(n) => {
+                write!(f, "unknown variant '{n}'")?;
+                let near = suggestions(n);
+                if !near.is_empty() {
+                    write!(
+                        f,
+                        " (did you mean {}?)",
+                        near.iter().map(|s| format!("'{s}'")).collect::<Vec<_>>().join(" or ")
+                    )?;
+                }
+                write!(f, "; known variants: {}", names().join(", "))
+            }
             LookupError::Build(e) => e.fmt(f),
         }
     }
 }
 
+/// The built-in names closest to a name that is none of them (at most three,
+/// nearest first): those within a small edit distance, ignoring case, and
+/// those that start with it.
+///
+/// ```
+/// assert_eq!(chimera::builtin::suggestions("chesss")[0], "chess");
+/// assert_eq!(chimera::builtin::suggestions("janggy"), ["janggi"]);
+/// assert!(chimera::builtin::suggestions("zzzzzzzz").is_empty());
+/// ```
+pub fn suggestions(name: &str) -> Vec<&'static str> {
+    let n = name.to_ascii_lowercase();
+    if n.is_empty() || n.len() > 64 {
+        return Vec::new();
+    }
+    let limit = (n.len() / 3).clamp(1, 3);
+    let mut near: Vec<(usize, &'static str)> = names()
+        .into_iter()
+        .filter_map(|c| {
+            let d = edit_distance(&n, c);
+            let prefix = n.len() >= 3 && c.starts_with(&n);
+            (d <= limit || prefix).then_some((if prefix { 0 } else { d }, c))
+        })
+        .collect();
+    near.sort();
+    near.into_iter().take(3).map(|(_, c)| c).collect()
+}
+
+/// Levenshtein distance between two short ASCII names.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &ca) in a.iter().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diag + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            diag = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
 impl std::error::Error for LookupError {}
 
-/// Builds a built-in variant by name.
+/// Builds a built-in variant by name (the exact name, else the name in any
+/// case: `Xiangqi`).
 ///
 /// ```
 /// let v = chimera::builtin::variant("janggi").unwrap();
+/// assert_eq!(chimera::builtin::variant("XiangQi").unwrap().name(), "xiangqi");
 /// assert_eq!(v.geometry().width, 9);
 /// assert!(chimera::builtin::variant("nonesuch").is_err());
 /// ```
 pub fn variant(name: &str) -> Result<Variant, LookupError> {
-    let (_, file, text) = FILES.iter().find(|f| f.0 == name).ok_or_else(|| LookupError::Unknown(name.to_string()))?;
+    let (_, file, text) = FILES
+        .iter()
+        .find(|f| f.0 == name)
+        .or_else(|| FILES.iter().find(|f| f.0.eq_ignore_ascii_case(name)))
+        .ok_or_else(|| LookupError::Unknown(name.to_string()))?;
     Variant::from_toml(text, file).map_err(LookupError::Build)
 }
 

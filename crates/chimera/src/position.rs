@@ -331,7 +331,7 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
             } else {
                 (c, 0)
             };
-            let t = v.def.piece_by_token(c as char, mark).ok_or_else(|| {
+            let t = v.def.piece_by_fen_token(c as char, mark).ok_or_else(|| {
                 let shown = match mark {
                     b'+' => format!("+{}", c as char),
                     b'~' => format!("{}~", c as char),
@@ -374,7 +374,7 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
                     format!("pocket: {} has no pieces in hand", v.name()),
                 ));
             }
-            let t = v.def.piece_by_letter(c).ok_or_else(|| {
+            let t = v.def.piece_by_fen_token(c, 0).ok_or_else(|| {
                 fen_problem(fen, "board", FenProblem::Pocket, format!("pocket: '{c}' is not a piece of {}", v.name()))
             })?;
             if v.def.pieces[t].royal && !v.def.rules.drops.as_ref().is_some_and(|d| d.must_drop) {
@@ -1784,25 +1784,71 @@ impl Position {
         count[0] == self.lists[0].len && count[1] == self.lists[1].len
     }
 
-    /// The board as text, rank by rank, with coordinates.
+    /// The board as text, rank by rank, with coordinates; promoted pieces are
+    /// written `+B` and a crazyhouse's promoted pawns `Q~`, as in the FEN.
+    /// Then the side to move and, where pieces can be held, the hands.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chimera::{builtin, position::Position};
+    /// let v = Arc::new(builtin::variant("shogi").unwrap());
+    /// let fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1+B5R1/LNSGKGSNL[Pp] b - - 0 1";
+    /// let text = Position::from_fen(v, fen).unwrap().board_text();
+    /// assert!(text.contains(" +B ") && text.contains("to move: Black"), "{text}");
+    /// assert!(text.contains("in hand: White P, Black p"), "{text}");
+    /// ```
     pub fn board_text(&self) -> String {
         let g = self.geometry();
+        let def = &self.variant.def;
+        let wide = def.pieces.iter().any(|p| p.promoted || p.tilde);
+        let cell = |code: u8| -> String {
+            if code == 0 {
+                return ".".into();
+            }
+            let p = &def.pieces[type_of(code)];
+            let l = self.letter(code);
+            if p.promoted {
+                format!("+{l}")
+            } else if p.tilde {
+                format!("{l}~")
+            } else {
+                l.to_string()
+            }
+        };
+        let w = if wide { 2 } else { 1 };
         let mut s = String::new();
         for rank in (0..g.height as i32).rev() {
             s.push_str(&format!("{:>2} ", rank + 1));
             for file in 0..g.width as i32 {
                 let code = self.board[g.square(file, rank).unwrap() as usize];
-                s.push(' ');
-                s.push(if code == 0 { '.' } else { self.letter(code) });
+                s.push_str(&format!(" {:>w$}", cell(code)));
             }
             s.push('\n');
         }
         s.push_str("   ");
         for file in 0..g.width {
-            s.push(' ');
-            s.push((b'a' + file) as char);
+            s.push_str(&format!(" {:>w$}", (b'a' + file) as char));
         }
         s.push('\n');
+        let side = if self.side == Color::White { "White" } else { "Black" };
+        s.push_str(&format!("to move: {side}\n"));
+        let holds = def.rules.drops.is_some() || def.rules.gating || self.pockets.iter().flatten().any(|&n| n > 0);
+        if holds {
+            let hand = |c: Color| -> String {
+                let mut h = String::new();
+                for t in 0..def.pieces.len() {
+                    let l = self.letter(code_of(t, c));
+                    for _ in 0..self.pocket(c, t) {
+                        h.push(l);
+                    }
+                }
+                if h.is_empty() {
+                    h.push('-');
+                }
+                h
+            };
+            s.push_str(&format!("in hand: White {}, Black {}\n", hand(Color::White), hand(Color::Black)));
+        }
         s
     }
 }

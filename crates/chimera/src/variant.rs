@@ -1246,6 +1246,32 @@ impl VariantDef {
         self.piece_by_token(c, 0)
     }
 
+    /// The piece type a FEN names with this letter and mark: the type of that
+    /// letter ([`VariantDef::piece_by_token`]), else an unpromoted type whose
+    /// move-text letter ([`NotationDef::letters`]) it is, as Fairy-Stockfish
+    /// reads its letter synonyms (`h` and `e` for Xiangqi's horse and elephant).
+    ///
+    /// ```
+    /// let v = chimera::builtin::variant("xiangqi").unwrap();
+    /// assert_eq!(v.def.piece_by_fen_token('H', 0), v.def.piece_by_fen_token('n', 0));
+    /// assert!(v.def.piece_by_fen_token('h', 0).is_some());
+    /// assert!(v.def.piece_by_fen_token('z', 0).is_none());
+    /// ```
+    pub fn piece_by_fen_token(&self, c: char, mark: u8) -> Option<usize> {
+        self.piece_by_token(c, mark).or_else(|| {
+            let l = c.to_ascii_lowercase();
+            (mark == 0)
+                .then(|| {
+                    self.notation
+                        .letters
+                        .iter()
+                        .find(|&&(t, n)| n.to_ascii_lowercase() == l && !self.pieces[t].promoted)
+                        .map(|&(t, _)| t)
+                })
+                .flatten()
+        })
+    }
+
     /// The index of the piece type with this FEN letter and mark: 0, `b'+'`
     /// (a promoted type, `+P`) or `b'~'` (a crazyhouse promoted piece, `Q~`).
     pub fn piece_by_token(&self, c: char, mark: u8) -> Option<usize> {
