@@ -162,6 +162,15 @@ const SUPPORTED: &[&str] = &[
     "enPassantTypes",
     "tripleStepRegionWhite",
     "tripleStepRegionBlack",
+    "nMoveRuleTypes",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "enPassantRegion",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
+    "castlingRank",
+    "castlingRookKingsideFile",
+    "castlingRookQueensideFile",
 ];
 
 #[derive(Clone, Debug)]
@@ -322,6 +331,21 @@ impl Board {
             }
         }
         Ok(parts.join(" "))
+    }
+
+    /// The squares (file, rank; from 1) of a zone text: squares and ranges.
+    fn squares(&self, zone: &str) -> Vec<(u8, u8)> {
+        let sq = |s: &str| (s.as_bytes()[0] - b'a' + 1, s[1..].parse::<u8>().unwrap_or(1));
+        let mut out = Vec::new();
+        for w in zone.split_whitespace() {
+            let (a, b) = w.split_once('-').map(|(a, b)| (sq(a), sq(b))).unwrap_or((sq(w), sq(w)));
+            for f in a.0.min(b.0)..=a.0.max(b.0) {
+                for r in a.1.min(b.1)..=a.1.max(b.1) {
+                    out.push((f, r));
+                }
+            }
+        }
+        out
     }
 
     /// The zone text mirrored to the other side (ranks flipped).
@@ -538,6 +562,37 @@ fn variant_from_sections(
     let triple_white = side_region("tripleStepRegionWhite", String::new())?;
     let triple_black = side_region("tripleStepRegionBlack", String::new())?;
     let triple = !(triple_white.is_empty() && triple_black.is_empty()) && flag("doubleStep", true)?;
+    // enPassantRegion(White/Black): the squares where a side may take e.p.
+    // A double step of Fairy-Stockfish's pawn passing a square outside the
+    // opponent's region makes no e.p. square: from there it is a plain
+    // two-square step. The zones of the double steps with and without e.p.
+    let ep_keys = ["enPassantRegion", "enPassantRegionWhite", "enPassantRegionBlack"];
+    let ep_split = if let Some(o) = ep_keys.iter().rev().find_map(|k| get(k)) {
+        if !triple_white.is_empty() || !triple_black.is_empty() {
+            return Err(err(file, o.line, "enPassantRegion with triple steps is not supported yet"));
+        }
+        let common = side_region("enPassantRegion", format!("a1-{last_file}{}", board.ranks))?;
+        let theirs_white = board.squares(&side_region("enPassantRegionBlack", common.clone())?);
+        let theirs_black = board.squares(&side_region("enPassantRegionWhite", common)?);
+        let split = |from: &str, theirs: &[(u8, u8)], forward: bool| {
+            let (mut ep, mut plain) = (Vec::new(), Vec::new());
+            for (f, r) in board.squares(from) {
+                let passed = (f, if forward { r + 1 } else { r.saturating_sub(1) });
+                let name = format!("{}{r}", (b'a' + f - 1) as char);
+                if theirs.contains(&passed) {
+                    ep.push(name)
+                } else {
+                    plain.push(name)
+                }
+            }
+            (ep.join(" "), plain.join(" "))
+        };
+        let (ep_w, plain_w) = split(&double_white, &theirs_white, true);
+        let (ep_b, plain_b) = split(&double_black, &theirs_black, false);
+        Some((zone_value(&ep_w, &ep_b), zone_value(&plain_w, &plain_b)))
+    } else {
+        None
+    };
 
     let letters_of = |k: &str, default: &str| -> String {
         get(k).map(|o| o.value.replace(' ', "")).unwrap_or_else(|| default.to_string())
@@ -591,6 +646,9 @@ fn variant_from_sections(
     // by default only Fairy-Stockfish's own pawn type promotes chess-style
     let default_pawn: String = pieces.iter().filter(|p| p.0 == "pawn").map(|p| p.1).collect();
     let promo_pawns = letters_of("promotionPawnTypes", &default_pawn);
+    // nMoveRuleTypes: the types whose moves reset the n-move count (Chimera's
+    // `pawn = true`); by default Fairy-Stockfish's own pawn type
+    let n_move_types = letters_of("nMoveRuleTypes", &default_pawn).to_ascii_lowercase();
     let sittuyin_promotion = flag("sittuyinPromotion", false)?;
     // "f:1 q:2": the most pieces of a type a side may promote to
     let mut limits = Vec::new();
@@ -688,6 +746,9 @@ fn variant_from_sections(
     t.push_str("[zones]\n");
     t.push_str(&format!("promotion = {promo_zone}\n"));
     t.push_str(&format!("double_step = {double_zone}\n"));
+    if let Some((ep, plain)) = &ep_split {
+        t.push_str(&format!("ep_double_step = {ep}\nplain_double_step = {plain}\n"));
+    }
     if triple {
         t.push_str(&format!("triple_step = {}\n", zone_value(&triple_white, &triple_black)));
         let both = |a: &str, b: &str| format!("{a} {b}").trim().to_string();
@@ -769,6 +830,9 @@ fn variant_from_sections(
             parts.push("{ zone = \"double_step\", betza = \"ifmnD\" }".to_string());
             parts.push("{ zone = \"triple_step\", betza = \"ifmnH\" }".to_string());
         }
+        if pname == "pawn" && double_step && ep_split.is_some() {
+            parts.push("{ zone = \"plain_double_step\", betza = \"fmnD\" }".to_string());
+        }
         if pname == "soldier" && soldier_rank > 1 {
             parts.push("{ zone = \"soldier_sideways\", betza = \"sW\" }".to_string());
         }
@@ -802,10 +866,26 @@ fn variant_from_sections(
     } else {
         false
     };
-    let flag_piece = match get("flagPiece") {
-        Some(o) if o.value != "-" && o.value != "*" => Some(single_letter(o, file, "flagPiece")?),
-        _ => None,
+    // flagPiece, or flagPieceWhite/Black (whichever a section set later): a
+    // side without a flag piece has no flag zone
+    let flag_of = |side_key: &str| -> Result<Option<char>, VariantError> {
+        let (k, o) = match (set_at(side_key), set_at("flagPiece")) {
+            (Some(a), b) if b.is_none_or(|b| a > b) => (side_key, get(side_key)),
+            _ => ("flagPiece", get("flagPiece")),
+        };
+        match o {
+            Some(o) if o.value != "-" && o.value != "*" => Ok(Some(single_letter(o, file, k)?)),
+            _ => Ok(None),
+        }
     };
+    let (flag_white, flag_black) = (flag_of("flagPieceWhite")?, flag_of("flagPieceBlack")?);
+    if let (Some(w), Some(b)) = (flag_white, flag_black) {
+        if w != b {
+            let line = get("flagPieceBlack").or(get("flagPieceWhite")).map(|o| o.line).unwrap_or(0);
+            return Err(err(file, line, "different flag pieces per side are not supported yet"));
+        }
+    }
+    let flag_piece = flag_white.or(flag_black);
     if flag_piece.is_some() {
         if flag("flagMove", false)? {
             return Err(err(file, get("flagMove").unwrap().line, "flagMove is not supported yet"));
@@ -815,7 +895,11 @@ fn variant_from_sections(
         } else {
             ("flagRegionWhite", "flagRegionBlack")
         };
-        let zone = region(kw, kb, String::new())?;
+        let zone = match (flag_white, flag_black) {
+            (Some(_), Some(_)) => region(kw, kb, String::new())?,
+            (Some(_), None) => zone_value(&side_region(kw, String::new())?, ""),
+            _ => zone_value("", &side_region(kb, String::new())?),
+        };
         t.push_str(&format!("flag_zone = {zone}\n"));
     }
     t.push_str("[rules]\n");
@@ -965,6 +1049,40 @@ fn variant_from_sections(
             letters_of("castlingRookPieces", "r").chars().map(|c| c.to_ascii_lowercase()).filter(|&c| has(c)).collect();
         let kf = get("castlingKingsideFile").map(|o| o.value.clone()).unwrap_or_else(|| "g".into());
         let qf = get("castlingQueensideFile").map(|o| o.value.clone()).unwrap_or_else(|| "c".into());
+        // castlingRank, castlingRookKingsideFile/QueensideFile: Chimera castles
+        // a king on the rank it starts on, with the outermost rook of that
+        // rank; the options are read where they say the same of the start position
+        let kl = kp.chars().next().unwrap_or('k').to_ascii_lowercase();
+        let rank = match get("castlingRank") {
+            None => 1,
+            Some(o) => {
+                let r = o.value.parse::<u8>().ok().filter(|r| (1..=board.ranks).contains(r)).ok_or_else(|| {
+                    err(file, o.line, format!("castlingRank: '{}' is not a rank of the board", o.value))
+                })?;
+                let on = |rank: u8, c: char| fen_rank(&start_fen, board.ranks, rank).contains(&Some(c));
+                if !(on(r, kl.to_ascii_uppercase()) && on(board.ranks + 1 - r, kl)) {
+                    return Err(err(file, o.line, format!("castlingRank = {r}: the castling kings of the start position must stand on it, as Chimera castles a king on the rank it starts on")));
+                }
+                r
+            }
+        };
+        for (key, kingside) in [("castlingRookKingsideFile", true), ("castlingRookQueensideFile", false)] {
+            let Some(o) = get(key) else { continue };
+            let f = match o.value.as_bytes() {
+                [c] if c.is_ascii_lowercase() && *c < b'a' + board.files => (c - b'a') as usize,
+                _ => return Err(err(file, o.line, format!("{key}: '{}' is not a file of the board", o.value))),
+            };
+            for (r, white) in [(rank, true), (board.ranks + 1 - rank, false)] {
+                let row = fen_rank(&start_fen, board.ranks, r);
+                let beyond = if kingside { row.get(f + 1..) } else { row.get(..f) }.unwrap_or(&[]);
+                let rook = |c: &Option<char>| {
+                    c.is_some_and(|c| c.is_ascii_uppercase() == white && rp.contains(c.to_ascii_lowercase()))
+                };
+                if beyond.iter().any(rook) {
+                    return Err(err(file, o.line, format!("{key}: a castling rook of the start position stands beyond file '{}', and Chimera castles with the outermost rook", o.value)));
+                }
+            }
+        }
         if has(kp.chars().next().unwrap_or('k')) && !rp.is_empty() {
             t.push_str(&format!(
                 "[rules.castling]\nking = {kp:?}\nrook = {rp:?}\nkingside_file = {kf:?}\nqueenside_file = {qf:?}\n"
@@ -1013,6 +1131,8 @@ fn variant_from_sections(
         t.push_str(&points_line(pname));
         if is_pawn && triple {
             t.push_str("initial_zone = \"pawn_initial\"\n");
+        } else if is_pawn && double_step && ep_split.is_some() {
+            t.push_str("initial_zone = \"ep_double_step\"\n");
         } else if has_initial(&b) {
             t.push_str("initial_zone = \"double_step\"\n");
             // Fairy-Stockfish writes the e.p. field of its own pawn type when
@@ -1031,11 +1151,11 @@ fn variant_from_sections(
                 t.push_str("ep_field = \"always\"\n");
             }
         }
-        if is_pawn {
+        if n_move_types.contains(*c) {
             t.push_str("pawn = true\n");
-            if drops {
-                t.push_str("no_drop_zone = \"no_pawn_drops\"\n");
-            }
+        }
+        if is_pawn && drops {
+            t.push_str("no_drop_zone = \"no_pawn_drops\"\n");
         }
         if pname == "rook" && drops && flag("sittuyinRookDrop", false)? {
             t.push_str("drop_zone = \"first_rank\"\n");
@@ -1126,6 +1246,28 @@ fn variant_from_sections(
         e.column = 1;
         e
     })
+}
+
+/// The pieces of one rank (from 1) of a FEN's board, by file: the letters
+/// as written, `None` for empty squares and walls.
+fn fen_rank(fen: &str, ranks: u8, rank: u8) -> Vec<Option<char>> {
+    let board = fen.split_whitespace().next().unwrap_or("").split('[').next().unwrap_or("");
+    let Some(row) = board.split('/').nth(ranks.saturating_sub(rank) as usize) else { return Vec::new() };
+    let (mut out, mut empty) = (Vec::new(), 0usize);
+    for ch in row.chars() {
+        if let Some(d) = ch.to_digit(10) {
+            empty = empty * 10 + d as usize;
+            continue;
+        }
+        out.extend(std::iter::repeat_n(None, std::mem::take(&mut empty)));
+        match ch {
+            '+' | '~' => {}
+            '*' => out.push(None),
+            c => out.push(Some(c)),
+        }
+    }
+    out.extend(std::iter::repeat_n(None, empty));
+    out
 }
 
 /// A Betza text without its initial (`i`) units.
@@ -1471,6 +1613,72 @@ mod tests {
         let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
         moves.sort();
         assert_eq!(moves, ["d2d3", "d2d4", "e1d1", "e1e2", "e1f1", "e1f2", "e3e4", "e3e6"]);
+    }
+
+    #[test]
+    fn n_move_rule_types_reset_the_count() {
+        let pawn = |ini: &str, l: &str| {
+            let d = variant_from_ini(ini, "a.ini", "x").unwrap();
+            d.pieces[index_of(&d, l)].pawn
+        };
+        assert!(pawn("[x:chess]\n", "p") && !pawn("[x:chess]\n", "n"));
+        // a Betza pawn resets the count only where the option names it
+        let ini = "[x:chess]\npawn = -\ncustomPiece1 = p:fmWfceF\n";
+        assert!(!pawn(ini, "p"));
+        assert!(pawn(&format!("{ini}nMoveRuleTypes = p\n"), "p"));
+        assert!(!pawn("[x:chess]\nnMoveRuleTypes = -\n", "p"));
+        assert!(pawn("[x:chess]\nnMoveRuleTypes = pn\n", "n"));
+    }
+
+    #[test]
+    fn flag_pieces_per_side() {
+        let zone = |ini: &str| {
+            let d = variant_from_ini(ini, "a.ini", "x").unwrap();
+            let z = d.rules.flag.as_ref().unwrap().zone;
+            let count = |v: &[bool]| v.iter().filter(|&&b| b).count();
+            let black = d.zones[z].black.as_deref().map(count).unwrap_or(count(&d.zones[z].white));
+            (count(&d.zones[z].white), black)
+        };
+        // White's flag piece only: Black has no flag zone
+        assert_eq!(zone("[x:chess]\nflagPieceWhite = n\nflagRegionWhite = *8\n"), (8, 0));
+        assert_eq!(zone("[x:chess]\nflagPieceBlack = n\nflagRegionBlack = *1 *2\n"), (0, 16));
+        assert_eq!(zone("[x:chess]\nflagPiece = n\nflagRegionWhite = *8\n"), (8, 8));
+        let e = variant_from_ini("[x:chess]\nflagPieceWhite = n\nflagPieceBlack = b\nflagRegion = *4\n", "a.ini", "x")
+            .unwrap_err();
+        assert!(e.line == 3 && e.message.contains("flag pieces"), "{e}");
+    }
+
+    #[test]
+    fn en_passant_regions_keep_double_steps_without_e_p() {
+        use crate::position::Position;
+        // Horde's rule: White's double step from its first rank makes no e.p. square
+        let ini = "[x:chess]\ndoubleStepRegionWhite = *1 *2\nenPassantRegionBlack = *3\n";
+        let v =
+            std::sync::Arc::new(crate::variant::Variant::new(variant_from_ini(ini, "a.ini", "x").unwrap()).unwrap());
+        let after = |fen: &str, m: &str| {
+            let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+            let m = pos.parse_move(m).unwrap();
+            pos.make(m);
+            pos.fen()
+        };
+        assert_eq!(after("4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1", "a1a3"), "4k3/8/8/8/8/Pp6/8/4K3 b - - 0 1");
+        assert_eq!(after("4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1", "a2a4"), "4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1");
+        let e = variant_from_ini("[x:chess]\ntripleStepRegionWhite = *2\nenPassantRegion = *3\n", "a.ini", "x")
+            .unwrap_err();
+        assert!(e.line == 3 && e.message.contains("enPassantRegion"), "{e}");
+    }
+
+    #[test]
+    fn castling_rank_and_rook_files_follow_the_start_position() {
+        let ini = "[x:chess]\nmaxRank = 10\nstartFen = 8/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1\n";
+        assert!(variant_from_ini(&format!("{ini}castlingRank = 2\n"), "a.ini", "x").is_ok());
+        let e = variant_from_ini(&format!("{ini}castlingRank = 1\n"), "a.ini", "x").unwrap_err();
+        assert!(e.line == 4 && e.message.contains("castlingRank"), "{e}");
+        let ok = format!("{ini}castlingRank = 2\ncastlingRookKingsideFile = h\ncastlingRookQueensideFile = a\n");
+        assert!(variant_from_ini(&ok, "a.ini", "x").is_ok());
+        let e = variant_from_ini(&format!("{ini}castlingRank = 2\ncastlingRookKingsideFile = g\n"), "a.ini", "x")
+            .unwrap_err();
+        assert!(e.line == 5 && e.message.contains("outermost"), "{e}");
     }
 
     #[test]
