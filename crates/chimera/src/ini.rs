@@ -17,7 +17,10 @@
 //! filters where moves end, [`crate::variant::ConfineMode::Destination`]), given
 //! Janggi's palace diagonals (`diagonalLines`: the rook, Janggi cannon,
 //! soldier, wazir and a wazir-moving king move along them) and Xiangqi's
-//! soldier (`soldierPromotionRank`). Options inherited from a parent that name
+//! soldier (`soldierPromotionRank`). `nMoveRuleTypes` names the types whose
+//! moves reset the half-move clock; `extinctionPseudoRoyal`, with an
+//! `extinctionPieceCount` no side can exceed (coregal's), makes the extinction
+//! types royal. Options inherited from a parent that name
 //! a piece the section removed are dropped, as Fairy-Stockfish drops them.
 //! Where an option is absent, Fairy-Stockfish's default applies, even where it
 //! surprises: the promotion zones are its eighth rank for White and its first
@@ -171,6 +174,7 @@ const SUPPORTED: &[&str] = &[
     "castlingRank",
     "castlingRookKingsideFile",
     "castlingRookQueensideFile",
+    "extinctionPseudoRoyal",
 ];
 
 #[derive(Clone, Debug)]
@@ -944,7 +948,29 @@ fn variant_from_sections(
         }
     };
     let mut rules_tables = String::new();
-    if let Some(result) = value("extinctionValue")? {
+    // extinctionPseudoRoyal: Fairy-Stockfish's extinction pieces may not be
+    // left attacked while a side has at most extinctionPieceCount + 1 of
+    // them, and extinction then ends no game; with a count that every side
+    // always keeps to (coregal's 64), they are royal pieces
+    let pseudo_royal = if flag("extinctionPseudoRoyal", false)? {
+        let o = get("extinctionPseudoRoyal").unwrap();
+        let count = get("extinctionPieceCount").and_then(|c| c.value.parse::<u32>().ok()).unwrap_or(0);
+        if count + 1 < u32::from(board.files) * u32::from(board.ranks) {
+            return Err(err(
+                file,
+                o.line,
+                "extinctionPseudoRoyal with an extinctionPieceCount below the number of squares minus one is not supported yet",
+            ));
+        }
+        let types = get("extinctionPieceTypes").map(|o| o.value.replace(' ', "")).unwrap_or_default();
+        if types.is_empty() || types.contains('*') {
+            return Err(err(file, o.line, "extinctionPseudoRoyal needs extinctionPieceTypes given by letters"));
+        }
+        types.to_ascii_lowercase()
+    } else {
+        String::new()
+    };
+    if let Some(result) = value("extinctionValue")?.filter(|_| pseudo_royal.is_empty()) {
         let pieces = get("extinctionPieceTypes").map(|o| o.value.replace(' ', "")).unwrap_or_default();
         if pieces.is_empty() {
             return Err(err(file, get("extinctionValue").unwrap().line, "extinctionValue needs extinctionPieceTypes"));
@@ -1156,6 +1182,9 @@ fn variant_from_sections(
         }
         if is_pawn && drops {
             t.push_str("no_drop_zone = \"no_pawn_drops\"\n");
+        }
+        if pseudo_royal.contains(*c) {
+            t.push_str("royal = true\n");
         }
         if pname == "rook" && drops && flag("sittuyinRookDrop", false)? {
             t.push_str("drop_zone = \"first_rank\"\n");
@@ -1688,5 +1717,51 @@ mod tests {
         assert_eq!(g("[x:chess]\n"), GivingCheck::Allowed);
         assert_eq!(g("[x:chess]\nchecking = false\n"), GivingCheck::Never);
         assert_eq!(g("[x:crazyhouse]\ndropChecks = false\n"), GivingCheck::NotByDrops);
+    }
+
+    #[test]
+    fn n_move_rule_types_reset_the_clock() {
+        use crate::position::Position;
+        let ini =
+            "[x:chess]\npawn = -\ncustomPiece1 = p:fmWfceF\n[y:x]\nnMoveRuleTypes = p\n[z:chess]\nnMoveRuleTypes = n\n";
+        let after = |name: &str, mv: &str| {
+            let v = crate::variant::Variant::new(variant_from_ini(ini, "a.ini", name).unwrap()).unwrap();
+            let mut pos = Position::start(std::sync::Arc::new(v));
+            let m = pos.parse_move(mv).unwrap();
+            pos.make(m);
+            pos.fen().split(' ').nth(4).unwrap().to_string()
+        };
+        // by default only Fairy-Stockfish's pawn type resets it, not a piece lettered p
+        assert_eq!(after("x", "e2e3"), "1");
+        assert_eq!(after("y", "e2e3"), "0");
+        // naming the knight only: the pawn no longer resets it, and a knight's
+        // move, one it could take back, does not either (pyffish 0.0.90)
+        assert_eq!((after("z", "g1f3"), after("z", "e2e4")), ("1".to_string(), "1".to_string()));
+    }
+
+    #[test]
+    fn pseudo_royal_extinction_pieces_are_royal() {
+        let ini = "[x:chess]\nextinctionValue = loss\nextinctionPieceTypes = q\nextinctionPseudoRoyal = true\nextinctionPieceCount = 64\n";
+        let d = variant_from_ini(ini, "a.ini", "x").unwrap();
+        assert!(d.pieces[index_of(&d, "q")].royal && d.pieces[index_of(&d, "k")].royal);
+        assert!(!d.pieces[index_of(&d, "r")].royal);
+        // the extinction rule itself is gone, as in Fairy-Stockfish
+        assert!(d.rules.extinction.is_none());
+        // royal only while few are left: not supported
+        let e = variant_from_ini(&ini.replace("64", "1"), "a.ini", "x").unwrap_err();
+        assert!(e.line == 4 && e.message.contains("extinctionPseudoRoyal"), "{e}");
+    }
+
+    #[test]
+    fn castling_rank_is_checked() {
+        use crate::position::Position;
+        let ini = "[x:chess]\nmaxRank = 10\nstartFen = 8/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1\ncastlingRank = 2\n";
+        let v = crate::variant::Variant::new(variant_from_ini(ini, "a.ini", "x").unwrap()).unwrap();
+        let mut pos = Position::from_fen(std::sync::Arc::new(v), "8/r3k2r/8/8/8/8/8/8/R3K2R/8 w KQkq - 0 1").unwrap();
+        let moves = pos.legal_moves();
+        let texts: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
+        assert!(texts.contains(&"e2g2".to_string()) && texts.contains(&"e2c2".to_string()), "{texts:?}");
+        let e = variant_from_ini(&ini.replace("castlingRank = 2", "castlingRank = 11"), "a.ini", "x").unwrap_err();
+        assert!(e.line == 4 && e.message.contains("castlingRank"), "{e}");
     }
 }
