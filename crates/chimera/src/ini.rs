@@ -175,6 +175,8 @@ const SUPPORTED: &[&str] = &[
     "castlingRookKingsideFile",
     "castlingRookQueensideFile",
     "extinctionPseudoRoyal",
+    "dropLoop",
+    "cambodianMoves",
 ];
 
 #[derive(Clone, Debug)]
@@ -680,7 +682,8 @@ fn variant_from_sections(
     let double_step = flag("doubleStep", true)?;
     let drops = flag("pieceDrops", false)?;
     // with captures to the hand, a promoted pawn is a marked type (Q~) that returns as a pawn
-    let tilde_promotions = drops && flag("capturesToHand", false)? && !sittuyin_promotion;
+    // (dropLoop: a captured promoted piece keeps its type, so no marked type)
+    let tilde_promotions = drops && flag("capturesToHand", false)? && !sittuyin_promotion && !flag("dropLoop", false)?;
     if tilde_promotions && promo_pawns.chars().count() > 1 {
         let o = get("promotionPawnTypes").unwrap();
         return Err(err(file, o.line, "several promoting pawn types with captures to the hand are not supported yet"));
@@ -992,11 +995,33 @@ fn variant_from_sections(
         rules_tables.push_str(&format!("[rules.flag]\npiece = {:?}\nzone = \"flag_zone\"\n", p.to_string()));
     }
     t.push_str(&format!("bikjang = {}\n", flag("bikjangRule", false)?));
-    // gating: Seirawan's kind only (pieces from the hand onto vacated first-rank squares)
+    // gating: Seirawan's kind only (pieces from the hand onto vacated first-rank squares),
+    // or the gates that keep cambodianMoves' first-move rights
     let seirawan = flag("seirawanGating", false)?;
-    if flag("gating", false)? && !seirawan {
+    let cambodian = flag("cambodianMoves", false)?;
+    if cambodian && !flag("gating", false)? {
+        return Err(err(file, get("cambodianMoves").unwrap().line, "cambodianMoves needs gating = true"));
+    }
+    if flag("gating", false)? && !seirawan && !cambodian {
         return Err(err(file, get("gating").unwrap().line, "gating other than seirawanGating is not supported yet"));
     }
+    // cambodianMoves: the king's first move may be a knight's leap one rank
+    // forward, the fers's a two-square jump forward, neither capturing; the
+    // king loses it once a rook attacks it, and may not leap out of check
+    if cambodian {
+        let rook = pieces.iter().find(|p| p.0 == "rook").map(|p| p.1);
+        rules_tables.push_str("[rules.initial_rights]\nnot_in_check = true\n");
+        if let Some(r) = rook {
+            rules_tables.push_str(&format!("lost_to_attack_by = \"{r}\"\n"));
+        }
+    }
+    let cambodian_moves = |pname: &str| -> &'static str {
+        match (cambodian, pname) {
+            (true, "king") => "imfsN",
+            (true, "fers") => "imfD",
+            _ => "",
+        }
+    };
     if seirawan {
         t.push_str("gating = true\n");
     }
@@ -1005,12 +1030,12 @@ fn variant_from_sections(
         t.push_str("walls = true\n");
     }
     // check counting: the number of checks comes from the start FEN ("3+3")
+    // without them in the FEN, Fairy-Stockfish's next check wins
     if flag("checkCounting", false)? {
-        let line = get("checkCounting").unwrap().line;
         let n = start_fen
             .split_whitespace()
             .find_map(|f| f.split_once('+').and_then(|(w, b)| Some(w.parse::<u8>().ok()?.max(b.parse::<u8>().ok()?))))
-            .ok_or_else(|| err(file, line, "checkCounting needs the checks in startFen, as in '... - 3+3 0 1'"))?;
+            .unwrap_or(1);
         t.push_str(&format!("checks = {n}\n"));
     }
     match get("countingRule").map(|o| (o.value.as_str(), o.line)) {
@@ -1135,6 +1160,7 @@ fn variant_from_sections(
         if pname == "soldier" && soldier_rank > 1 {
             b = "fW".to_string();
         }
+        let special = cambodian_moves(pname);
         if double_step {
             if let Some(u) = long_initial_slide(&b) {
                 let line = options
@@ -1153,13 +1179,13 @@ fn variant_from_sections(
         if is_pawn && double_step && !triple {
             b.push_str("ifmnD");
         }
-        t.push_str(&format!("[[piece]]\nname = {pname:?}\nletter = {:?}\nbetza = {b:?}\n", c.to_string()));
+        t.push_str(&format!("[[piece]]\nname = {pname:?}\nletter = {:?}\nbetza = \"{b}{special}\"\n", c.to_string()));
         t.push_str(&points_line(pname));
         if is_pawn && triple {
             t.push_str("initial_zone = \"pawn_initial\"\n");
         } else if is_pawn && double_step && ep_split.is_some() {
             t.push_str("initial_zone = \"ep_double_step\"\n");
-        } else if has_initial(&b) {
+        } else if special.is_empty() && has_initial(&b) {
             t.push_str("initial_zone = \"double_step\"\n");
             // Fairy-Stockfish writes the e.p. field of its own pawn type when
             // the square is attacked, but after the initial move of a
@@ -1238,14 +1264,18 @@ fn variant_from_sections(
             let line = options.iter().rev().find(|(k, _)| k == "king").map(|(_, o)| o.line).unwrap_or(0);
             return Err(err(file, line, "king: with doubleStep = false it has no moves left, which is not supported"));
         }
+        let special = cambodian_moves("king");
         let b = &b;
-        t.push_str(&format!("[[piece]]\nname = \"king\"\nletter = {:?}\nbetza = {b:?}\nroyal = true\n", c.to_string()));
+        t.push_str(&format!(
+            "[[piece]]\nname = \"king\"\nletter = {:?}\nbetza = \"{b}{special}\"\nroyal = true\n",
+            c.to_string()
+        ));
         if confined.iter().any(|n| n == "king") {
             t.push_str("confine = \"mobility_king\"\n");
             t.push_str("confine_mode = \"destination\"\n");
         }
         t.push_str(&zone_moves("king", b));
-        if has_initial(b) {
+        if special.is_empty() && has_initial(b) {
             t.push_str("initial_zone = \"double_step\"\n");
         }
     }
@@ -1695,6 +1725,15 @@ mod tests {
         let e = variant_from_ini("[x:chess]\ntripleStepRegionWhite = *2\nenPassantRegion = *3\n", "a.ini", "x")
             .unwrap_err();
         assert!(e.line == 3 && e.message.contains("enPassantRegion"), "{e}");
+        // georgian: an empty region, no e.p. at all (pyffish: no d4e3 after e2e4)
+        let v = std::sync::Arc::new(
+            crate::variant::Variant::new(variant_from_ini("[x:georgian]\n", "a.ini", "x").unwrap()).unwrap(),
+        );
+        let mut pos = Position::from_fen(v, "rnbakbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBAKBNR w - - 0 1").unwrap();
+        let m = pos.parse_move("e2e4").unwrap();
+        pos.make(m);
+        assert_eq!(pos.fen(), "rnbakbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBAKBNR b - - 0 1");
+        assert!(pos.parse_move("d4e3").is_err());
     }
 
     #[test]
@@ -1708,6 +1747,54 @@ mod tests {
         let e = variant_from_ini(&format!("{ini}castlingRank = 2\ncastlingRookKingsideFile = g\n"), "a.ini", "x")
             .unwrap_err();
         assert!(e.line == 5 && e.message.contains("outermost"), "{e}");
+    }
+
+    #[test]
+    fn drop_loop_keeps_promoted_types() {
+        // crazyhouse's promoted pawn is a marked queen (Q~) that returns as a pawn
+        let d = variant_from_ini("[x:crazyhouse]\n", "a.ini", "x").unwrap();
+        assert!(d.pieces.iter().any(|p| p.tilde));
+        // with dropLoop it is a queen, and returns as one
+        let d = variant_from_ini("[x:crazyhouse]\ndropLoop = true\n", "a.ini", "x").unwrap();
+        assert!(d.pieces.iter().all(|p| !p.tilde));
+        let pawn = &d.pieces[index_of(&d, "p")];
+        assert_eq!(pawn.promotion.as_ref().unwrap().choices.len(), 4);
+    }
+
+    #[test]
+    fn cambodian_moves() {
+        use crate::position::Position;
+        let ini = "[x:makruk]\nstartFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1\ngating = true\ncambodianMoves = true\n[y:makruk]\ncambodianMoves = true\n";
+        let d = variant_from_ini(ini, "a.ini", "x").unwrap();
+        assert_eq!(betza_of(&d, "k"), "KimfsN");
+        assert_eq!(betza_of(&d, "m"), "FimfD");
+        let rights = d.rules.initial_rights.as_ref().unwrap();
+        assert!(rights.not_in_check && rights.lost_to_attack_by == Some(index_of(&d, "r")));
+        let v = std::sync::Arc::new(crate::variant::Variant::new(d).unwrap());
+        let texts = |fen: &str| {
+            let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+            let moves = pos.legal_moves();
+            moves.iter().map(|&m| pos.move_text(m)).collect::<Vec<String>>()
+        };
+        // the king's leaps and the met's jump while the FEN keeps their rights
+        let moves = texts("4k3/8/8/8/8/8/8/3KM3 w DE - 0 1");
+        for m in ["d1b2", "d1f2", "e1e3"] {
+            assert!(moves.contains(&m.to_string()), "{m}: {moves:?}");
+        }
+        let moves = texts("4k3/8/8/8/8/8/8/3KM3 w - - 0 1");
+        assert!(!moves.iter().any(|m| ["d1b2", "d1f2", "e1e3"].contains(&m.as_str())), "{moves:?}");
+        // the rights are kept by the gates: without gating it is an error
+        let e = variant_from_ini(ini, "a.ini", "y").unwrap_err();
+        assert!(e.line == 6 && e.message.contains("gating"), "{e}");
+    }
+
+    #[test]
+    fn check_counting_without_counts_in_the_fen() {
+        // the next check wins, as Fairy-Stockfish assumes
+        let d = variant_from_ini("[x:shogi]\ncheckCounting = true\n", "a.ini", "x").unwrap();
+        assert_eq!(d.rules.checks, Some(1));
+        let d = variant_from_ini("[x:3check]\n", "a.ini", "x").unwrap();
+        assert_eq!(d.rules.checks, Some(3));
     }
 
     #[test]

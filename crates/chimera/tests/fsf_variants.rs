@@ -290,6 +290,13 @@ fn fairy_stockfish_parents_match_their_builtin_variants() {
             Ok(n) => assert!(n >= 200, "{name}: {n}"),
             Err(f) => failures.extend(f),
         }
+        // positions given with the moves that led to them, where there are some
+        let history = std::path::PathBuf::from(format!("{root}/{name}_history.jsonl"));
+        if history.exists() {
+            if let Some(Err(f)) = check(&history, |_| Some(v.clone())) {
+                failures.extend(f);
+            }
+        }
     }
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures[..failures.len().min(10)].join("\n"));
 }
