@@ -42,7 +42,8 @@ usage:
   chimera result   --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"]
   (moves, perft, show and result also take --permissive)
   chimera variants
-  chimera uci | xboard | usi | ucci   the engine, in that protocol on stdin/stdout
+  chimera uci | xboard | usi | ucci [--variant-file PATH]
+                                     the engine, in that protocol on stdin/stdout
   chimera engine                     the engine, protocol detected from the first command
   chimera bench [DEPTH]              search benchmark (fixed positions, one thread)
   chimera soak-worker                batch mode for scripts/soak.py (lines on stdin, see below)
@@ -491,7 +492,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
             no_positional(&o)?;
             drop(out);
             let protocol = Protocol::detect(cmd);
-            protocol::run(io::stdin().lock(), Out::stdout(), protocol);
+            // --variant-file: its variants are there from the start, as after VariantPath
+            let files: Vec<String> = o.variant_file.iter().cloned().collect();
+            protocol::run_with_files(io::stdin().lock(), Out::stdout(), protocol, &files)?;
             return Ok(());
         }
         "bench" => {

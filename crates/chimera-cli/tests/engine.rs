@@ -819,3 +819,34 @@ fn a_variant_file_is_compiled_one_chosen_section_at_a_time() {
     let m = bestmove(&out);
     assert!(m.len() >= 4 && m != "(none)", "{out}");
 }
+
+#[test]
+fn xboard_offers_the_options_and_the_variants_of_a_loaded_file() {
+    let script = format!(
+        "xboard\nprotover 2\noption Hash=8\noption Threads=2\noption MultiPV=2\noption Clear Hash\noption Bogus=1\n\
+         option VariantPath={USER_INI}\nvariant cannons\nsd 2\ngo\n"
+    );
+    let out = session(&["xboard"], &script);
+    for f in [
+        "Hash -spin",
+        "Threads -spin",
+        "MultiPV -spin",
+        "Move Overhead -spin",
+        "VariantPath -file",
+        "Clear Hash -button",
+    ] {
+        assert!(out.lines().any(|l| l.starts_with("feature option=\"") && l.contains(f)), "{f}:\n{out}");
+    }
+    assert_eq!(out.lines().filter(|l| l.starts_with("Error")).count(), 1, "{out}");
+    assert!(out.contains("Error (unknown option 'Bogus')"), "{out}");
+    // after VariantPath the variants are announced again, the file's among them
+    let lists: Vec<&str> = out.lines().filter(|l| l.starts_with("feature variants=")).collect();
+    assert!(lists.len() == 2 && !lists[0].contains("cannons") && lists[1].contains("cannons"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("move ")), "{out}");
+    // --variant-file: the file's variants from the first command on
+    let out = session(&["xboard", "--variant-file", USER_INI], "xboard\nprotover 2\nvariant cannons\nsd 2\ngo\n");
+    assert!(out.lines().any(|l| l.starts_with("feature variants=") && l.contains("cannons")), "{out}");
+    assert!(!out.contains("Error") && out.lines().any(|l| l.starts_with("move ")), "{out}");
+    let (_, err) = collect(spawn(&["uci", "--variant-file", "/nonexistent.ini"]), Duration::from_secs(10));
+    assert!(err.starts_with("error: cannot read"), "{err}");
+}

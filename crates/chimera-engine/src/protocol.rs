@@ -96,8 +96,28 @@ pub const MAX_LINE: usize = 8 << 20;
 /// so that a script piping commands gets its answer. Returns false if the
 /// input held no command at all.
 pub fn run(input: impl BufRead, out: Out, protocol: Option<Protocol>) -> bool {
-    let mut saw = false;
+    serve(input, out.clone(), protocol, Engine::new(out))
+}
+
+/// Like [`run`], with the variants of user files (Chimera's TOML or
+/// variants.ini) loaded first, as `VariantPath` loads them, so that a GUI can
+/// choose them at once (`variant NAME`, `UCI_Variant`). A file that cannot be
+/// loaded is an error before the session starts.
+pub fn run_with_files(
+    input: impl BufRead,
+    out: Out,
+    protocol: Option<Protocol>,
+    files: &[String],
+) -> Result<bool, String> {
     let mut engine = Engine::new(out.clone());
+    for f in files {
+        engine.registry.load_file(f)?;
+    }
+    Ok(serve(input, out, protocol, engine))
+}
+
+fn serve(input: impl BufRead, out: Out, protocol: Option<Protocol>, mut engine: Engine) -> bool {
+    let mut saw = false;
     let mut session = protocol.map(|p| Session::new(p, &mut engine));
     let mut input = input;
     let mut buf = Vec::new();

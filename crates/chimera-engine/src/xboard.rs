@@ -234,6 +234,8 @@ impl XboardSession {
                 Some(n) => e.threads = n.clamp(1, 256) as usize,
                 None => self.error(e, "bad number", line),
             },
+            // the raw text: a file name may hold several spaces in a row
+            "option" => self.option(e, line.trim_start()["option".len()..].trim()),
             "lift" => self.lift(e, arg),
             "put" => self.put(e, arg),
             "quit" => {
@@ -268,21 +270,68 @@ impl XboardSession {
     }
 
     fn features(&self, e: &Engine) {
-        let mut names: Vec<String> = Vec::new();
-        for n in e.registry.names() {
-            // the built-in "normal" is chess under another name, which XBoard calls normal
-            let x = xboard_name(&n);
-            if !names.contains(&x) {
-                names.push(x);
-            }
-        }
+        // the built-in "normal" is chess under another name, which XBoard calls normal
+        let names = Self::variant_names(e);
         let version = env!("CARGO_PKG_VERSION");
         e.out.line(&format!(
             "feature myname=\"Chimera {version}\" setboard=1 usermove=1 ping=1 playother=1 sigint=0 sigterm=0 \
              reuse=1 analyze=1 exclude=1 colors=0 san=0 time=1 draw=0 highlight=1 memory=1 smp=1 debug=1"
         ));
         e.out.line(&format!("feature variants=\"{}\"", names.join(",")));
+        // the engine's options, as XBoard shows them in its options dialog
+        e.out.line(&format!("feature option=\"Hash -spin {} 1 65536\"", e.hash_mb));
+        e.out.line(&format!("feature option=\"Threads -spin {} 1 256\"", e.threads));
+        e.out.line(&format!("feature option=\"MultiPV -spin {} 1 256\"", e.multipv));
+        e.out.line(&format!("feature option=\"Move Overhead -spin {} 0 5000\"", e.overhead_ms));
+        e.out.line("feature option=\"VariantPath -file \"");
+        e.out.line("feature option=\"Clear Hash -button\"");
         e.out.line("feature done=1");
+    }
+
+    /// The variant names for `feature variants`, XBoard's where it has them.
+    fn variant_names(e: &Engine) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for n in e.registry.names() {
+            let x = xboard_name(&n);
+            if !names.contains(&x) {
+                names.push(x);
+            }
+        }
+        names
+    }
+
+    /// `option NAME=VALUE` (or `option NAME` for a button), for the options of
+    /// `feature option`. After VariantPath the list of variants is sent again,
+    /// so that XBoard offers the file's variants.
+    fn option(&mut self, e: &mut Engine, arg: &str) {
+        let (name, value) = match arg.split_once('=') {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (arg.trim(), ""),
+        };
+        let number = |v: &str| -> Result<usize, String> {
+            parse_count(v)
+                .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+                .ok_or_else(|| format!("option '{name}' needs a number, not '{v}'"))
+        };
+        let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
+            "hash" => number(value).and_then(|n| e.set_hash(n).map_err(|m| format!("Hash: {m}"))),
+            "threads" => number(value).map(|n| e.threads = n.clamp(1, 256)),
+            "multipv" => number(value).map(|n| e.multipv = n.clamp(1, 256)),
+            "move overhead" => number(value).map(|n| e.overhead_ms = n.min(5000) as u64),
+            "clear hash" => {
+                e.clear_hash();
+                Ok(())
+            }
+            "variantpath" if value.is_empty() => Ok(()),
+            "variantpath" => e.registry.load_file(value).map(|loaded| {
+                e.out.line(&format!("# loaded variants: {}", loaded.join(", ")));
+                e.out.line(&format!("feature variants=\"{}\"", Self::variant_names(e).join(",")));
+            }),
+            _ => Err(format!("unknown option '{name}'")),
+        };
+        if let Err(m) = result {
+            self.error(e, &m, arg);
+        }
     }
 
     /// For a variant XBoard does not know: `setup` and `piece` commands.
