@@ -3,6 +3,7 @@
 
 Usage:
     hachu_cases.py OUT.jsonl SEED GAMES PLIES [--variant lion|chu] [--king-safety]
+                   [--start BOARD]
 
 Plays GAMES random games of at most PLIES plies from the start position,
 asking scripts/hachu_oracle.py for the legal moves at every ply, and writes
@@ -22,6 +23,11 @@ Shogi (`--variant chu`, variant name "chu" in the output) the FEN is
 `BOARD SIDE 0 1` in HaChu's letters (Lion N, Kirin O, Phoenix X, Free King
 Q, Drunk Elephant E, promoted pieces with '+'); --king-safety keeps the
 games to moves that do not leave the own royal piece attacked.
+
+--start BOARD starts every game from this board field (in the variant's
+letters, White to move) instead of the start position; for Chu Shogi, e.g.
+the start position with both Drunk Elephants replaced by Crown Princes
+(`+E`, `+e`), so that the games have positions with two royal pieces.
 
 Choice of the move played: with probability 0.4 one of the special moves
 (two-leg, pass, castling, e.p., promotion) when there is one; otherwise,
@@ -119,6 +125,7 @@ def main():
     ap.add_argument("plies", type=int)
     ap.add_argument("--variant", choices=sorted(START), default="lion")
     ap.add_argument("--king-safety", action="store_true", help="for chu: filter by king safety")
+    ap.add_argument("--start", help="the board field to start every game from")
     args = ap.parse_args()
     variant = args.variant
     size = oracle.VARIANTS[variant].size
@@ -127,7 +134,7 @@ def main():
     tally = Tally(variant == "lion")
     with open(args.out, "w") as out:
         for game in range(args.games):
-            cells = oracle.read_board(START[variant], size, oracle.VARIANTS[variant].pieces)
+            cells = oracle.read_board(args.start or START[variant], size, oracle.VARIANTS[variant].pieces)
             white, rights, ep = True, set("KQkq") if variant == "lion" else set(), None
             for ply in range(args.plies):
                 if not (has_royal(cells, True, variant) and has_royal(cells, False, variant)):

@@ -81,6 +81,7 @@ impl GameRules {
                 && (drops.is_some() || v.def.pieces.iter().any(|p| p.confine.is_some())),
             n_move_plies: if drops.is_none() && r.counting.is_none() { Some(100) } else { None },
             has_rule_end: r.extinction.is_some()
+                || r.royals == chimera::variant::RoyalRule::Last
                 || r.flag.is_some()
                 || r.pass != PassRule::Never
                 || r.bikjang

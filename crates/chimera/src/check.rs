@@ -52,6 +52,9 @@ pub struct CheckInfo {
     check_banned: bool,
     /// The variant has the Lion anti-trading rules.
     lion_rules: bool,
+    /// The side to move has several royals and only its last one must stay
+    /// safe ([`crate::variant::RoyalRule::Last`]): every move is legal.
+    unguarded: bool,
     in_check: bool,
 }
 
@@ -74,6 +77,7 @@ impl CheckInfo {
             fast: false,
             check_banned: false,
             lion_rules: false,
+            unguarded: false,
             in_check: false,
         }
     }
@@ -116,6 +120,7 @@ impl Position {
         let mut royals = self.pieces(us).iter().copied().filter(|&s| royal[self.board[s as usize] as usize]);
         let (first, second) = (royals.next(), royals.next());
         info.fast = first.is_some() && second.is_none();
+        info.unguarded = second.is_some() && variant.def.rules.royals == crate::variant::RoyalRule::Last;
         let Some(ksq) = first.filter(|_| info.fast) else {
             info.royal = NO_SQUARE;
             return;
@@ -261,6 +266,9 @@ impl Position {
             return self.is_legal_reference(m);
         }
         if !info.fast {
+            if info.unguarded {
+                return true;
+            }
             if info.royal == NO_SQUARE && !self.has_royal(self.side) {
                 return true;
             }

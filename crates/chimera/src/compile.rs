@@ -146,6 +146,9 @@ pub struct PromoInfo {
     /// Shogi style: a move that starts in the zone may promote too, and the
     /// promotion is compulsory only where the piece would have no move left.
     pub shogi: bool,
+    /// Chu style: a non-capturing move promotes only by entering the zone
+    /// (see [`crate::variant::PromotionStyle::Chu`]); `shogi` is set too.
+    pub chu: bool,
     /// For each square: the unpromoted piece would have no move from there.
     pub stuck: Vec<bool>,
     /// Per choice: the most pieces of that code the side may have (255: no limit).
@@ -877,7 +880,11 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         _ => pr.choices.iter().map(|&c| code_of(c, color)).collect(),
                     },
                     mandatory: pr.mandatory,
-                    shogi: pr.style == crate::variant::PromotionStyle::Shogi,
+                    shogi: matches!(
+                        pr.style,
+                        crate::variant::PromotionStyle::Shogi | crate::variant::PromotionStyle::Chu
+                    ),
+                    chu: pr.style == crate::variant::PromotionStyle::Chu,
                     stuck: Vec::new(),
                     limits: match (&pr.choices_black, color) {
                         (Some(b), Color::Black) => vec![255; b.len()],

@@ -7,7 +7,7 @@ use crate::movegen::Visitor;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::square::{Color, Square, NO_SQUARE};
-use crate::variant::StalemateResult;
+use crate::variant::{RoyalRule, StalemateResult};
 
 /// Finds a capture of a royal piece of one colour.
 pub(crate) struct RoyalHit {
@@ -67,7 +67,13 @@ impl Position {
     /// True if any move of `c`'s opponent (pseudo-legal, ignoring whose turn it
     /// is) captures a royal piece of `c`, or if the variant forbids facing
     /// royals and `c`'s royal faces the enemy's on an open file.
+    ///
+    /// Under [`RoyalRule::Last`] a side with two or more royal pieces is
+    /// never attacked in this sense: only its last royal must stay safe.
     pub fn royal_attacked(&mut self, c: Color) -> bool {
+        if self.royals_unguarded(c) {
+            return false;
+        }
         let them = c.flip();
         let mut hit = RoyalHit { target: c.index() as u8 };
         let n = self.lists[them.index()].len;
@@ -78,6 +84,19 @@ impl Position {
             }
         }
         self.variant().def.rules.flying_general && self.royals_face(c)
+    }
+
+    /// The number of royal pieces `c` has on the board.
+    pub fn royal_count(&self, c: Color) -> usize {
+        let royal = &self.variant().royal;
+        self.pieces(c).iter().filter(|&&s| royal[self.board[s as usize] as usize]).count()
+    }
+
+    /// True if the variant lets `c`'s royal pieces be attacked because `c`
+    /// has several of them ([`RoyalRule::Last`]: two kings are no king).
+    #[inline]
+    pub fn royals_unguarded(&self, c: Color) -> bool {
+        self.variant().def.rules.royals == RoyalRule::Last && self.royal_count(c) >= 2
     }
 
     /// True if a royal piece of `c` sees an enemy royal along its file or rank with nothing between.
@@ -140,9 +159,16 @@ impl Position {
         self.pieces(c).iter().any(|&sq| self.board[sq as usize] == code && zone.contains(&g, c, sq))
     }
 
-    /// The side that is extinct under the variant's extinction rule, if any.
+    /// The side that is extinct under the variant's extinction rule, if any;
+    /// under [`RoyalRule::Last`] also a side that has lost all its royal
+    /// pieces (a Lion can take King and Crown Prince in one move).
     pub fn extinct_side(&self) -> Option<Color> {
         let v = self.variant();
+        if v.def.rules.royals == RoyalRule::Last {
+            if let Some(c) = [self.side, self.side.flip()].into_iter().find(|&c| self.royal_count(c) == 0) {
+                return Some(c);
+            }
+        }
         let e = v.def.rules.extinction.as_ref()?;
         let count = |c: Color, t: Option<usize>| -> u32 {
             match t {
@@ -341,8 +367,10 @@ impl Position {
 
     /// [`Position::outcome`] with the caller's buffers, for a search: nothing is allocated.
     pub fn outcome_in(&mut self, scratch: &mut MoveList, info: &mut crate::check::CheckInfo) -> Option<Outcome> {
-        if let (Some(c), Some(e)) = (self.extinct_side(), self.variant().def.rules.extinction.as_ref()) {
-            return Some(Outcome::Extinction(c, self.with_draw_odds(e.result, c)));
+        if let Some(c) = self.extinct_side() {
+            // without an extinction rule: all royal pieces lost (RoyalRule::Last)
+            let r = self.variant().def.rules.extinction.as_ref().map_or(StalemateResult::Loss, |e| e.result);
+            return Some(Outcome::Extinction(c, self.with_draw_odds(r, c)));
         }
         if self.flag_reached() {
             return Some(Outcome::Flag(self.side.flip()));

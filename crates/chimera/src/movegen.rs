@@ -7,8 +7,8 @@
 //! decided when the tables were compiled.
 
 use crate::compile::{
-    type_of, Cell, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_HOP, AUX_NO_STAY, CAPTURE, EMPTY_CHILD, EP, FRIEND, OCC_FOE,
-    OCC_FRIEND, QUIET, SPECIAL,
+    type_of, Cell, PromoInfo, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_HOP, AUX_NO_STAY, CAPTURE, EMPTY_CHILD, EP, FRIEND,
+    OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
@@ -433,6 +433,19 @@ impl Visitor for CaptureFiller<'_> {
     }
 }
 
+/// Whether a move of a promoting piece from `from` to `to` may promote: on
+/// arrival in the zone; shogi style also from inside it; Chu style a
+/// non-capture only by entering the zone, a capture from or to it.
+#[inline(always)]
+pub(crate) fn promotion_offered(p: &PromoInfo, from: Square, to: Square, capture: bool) -> bool {
+    let (into, out_of) = (p.zone[to as usize], p.zone[from as usize]);
+    if p.chu && !capture {
+        into && !out_of
+    } else {
+        into || (p.shogi && out_of)
+    }
+}
+
 struct Filler<'a> {
     list: &'a mut MoveList,
 }
@@ -442,7 +455,7 @@ impl Filler<'_> {
     fn push(&mut self, pos: &Position, code: u8, from: Square, to: Square, capture: bool) {
         let promo = &pos.variant().tables.promo[code as usize];
         if let Some(p) = promo {
-            if p.zone[to as usize] || (p.shogi && p.zone[from as usize]) {
+            if promotion_offered(p, from, to, capture) {
                 for (k, &choice) in p.choices.iter().enumerate() {
                     if p.limits[k] != 255 && pos.count(choice) >= p.limits[k] as u16 {
                         continue;

@@ -19,7 +19,7 @@ use crate::compile::{code_of, type_of, Cell, AUX_EP_CREATE, SPECIAL};
 use crate::movegen::Visitor;
 use crate::position::{FenError, FenProblem, Position};
 use crate::square::{Color, Square, NO_SQUARE};
-use crate::variant::Variant;
+use crate::variant::{RoyalRule, Variant};
 use std::sync::Arc;
 
 /// Finds a capture of a piece on one of some squares (the enemy's kings).
@@ -78,7 +78,9 @@ impl Position {
             for &t in &royals {
                 for c in [Color::White, Color::Black] {
                     let most = start.board_and_hand(t, c);
-                    let least = most.min(1);
+                    // Chu Shogi: a Crown Prince may stand in for the lost King
+                    let least =
+                        if v.def.rules.royals == RoyalRule::Last && self.royal_count(c) > 0 { 0 } else { most.min(1) };
                     let n = self.board_and_hand(t, c);
                     if n < least || n > most {
                         let name = &v.def.pieces[t].name;

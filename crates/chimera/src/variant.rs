@@ -127,6 +127,12 @@ pub enum PromotionStyle {
     /// Shogi: optionally, by a move that starts or ends in the zone; compulsory
     /// where the unpromoted piece would have no move left.
     Shogi,
+    /// Chu Shogi (HaChu's default, "promote on entry"): a non-capturing move
+    /// may promote only when it enters the zone, a capture when it starts or
+    /// ends there; optional, compulsory where the unpromoted piece would have
+    /// no move left (so a pawn stepping inside the zone onto the last rank
+    /// without capturing stays a pawn there, as HaChu lets it).
+    Chu,
     /// Sittuyin: never on arrival. A pawn in the zone, or a side's only pawn
     /// anywhere, may instead spend a move promoting: in place, or onto an empty
     /// square the new piece could step to. The new piece may not attack an
@@ -290,6 +296,20 @@ pub struct Rules {
     pub immobility: Immobility,
     /// Which moves may give check.
     pub giving_check: GivingCheck,
+    /// How a side with several royal pieces is protected.
+    pub royals: RoyalRule,
+}
+
+/// How the royal pieces of a side count (`[rules] royals`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RoyalRule {
+    /// No royal piece may be left attacked. The default.
+    #[default]
+    All,
+    /// Chu Shogi's King and Crown Prince: only a side's last royal piece may
+    /// not be left attacked (with two or more, check does not matter), and a
+    /// side that has lost all its royal pieces has lost the game.
+    Last,
 }
 
 /// Which moves may give check (Fairy-Stockfish's `checking` and `dropChecks`).
@@ -560,6 +580,7 @@ struct FileRules {
     initial_rights: Option<FileInitialRights>,
     immobility: Option<Spanned<String>>,
     giving_check: Option<Spanned<String>>,
+    royals: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -918,18 +939,21 @@ impl VariantDef {
                     style: match fp.style.as_ref().map(|s| s.get_ref().as_str()) {
                         None | Some("arrival") => PromotionStyle::Arrival,
                         Some("shogi") => PromotionStyle::Shogi,
+                        Some("chu") => PromotionStyle::Chu,
                         Some("sittuyin") => PromotionStyle::Sittuyin,
                         Some(other) => {
                             let span = fp.style.as_ref().unwrap().span();
                             return Err(cx.at(
                                 span,
-                                format!("style must be \"arrival\", \"shogi\" or \"sittuyin\", not \"{other}\""),
+                                format!(
+                                    "style must be \"arrival\", \"shogi\", \"chu\" or \"sittuyin\", not \"{other}\""
+                                ),
                             ));
                         }
                     },
                     // chess promotes on arrival by force; shogi only where stuck
                     mandatory: fp.mandatory.unwrap_or(
-                        fp.style.as_ref().is_none_or(|s| s.get_ref() != "shogi" && s.get_ref() != "sittuyin"),
+                        fp.style.as_ref().is_none_or(|s| !["shogi", "chu", "sittuyin"].contains(&s.get_ref().as_str())),
                     ),
                 }),
                 None => None,
@@ -1141,7 +1165,7 @@ impl VariantDef {
         // captured: to the first type in the file that promotes to it
         for t in (0..pieces.len()).rev() {
             if let Some(pr) = pieces[t].promotion.clone() {
-                if pr.style == PromotionStyle::Shogi {
+                if matches!(pr.style, PromotionStyle::Shogi | PromotionStyle::Chu) {
                     for &c in &pr.choices {
                         pieces[c].demotes_to = Some(t);
                     }
@@ -1188,6 +1212,11 @@ impl VariantDef {
                         ("not_by_drops", GivingCheck::NotByDrops),
                         ("never", GivingCheck::Never),
                     ],
+                )?,
+                royals: cx.keyword(
+                    "royals",
+                    fd.rules.royals.as_ref(),
+                    &[("all", RoyalRule::All), ("last", RoyalRule::Last)],
                 )?,
                 initial_rights: match &fd.rules.initial_rights {
                     Some(r) => Some(InitialRights {
@@ -1373,6 +1402,33 @@ royal = true
         let e = VariantDef::from_toml(&src, "m.toml").unwrap_err();
         assert!(e.message.contains("immobility") && e.line == 7, "{e}");
         assert_eq!(VariantDef::from_toml(MINI, "m.toml").unwrap().rules.immobility, Immobility::ForcedPromotion);
+    }
+
+    #[test]
+    fn the_royals_rule_reads_and_rejects_unknown_values() {
+        let src = MINI.replace("[zones]", "[rules]\nroyals = \"last\"\n[zones]");
+        assert_eq!(VariantDef::from_toml(&src, "m.toml").unwrap().rules.royals, RoyalRule::Last);
+        let src = MINI.replace("[zones]", "[rules]\nroyals = \"any\"\n[zones]");
+        let e = VariantDef::from_toml(&src, "m.toml").unwrap_err();
+        assert!(e.message.contains("royals must be \"all\" or \"last\"") && e.line == 7, "{e}");
+        assert_eq!(VariantDef::from_toml(MINI, "m.toml").unwrap().rules.royals, RoyalRule::All);
+    }
+
+    #[test]
+    fn chu_promotion_is_optional_and_demotes() {
+        let src = MINI.replace(
+            "royal = true\n",
+            "royal = true\n[[piece]]\nname = \"pawn\"\nletter = \"p\"\nbetza = \"fW\"\n\
+             promotion = { zone = \"home\", to = \"+p\", style = \"chu\" }\n\
+             [[piece]]\nname = \"tokin\"\nletter = \"+p\"\nbetza = \"WfF\"\n",
+        );
+        let v = VariantDef::from_toml(&src, "m.toml").unwrap();
+        let pr = v.pieces[1].promotion.as_ref().unwrap();
+        assert_eq!(pr.style, PromotionStyle::Chu);
+        assert!(!pr.mandatory);
+        assert_eq!(v.pieces[2].demotes_to, Some(1));
+        let e = VariantDef::from_toml(&src.replace("\"chu\"", "\"chuu\""), "m.toml").unwrap_err();
+        assert!(e.message.contains("\"chu\""), "{e}");
     }
 }
 
