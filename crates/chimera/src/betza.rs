@@ -67,6 +67,9 @@ pub struct Modality {
     pub hop: bool,
     /// `g`: hop, and switch from rider to leaper or back (grasshopper).
     pub grasshop: bool,
+    /// `y` (non-final legs): end on an empty square, like `m`, and switch the
+    /// legs after it from leaper to rider or back (the Griffon `FyafsF`).
+    pub range_toggle: bool,
 }
 
 impl Modality {
@@ -87,7 +90,11 @@ pub struct Leg {
     pub lame: bool,
     /// `j`: must jump (an occupied square on the path), or skip the first square of a ride.
     pub jump: bool,
-    /// Letters that were parsed but that this version does not compile (`u t o y x z`),
+    /// `o`: the board is a cylinder for this leg, its left and right edges joined.
+    pub cylinder: bool,
+    /// `z`: a crooked rider, every other step turned by 90° (`zB`, the Boyscout).
+    pub crooked: bool,
+    /// Letters that were parsed but that this version does not compile (`u t x q k w`),
     /// with their offsets, so that the compiler can name them.
     pub unsupported: Vec<(char, usize)>,
     /// Byte offset of the leg's first modifier, for error messages.
@@ -141,6 +148,10 @@ pub struct Unit {
     pub atom: Atom,
     /// The range of the step.
     pub range: Range,
+    /// The atom was written `K` or `Q` (eight directions): a later leg
+    /// without a direction may then turn by any angle but 180°, while on
+    /// every other atom it goes straight on or turns by 90° (XBoard's reading).
+    pub eightfold: bool,
     /// The text of the unit, for messages.
     pub text: String,
     /// Byte offset of the unit in the whole string.
@@ -238,8 +249,11 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
                 b'g' => leg.modality.grasshop = true,
                 b'n' => leg.lame = true,
                 b'j' => leg.jump = true,
+                b'o' => leg.cylinder = true,
+                b'z' => leg.crooked = true,
+                b'y' => leg.modality.range_toggle = true,
                 b'i' => initial = true,
-                b'u' | b't' | b'o' | b'y' | b'x' | b'z' | b'k' | b'w' | b'q' => leg.unsupported.push((c as char, i)),
+                b'u' | b't' | b'x' | b'k' | b'w' | b'q' => leg.unsupported.push((c as char, i)),
                 _ => return Err(err(i, format!("unknown modifier '{}'", c as char))),
             }
             i += 1;
@@ -305,8 +319,17 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
         }
         let _ = atom_off;
         let unit_text = text[start..i].to_string();
+        let eightfold = matches!(letter, Some(b'K' | b'Q'));
         for (atom, _) in atoms {
-            units.push(Unit { legs: legs.clone(), initial, atom, range, text: unit_text.clone(), offset: start });
+            units.push(Unit {
+                legs: legs.clone(),
+                initial,
+                atom,
+                range,
+                eightfold,
+                text: unit_text.clone(),
+                offset: start,
+            });
         }
     }
     Ok(Betza { text: text.to_string(), units })

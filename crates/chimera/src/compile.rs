@@ -445,10 +445,14 @@ fn first_leg_vectors(atom: Atom, dirs: &[DirWord]) -> Vec<(i32, i32)> {
     all.into_iter().filter(|v| out.contains(v)).collect()
 }
 
-/// Relative turns (in 45° steps, counter-clockwise) named by a later leg's directions.
-fn relative_turns(dirs: &[DirWord]) -> Result<Vec<i32>, String> {
+/// Relative turns (in 45° steps, counter-clockwise) named by a later leg's
+/// directions. A leg without directions may not go straight back; on an atom
+/// written `K` or `Q` (`eightfold`) it takes the seven other turns, on any
+/// other atom only straight on and the two 90° turns (XBoard's reading: `caW`
+/// captures a neighbour and steps on or sideways, never back nor diagonally).
+fn relative_turns(dirs: &[DirWord], eightfold: bool) -> Result<Vec<i32>, String> {
     if dirs.is_empty() {
-        return Ok((0..8).collect());
+        return Ok(if eightfold { vec![0, 1, -1, 2, -2, 3, -3] } else { vec![0, 2, -2] });
     }
     let mut out = Vec::new();
     for d in dirs {
@@ -519,6 +523,8 @@ struct Builder<'a> {
     budget: usize,
     /// The variant's number of piece types (for the budget's error message).
     ntypes: usize,
+    /// The square the unit being built starts from.
+    origin: std::cell::Cell<Square>,
 }
 
 impl Builder<'_> {
@@ -539,6 +545,25 @@ impl Builder<'_> {
         }
     }
 
+    /// The square `d` (White's frame) away from `from`, and whether the step
+    /// crossed the left or right edge: with `wrap` (`o`, a cylinder) the files
+    /// join around, otherwise such a square is off the board.
+    fn step(&self, from: Square, d: (i32, i32), wrap: bool) -> Option<(Square, bool)> {
+        if !wrap {
+            return self.sq(from, d).map(|s| (s, false));
+        }
+        let (dx, dy) = if self.color == Color::White { d } else { (-d.0, -d.1) };
+        let w = self.g.width as i32;
+        let f = self.g.file_of(from) + dx;
+        let r = self.g.rank_of(from) + dy;
+        let s = self.g.square(f.rem_euclid(w), r)?;
+        if self.allowed[s as usize] {
+            Some((s, !(0..w).contains(&f)))
+        } else {
+            None
+        }
+    }
+
     fn max_steps(&self, range: Range) -> i32 {
         match range {
             Range::Leap => 1,
@@ -553,20 +578,23 @@ impl Builder<'_> {
                 return Err(self.err(unit, format!("the modifier '{c}' is not supported yet")));
             }
         }
+        self.origin.set(from);
         let mut legs: Vec<(Leg, Range)> = unit.legs.iter().map(|l| (l.clone(), unit.range)).collect();
         let last = legs.len() - 1;
         // A non-final leg with `g` ends on an occupied square (of either side), like `p`, and
         // switches the legs after it between leaper and rider (XBoard's reading: `gafR` is the
         // rook-line grasshopper, `gafW` hops over a neighbour and then rides on).
+        // `y` does the same on a leg that ends on an empty square.
         for li in 0..last {
-            if legs[li].0.modality.grasshop {
+            if legs[li].0.modality.grasshop || legs[li].0.modality.range_toggle {
                 let toggled = match legs[li + 1].1 {
                     Range::Leap => Range::Unlimited,
                     Range::Unlimited => Range::Leap,
                     Range::Limited(_) => {
-                        return Err(
-                            self.err(unit, "'g' before a leg of limited range: the range it toggles to is not defined")
-                        )
+                        return Err(self.err(
+                            unit,
+                            "'g' or 'y' before a leg of limited range: the range it toggles to is not defined",
+                        ))
                     }
                 };
                 for later in &mut legs[li + 1..] {
@@ -582,7 +610,8 @@ impl Builder<'_> {
             }
             let mut pre = fl.clone();
             pre.modality = crate::betza::Modality { hop: true, ..Default::default() };
-            let mut post = Leg { dirs: vec![DirWord { first: b'f', second: None }], ..Leg::default() };
+            let mut post =
+                Leg { dirs: vec![DirWord { first: b'f', second: None }], cylinder: fl.cylinder, ..Leg::default() };
             post.modality = fl.modality;
             post.modality.hop = false;
             post.modality.grasshop = false;
@@ -621,54 +650,108 @@ impl Builder<'_> {
         victim: Square,
     ) -> Result<Vec<Node>, CompileError> {
         let (leg, range) = &legs[li];
+        if !leg.crooked {
+            return self.leg_path(unit, legs, li, at, v, victim, 0);
+        }
+        // `z`, a crooked rider: every other step turned by 90°, first to the
+        // left or first to the right (`zB` is the Boyscout, `zR` the crooked rook)
+        if li + 1 != legs.len() {
+            return Err(self.err(unit, "'z' on a non-final leg is not supported"));
+        }
+        if unit.atom.is_oblique() || *range == Range::Leap || leg.lame || leg.jump || leg.cylinder {
+            return Err(
+                self.err(unit, "'z' is supported only on orthogonal and diagonal riders, without 'n', 'j' or 'o'")
+            );
+        }
+        let mut out = self.leg_path(unit, legs, li, at, v, victim, 1)?;
+        out.extend(self.leg_path(unit, legs, li, at, v, victim, -1)?);
+        Ok(out)
+    }
+
+    /// The nodes of leg `li` starting at `at` with step `v` (White's frame);
+    /// with `zig` ±1, every other step is turned by ±90° (a crooked rider).
+    #[allow(clippy::too_many_arguments)]
+    fn leg_path(
+        &self,
+        unit: &Unit,
+        legs: &[(Leg, Range)],
+        li: usize,
+        at: Square,
+        v: (i32, i32),
+        victim: Square,
+        zig: i32,
+    ) -> Result<Vec<Node>, CompileError> {
+        let (leg, range) = &legs[li];
         let is_final = li + 1 == legs.len();
         let m = leg.modality;
-        if leg.jump && *range != Range::Leap {
-            return Err(self.err(unit, "'j' on a rider is not supported yet"));
-        }
         if m.friend && !is_final {
             return Err(self.err(unit, "'d' on a non-final leg is not supported yet"));
         }
         if m.en_passant && !is_final {
             return Err(self.err(unit, "'e' on a non-final leg is not supported"));
         }
+        if m.range_toggle && is_final {
+            return Err(self.err(unit, "'y' on a final leg means nothing: it toggles the range of the legs after it"));
+        }
         let steps = self.max_steps(*range);
         let leaper = *range == Range::Leap;
-        if leg.lame && !leaper {
-            return Err(self.err(unit, "'n' on a rider is not supported"));
+        let one_step = unit.atom.a == 1;
+        let wrap = leg.cylinder;
+        if leg.lame && leg.jump {
+            return Err(self.err(unit, "'n' and 'j' on one leg contradict each other"));
+        }
+        if leg.lame && one_step {
+            return Err(self.err(unit, "'n' on a one-step atom means nothing"));
+        }
+        if leg.jump && one_step && leaper {
+            return Err(
+                self.err(unit, "'j' on a one-step leaper means nothing ('jR' skips the first square of a ride)")
+            );
+        }
+        // `j` on a one-step rider (`jR`, `jB`): the first square is skipped,
+        // empty or not, as XBoard reads it
+        let skip_first = leg.jump && one_step;
+        // `n` and `j` on a longer atom: each step's intermediate squares (the
+        // lame path, orthogonal first) must be empty (`n`) or, for a leap with
+        // one square between, occupied (`j`); on a rider (`nNN`) every step
+        let per_step = (leg.lame || leg.jump) && !one_step;
+        let inter = if per_step { lame_path(v) } else { Vec::new() };
+        if leg.jump && per_step && inter.len() != 1 {
+            return Err(self.err(unit, "'j' is supported only on leaps with one square between"));
         }
 
-        // The squares along the leg.
-        let mut path_squares: Vec<Square> = Vec::new(); // intermediate squares that must be empty (lame)
+        // The squares along the leg: the targets, and before each the
+        // intermediate squares of its step.
+        let origin = self.origin.get();
+        let mut step_inter: Vec<Vec<Square>> = Vec::new();
         let mut targets: Vec<Square> = Vec::new();
-        if leaper {
-            if leg.lame || leg.jump {
-                let inter = lame_path(v);
-                if inter.is_empty() {
-                    return Err(self.err(unit, "'n' or 'j' on a one-step atom means nothing"));
+        let mut prev = at;
+        let mut looped = false;
+        'ride: for k in 0..(if leaper { 1 } else { steps }) {
+            // a crooked rider's odd steps: v turned by 90° (counter-clockwise for zig = 1)
+            let v = if zig != 0 && k % 2 == 1 { (-v.1 * zig, v.0 * zig) } else { v };
+            let mut between = Vec::new();
+            for &d in &inter {
+                match self.step(prev, d, wrap) {
+                    Some((s, w)) if !(w || looped) || s != origin => between.push(s),
+                    _ => break 'ride,
                 }
-                if leg.jump && inter.len() != 1 {
-                    return Err(self.err(unit, "'j' is supported only on leaps with one square between"));
-                }
-                for d in inter {
-                    match self.sq(at, d) {
-                        Some(s) => path_squares.push(s),
-                        None => return Ok(Vec::new()),
+            }
+            match self.step(prev, v, wrap) {
+                Some((s, w)) => {
+                    looped |= w;
+                    // around the cylinder, the piece's own square blocks the ride
+                    if looped && s == origin {
+                        break;
                     }
+                    targets.push(s);
+                    step_inter.push(between);
+                    prev = s;
                 }
-            }
-            match self.sq(at, v) {
-                Some(s) => targets.push(s),
-                None => return Ok(Vec::new()),
-            }
-        } else {
-            for k in 1..=steps {
-                match self.sq(at, (v.0 * k, v.1 * k)) {
-                    Some(s) => targets.push(s),
-                    None => break,
-                }
+                None => break,
             }
         }
+        let path_squares: Vec<Square> = step_inter.first().cloned().unwrap_or_default();
         if targets.is_empty() {
             return Ok(Vec::new());
         }
@@ -696,8 +779,36 @@ impl Builder<'_> {
 
         // The nodes of each possible end square of this leg, innermost first.
         let mut chain: Option<Node> = None;
+        let jump = leg.jump;
+        let prepend = |mut node: Node, squares: &[Square]| -> Node {
+            for &p in squares.iter().rev() {
+                let mut inter = Node::new(p, victim);
+                if jump {
+                    inter.flags = OCC_FOE | OCC_FRIEND;
+                    inter.occ.push(node);
+                } else {
+                    inter.flags = EMPTY_CHILD;
+                    inter.empty.push(node);
+                }
+                node = inter;
+            }
+            node
+        };
         for (k, &t) in targets.iter().enumerate().rev() {
             let mut node = Node::new(t, victim);
+            if skip_first && k == 0 {
+                // the skipped square: the ride goes on whether it is empty or not
+                let Some(c) = chain.take() else { return Ok(Vec::new()) };
+                node.flags = EMPTY_CHILD | OCC_FOE | OCC_FRIEND;
+                if self.no_hop {
+                    node.flags |= SPECIAL;
+                    node.aux |= AUX_NO_HOP;
+                }
+                node.empty.push(c.clone());
+                node.occ.push(c);
+                chain = Some(node);
+                continue;
+            }
             if is_final {
                 if m.is_empty() || m.moves {
                     node.flags |= QUIET;
@@ -743,7 +854,7 @@ impl Builder<'_> {
             } else {
                 // a later leg starts here
                 let (next_leg, _) = &legs[li + 1];
-                let turns = relative_turns(&next_leg.dirs).map_err(|e| self.err(unit, e))?;
+                let turns = relative_turns(&next_leg.dirs, unit.eightfold).map_err(|e| self.err(unit, e))?;
                 let nv = |turn: i32| -> (i32, i32) {
                     if unit.atom.is_oblique() {
                         // 90° rotations only
@@ -762,7 +873,7 @@ impl Builder<'_> {
                     }
                 };
                 let mut mods = m;
-                if mods.is_empty() {
+                if mods.is_empty() || mods.range_toggle {
                     mods.moves = true;
                 }
                 if mods.moves {
@@ -801,7 +912,7 @@ impl Builder<'_> {
             // a rider continues over empty squares
             if !leaper && k + 1 < targets.len() {
                 if let Some(c) = chain.take() {
-                    node.empty.push(c);
+                    node.empty.push(prepend(c, &step_inter[k + 1]));
                 }
             }
             if !node.empty.is_empty() {
@@ -809,20 +920,8 @@ impl Builder<'_> {
             }
             chain = Some(node);
         }
-        let mut node = chain.unwrap();
-        // lame or jumping leaper: prepend the intermediate squares
-        for &p in path_squares.iter().rev() {
-            let mut inter = Node::new(p, victim);
-            if leg.jump {
-                inter.flags = OCC_FOE | OCC_FRIEND;
-                inter.occ.push(node);
-            } else {
-                inter.flags = EMPTY_CHILD;
-                inter.empty.push(node);
-            }
-            node = inter;
-        }
-        Ok(vec![node])
+        // lame or jumping steps: prepend the intermediate squares of the first
+        Ok(vec![prepend(chain.unwrap(), &step_inter[0])])
     }
 }
 
@@ -913,6 +1012,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         total: &total_nodes,
                         budget,
                         ntypes,
+                        origin: std::cell::Cell::new(sq),
                     };
                     let mut forest = Vec::new();
                     // initial moves: for an unmoved piece, or by square (a double-step region)
@@ -1031,6 +1131,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                 total: &total_nodes,
                 budget,
                 ntypes,
+                origin: std::cell::Cell::new(sq),
             };
             let forest = merge_forest(b.unit(&unit, sq)?);
             let mut sizes = Vec::new();
@@ -1091,8 +1192,10 @@ mod tests {
     #[test]
     fn later_leg_turns() {
         let d = |s: &str| betza::parse(&format!("a{s}W")).unwrap().units[0].legs[1].dirs.clone();
-        assert_eq!(relative_turns(&d("fs")).unwrap(), vec![1, -1]);
-        assert_eq!(relative_turns(&d("b")).unwrap(), vec![4]);
-        assert_eq!(relative_turns(&[]).unwrap().len(), 8);
+        assert_eq!(relative_turns(&d("fs"), false).unwrap(), vec![1, -1]);
+        assert_eq!(relative_turns(&d("b"), true).unwrap(), vec![4]);
+        // no direction: never straight back; 45° turns only on K and Q
+        assert_eq!(relative_turns(&[], true).unwrap(), vec![0, 1, -1, 2, -2, 3, -3]);
+        assert_eq!(relative_turns(&[], false).unwrap(), vec![0, 2, -2]);
     }
 }

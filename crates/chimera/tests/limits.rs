@@ -103,7 +103,8 @@ fn trajectory_node_limit() {
     // two riding legs on the largest board stay within the limit of one square
     let start = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1";
     let v = Variant::from_toml(&toml(16, 15, start, &piece("aR")), "t").unwrap();
-    assert!(v.tables.cells.len() > 500_000, "{}", v.tables.cells.len());
+    // (a later leg without a direction turns only straight on or by 90° on `R`)
+    assert!(v.tables.cells.len() > 400_000, "{}", v.tables.cells.len());
     assert_eq!(Position::start(Arc::new(v)).legal_moves().len(), 3);
     // many legs: an error as soon as one square needs too many nodes (fast)
     let t = std::time::Instant::now();
@@ -136,7 +137,8 @@ fn compile_size_limit() {
 /// The budget grows with the piece types and the squares, between its
 /// floor and its cap: a variant with many piece types may build more nodes
 /// than a small one, and a small variant that needs far more than any real
-/// one fails within the floor (the fuzzed `aaBfiaRR8` on 15x8 used to take
+/// one fails within the floor (`aaQfiaRR8` here; the fuzzed `aaBfiaRR8` on
+/// 15x8, which fits now that its later legs do not turn back, used to take
 /// four times as long, against the cap).
 #[test]
 fn compile_budget_scales_with_the_variant() {
@@ -145,7 +147,7 @@ fn compile_budget_scales_with_the_variant() {
     assert_eq!(compile::compile_budget(120, 255), compile::MAX_COMPILE_NODES);
     let start = "K14/15/15/15/15/15/15/14k w - - 0 1";
     let piece = |l: &str, b: &str| format!("\n[[piece]]\nname = \"{l}\"\nletter = \"{l}\"\nbetza = '{b}'\n");
-    let e = Variant::from_toml(&toml(15, 8, start, &piece("x", "aaBfiaRR8")), "t").unwrap_err().to_string();
+    let e = Variant::from_toml(&toml(15, 8, start, &piece("x", "aaQfiaRR8")), "t").unwrap_err().to_string();
     let small = compile::compile_budget(2, 120);
     assert!(
         e.contains(&format!("more than {small} trajectory nodes (the budget of 2 piece types on 120 squares)")),
