@@ -20,7 +20,7 @@ export PATH="$venv/bin:$PATH"
 need=()
 "$py" -c "import maturin" 2>/dev/null || need+=("maturin>=1.5,<2")
 "$py" -c "import pytest" 2>/dev/null || need+=("pytest")
-"$py" -c "import pyffish" 2>/dev/null || need+=("pyffish")
+"$py" -c "import pyffish" 2>/dev/null || need+=("pyffish==0.0.90")
 if [ ${#need[@]} -gt 0 ]; then
     "$py" -m pip install --quiet "${need[@]}"
 fi
