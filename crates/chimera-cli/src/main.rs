@@ -614,6 +614,7 @@ fn pgn_read(o: &Options, path: &str) -> Result<(), Failure> {
     // a game without a Variant tag is --variant's; a Variant tag naming the
     // variant of --variant-file is that file's
     let own = if o.variant.is_some() || o.variant_file.is_some() { Some(load_variant(o)?) } else { None };
+    let mut built: std::collections::HashMap<&'static str, Arc<Variant>> = std::collections::HashMap::new();
     let mut lookup = |tag: Option<&str>| -> Result<Arc<Variant>, String> {
         match (tag, &own) {
             (None, Some(v)) => return Ok(v.clone()),
@@ -626,7 +627,13 @@ fn pgn_read(o: &Options, path: &str) -> Result<(), Failure> {
                 chimera::pgn::variant_name(t).ok_or_else(|| builtin::LookupError::Unknown(t.to_string()).to_string())?
             }
         };
-        builtin::variant(name).map(Arc::new).map_err(|e| e.to_string())
+        // built once per variant, not once per game
+        if let Some(v) = built.get(name) {
+            return Ok(Arc::clone(v));
+        }
+        let v = builtin::variant(name).map(Arc::new).map_err(|e| e.to_string())?;
+        built.insert(name, v.clone());
+        Ok(v)
     };
     let games = chimera::pgn::read_games_with(&text, &mut lookup);
     if games.is_empty() {

@@ -587,17 +587,18 @@ enum Tok {
     Close,
     Result(Outcome),
     Number,
-    Move(String),
+    /// A move: the token's text.
+    Move,
     /// A syntax error (what is wrong).
     Bad(String),
 }
 
-/// A token with its line and text.
+/// A token with its line and its text (borrowed from the text read).
 #[derive(Clone, Debug)]
-struct Token {
+struct Token<'a> {
     tok: Tok,
     line: usize,
-    text: String,
+    text: &'a str,
 }
 
 /// The NAG of a `!`/`?` suffix.
@@ -620,7 +621,7 @@ fn squeeze(s: &str) -> String {
 
 /// Splits a text into tokens. Never fails: what is not PGN becomes a
 /// [`Tok::Bad`] token.
-fn lex(text: &str) -> Vec<Token> {
+fn lex<'a>(text: &'a str) -> Vec<Token<'a>> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -630,8 +631,7 @@ fn lex(text: &str) -> Vec<Token> {
         let c = b[i];
         let at_line_start = i == 0 || b[i - 1] == b'\n';
         let start_line = line;
-        let push =
-            |out: &mut Vec<Token>, tok: Tok, s: &str| out.push(Token { tok, line: start_line, text: s.to_string() });
+        let push = |out: &mut Vec<Token<'a>>, tok: Tok, s: &'a str| out.push(Token { tok, line: start_line, text: s });
         match c {
             b'\n' => {
                 line += 1;
@@ -726,7 +726,7 @@ fn lex(text: &str) -> Vec<Token> {
                 } else if t.bytes().all(|d| d.is_ascii_digit()) {
                     Tok::Number
                 } else {
-                    Tok::Move(t.to_string())
+                    Tok::Move
                 };
                 push(&mut out, tok, t);
                 i = j;
@@ -790,7 +790,7 @@ fn lex_tag(s: &str) -> (Tok, usize) {
 /// Splits the tokens into games: a game ends with its result token (outside
 /// variations), or where a tag follows movetext. Tokens of only comments
 /// (after the last game) are no game.
-fn split_games(tokens: &[Token]) -> Vec<&[Token]> {
+fn split_games<'t>(tokens: &'t [Token<'t>]) -> Vec<&'t [Token<'t>]> {
     let mut games = Vec::new();
     let (mut start, mut depth, mut movetext) = (0, 0usize, false);
     for (i, t) in tokens.iter().enumerate() {
@@ -826,6 +826,12 @@ fn split_games(tokens: &[Token]) -> Vec<&[Token]> {
 /// shogi notations, Thai, UCI), then WXF and the Janggi notation. On failure,
 /// the message of the variant's notation.
 fn read_move(pos: &mut Position, text: &str) -> Result<Move, String> {
+    // the common case first: the text is exactly the move as the variant's
+    // notation writes it (one pass over the legal moves)
+    let n = Notation::default_for(pos.variant());
+    if let Some((m, _)) = pos.san_all(n).into_iter().find(|(_, s)| s == text) {
+        return Ok(m);
+    }
     match pos.parse_san(text, Notation::Default) {
         Ok(m) => Ok(m),
         Err(e) => {
@@ -851,7 +857,7 @@ fn read_move(pos: &mut Position, text: &str) -> Result<Move, String> {
 
 /// The state of reading one game's movetext.
 struct Reader<'t> {
-    tokens: &'t [Token],
+    tokens: &'t [Token<'t>],
     i: usize,
     game: usize,
     moves: usize,
@@ -860,7 +866,7 @@ struct Reader<'t> {
 impl Reader<'_> {
     fn err(&self, t: Option<&Token>, kind: PgnErrorKind) -> PgnError {
         let (line, token) = match t {
-            Some(t) => (t.line, t.text.clone()),
+            Some(t) => (t.line, t.text.to_string()),
             None => (self.tokens.last().map_or(1, |t| t.line), String::new()),
         };
         PgnError { game: self.game, line, token, kind }
@@ -883,7 +889,8 @@ impl Reader<'_> {
                     None => return Err(self.err(Some(t), PgnErrorKind::Syntax("an annotation before any move".into()))),
                 },
                 Tok::Number => {}
-                Tok::Move(s) => {
+                Tok::Move => {
+                    let s = t.text;
                     if self.moves >= MAX_MOVES {
                         return Err(self.err(Some(t), PgnErrorKind::TooManyMoves));
                     }
@@ -897,7 +904,7 @@ impl Reader<'_> {
                     pos.make(m);
                     line.moves.push(PgnMove {
                         mv: m,
-                        san: s.clone(),
+                        san: s.to_string(),
                         uci,
                         nags: Vec::new(),
                         comments: Vec::new(),
@@ -946,7 +953,7 @@ impl Reader<'_> {
 }
 
 /// Reads one game's tokens.
-fn read_game(game: usize, tokens: &[Token], lookup: &mut VariantLookup<'_>) -> Result<Game, PgnError> {
+fn read_game(game: usize, tokens: &[Token<'_>], lookup: &mut VariantLookup<'_>) -> Result<Game, PgnError> {
     let mut r = Reader { tokens, i: 0, game, moves: 0 };
     let mut tags = Vec::new();
     let mut lead = Vec::new();

@@ -56,3 +56,49 @@ fn pyffish_pgn_files_read_to_pyffish_final_fens() {
     eprintln!("{} files, {games} games, {moves} moves read", paths.len());
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures[..failures.len().min(15)].join("\n"));
 }
+
+/// Damaged copies of the reference files (characters deleted, doubled or
+/// replaced by PGN's delimiters) read to games or errors, never a panic, and
+/// every error names a game and a line.
+#[test]
+fn damaged_pgn_never_panics() {
+    let dir = format!("{}/../../tests/data/pgn", env!("CARGO_MANIFEST_DIR"));
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let specials = ['{', '}', '(', ')', '[', ']', '"', ';', '$', '!', '?', '%', '\n', '*', '.', '1', '@', '+', 'x'];
+    let (mut read, mut errors) = (0, 0);
+    for v in ["chess", "shogi", "xiangqi", "seirawan", "makruk"] {
+        let text = std::fs::read_to_string(format!("{dir}/{v}.pgn")).unwrap();
+        let chars: Vec<char> = text.chars().collect();
+        for _ in 0..40 {
+            let mut c = chars.clone();
+            for _ in 0..1 + next() % 4 {
+                let at = (next() as usize) % c.len();
+                match next() % 3 {
+                    0 => {
+                        c.remove(at);
+                    }
+                    1 => c.insert(at, c[at]),
+                    _ => c[at] = specials[(next() as usize) % specials.len()],
+                }
+            }
+            let damaged: String = c.into_iter().collect();
+            for g in pgn::read_games_each(&damaged) {
+                match g {
+                    Ok(_) => read += 1,
+                    Err(e) => {
+                        errors += 1;
+                        assert!(e.game > 0 && e.line > 0, "{e}");
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("damaged files: {read} games read, {errors} errors");
+    assert!(read > 0 && errors > 0);
+}
