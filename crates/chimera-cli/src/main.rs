@@ -27,7 +27,7 @@ use chimera_engine::game::{Game, Out};
 use chimera_engine::protocol::{self, Protocol};
 use chimera_engine::rules::GameEnd;
 use std::ffi::OsString;
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -40,6 +40,8 @@ usage:
   chimera perft    --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"] [--reference] DEPTH
   chimera show     --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"]
   chimera result   --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"]
+  chimera pgn      --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"]
+  chimera pgn      --read FILE|- [--variant V] [--variant-file PATH]
   (moves, perft, show and result also take --permissive)
   chimera variants
   chimera uci | xboard | usi | ucci [--variant-file PATH]
@@ -64,6 +66,13 @@ game goes on, else `1-0`, `0-1` or `1/2-1/2` and the reason: mate, stalemate,
 a variant's own ending, threefold repetition (perpetual check loses where
 the variant says so; Janggi counts points), the 50-move rule or a dead
 position (neither side has mating material), as the engine scores them.
+
+pgn writes the game of --moves as PGN (Variant tag, FEN tag if not the start
+position, the result as result computes it); pgn --read checks every game of
+a PGN file (- for stdin) and prints one line per game: `N<TAB>ok<TAB>FEN<TAB>
+MOVES` (the final FEN, the UCI moves) or `N<TAB>error<TAB>MESSAGE`; if a game
+has an error, the last line is an `error: ` line on stderr (exit status 2).
+See docs/pgn.md.
 
 A FEN must describe a position the variant can have: the right number of
 royal pieces, no royals attacking each other. --permissive (or
@@ -111,6 +120,20 @@ Prints `*` while the game goes on, else `1-0`, `0-1` or `1/2-1/2` and why
 (mate, stalemate, a variant's own ending, repetition, the 50-move rule, a
 dead position), as the engine scores the game."
         }
+        "pgn" => {
+            "\
+usage: chimera pgn --variant V [--variant-file PATH] [--fen FEN] [--moves \"...\"] [--permissive]
+       chimera pgn --read FILE|- [--variant V] [--variant-file PATH]
+Writes the game of --moves as PGN: the Seven Tag Roster, Variant, SetUp and
+FEN if the game does not start at the start position, the moves in the
+variant's notation (SAN; the shogi notation for shogi variants), wrapped at 80
+columns, and the result as `chimera result` finds it (with the reason as a
+comment). --read checks every game of a PGN file (- for stdin): one line per
+game, `N<TAB>ok<TAB>FINAL-FEN<TAB>UCI-MOVES` or `N<TAB>error<TAB>MESSAGE`; a
+game without a Variant tag is --variant's (default chess). If any game has an
+error, an `error: ` line follows on stderr and the exit status is 2. Limits:
+16 MiB of text, 20000 moves a game, variations 64 deep. See docs/pgn.md."
+        }
         "variants" => {
             "\
 usage: chimera variants
@@ -143,7 +166,8 @@ chimera help)."
 }
 
 /// The commands `chimera` knows, for the "unknown command" message.
-const COMMANDS: &str = "moves, perft, show, result, variants, uci, xboard, usi, ucci, engine, bench, soak-worker, help";
+const COMMANDS: &str =
+    "moves, perft, show, result, pgn, variants, uci, xboard, usi, ucci, engine, bench, soak-worker, help";
 
 /// The largest perft depth accepted.
 const MAX_DEPTH: usize = 20;
@@ -194,6 +218,8 @@ struct Options {
     via: Option<String>,
     /// `--reference`: perft with the reference legality test.
     reference: bool,
+    /// `--read FILE`: `pgn` reads the games of this PGN file (`-`: stdin).
+    read: Option<String>,
     /// `--permissive`: accept a FEN whose position the variant cannot reach
     /// (any number of royal pieces, touching royals), for analysis.
     permissive: bool,
@@ -213,6 +239,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         from: None,
         via: None,
         reference: false,
+        read: None,
         permissive: false,
         help: false,
         positional: Vec::new(),
@@ -232,6 +259,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--from" => o.from = Some(value("--from")?),
             "--via" => o.via = Some(value("--via")?),
             "--reference" => o.reference = true,
+            "--read" => o.read = Some(value("--read")?),
             "--permissive" | "--no-validate" => o.permissive = true,
             "--help" | "-h" => o.help = true,
             s if s.starts_with("--") => return Err(format!("unknown option '{s}' (see 'chimera help')")),
@@ -481,6 +509,14 @@ fn run(args: &[String]) -> Result<(), Failure> {
             };
             writeln!(out, "{line}")?;
         }
+        "pgn" => {
+            no_positional(&o)?;
+            drop(out);
+            return match &o.read {
+                Some(path) => pgn_read(&o, path),
+                None => pgn_write(&o),
+            };
+        }
         "variants" => {
             for n in builtin::names() {
                 let v = builtin::variant(n).map_err(|e| e.to_string())?;
@@ -529,6 +565,100 @@ fn run(args: &[String]) -> Result<(), Failure> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// `chimera pgn` without `--read`: the game of `--moves` as PGN.
+fn pgn_write(o: &Options) -> Result<(), Failure> {
+    let v = load_variant(o)?;
+    let start = initial_position(o, v.clone())?;
+    // the moves as `--moves` reads them, and the game over as `result` finds it
+    let pos = load_position(o)?;
+    let ev = Arc::new(chimera_engine::eval::EvalTables::new(&v));
+    let mut game = Game::at(v, ev, start.clone());
+    let mut record = chimera::pgn::Game::new(start);
+    if let Some(ms) = &o.moves {
+        for (i, text) in ms.split_whitespace().enumerate() {
+            let m = read_move(&mut game.pos, text).map_err(|e| format!("--moves: move {}: {e}", i + 1))?;
+            record.push(m).map_err(|e| format!("--moves: move {}: {e}", i + 1))?;
+            game.play(m);
+        }
+    }
+    debug_assert_eq!(record.final_position().fen(), pos.fen());
+    if let Some(end) = game.end() {
+        let (outcome, why) = match &end {
+            GameEnd::WhiteWins(w) => (chimera::pgn::Outcome::WhiteWins, w.to_string()),
+            GameEnd::BlackWins(w) => (chimera::pgn::Outcome::BlackWins, w.to_string()),
+            GameEnd::Draw(w) => (chimera::pgn::Outcome::Draw, w.to_string()),
+        };
+        record.result = outcome;
+        match record.line.moves.last_mut() {
+            Some(m) => m.comments.push(why),
+            None => record.line.comments.push(why),
+        }
+    }
+    io::stdout().lock().write_all(record.to_pgn().as_bytes())?;
+    Ok(())
+}
+
+/// `chimera pgn --read FILE`: checks every game, one line per game.
+fn pgn_read(o: &Options, path: &str) -> Result<(), Failure> {
+    let mut bytes = Vec::new();
+    let limit = chimera::pgn::MAX_INPUT as u64 + 1;
+    let read = if path == "-" {
+        io::stdin().lock().take(limit).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+    };
+    read.map_err(|e| format!("cannot read '{path}': {e}"))?;
+    if bytes.len() > chimera::pgn::MAX_INPUT {
+        return Err(format!("'{path}' is longer than {} bytes, the most PGN text read", chimera::pgn::MAX_INPUT).into());
+    }
+    let text = String::from_utf8(bytes).map_err(|e| format!("'{path}' is not UTF-8 text: {e}"))?;
+    // a game without a Variant tag is --variant's; a Variant tag naming the
+    // variant of --variant-file is that file's
+    let own = if o.variant.is_some() || o.variant_file.is_some() { Some(load_variant(o)?) } else { None };
+    let mut built: std::collections::HashMap<&'static str, Arc<Variant>> = std::collections::HashMap::new();
+    let mut lookup = |tag: Option<&str>| -> Result<Arc<Variant>, String> {
+        match (tag, &own) {
+            (None, Some(v)) => return Ok(v.clone()),
+            (Some(t), Some(v)) if t.eq_ignore_ascii_case(v.name()) => return Ok(v.clone()),
+            _ => {}
+        }
+        let name = match tag {
+            None => "chess",
+            Some(t) => {
+                chimera::pgn::variant_name(t).ok_or_else(|| builtin::LookupError::Unknown(t.to_string()).to_string())?
+            }
+        };
+        // built once per variant, not once per game
+        if let Some(v) = built.get(name) {
+            return Ok(Arc::clone(v));
+        }
+        let v = builtin::variant(name).map(Arc::new).map_err(|e| e.to_string())?;
+        built.insert(name, v.clone());
+        Ok(v)
+    };
+    let games = chimera::pgn::read_games_with(&text, &mut lookup);
+    if games.is_empty() {
+        return Err(format!("'{path}' holds no game").into());
+    }
+    let mut out = io::stdout().lock();
+    let (mut bad, mut first) = (0, None);
+    for (i, g) in games.iter().enumerate() {
+        match g {
+            Ok(g) => writeln!(out, "{}\tok\t{}\t{}", i + 1, g.final_position().fen(), g.uci_moves().join(" "))?,
+            Err(e) => {
+                bad += 1;
+                first.get_or_insert(e.clone());
+                writeln!(out, "{}\terror\t{}", i + 1, e.to_string().replace(['\t', '\n'], " "))?;
+            }
+        }
+    }
+    out.flush()?;
+    match first {
+        None => Ok(()),
+        Some(e) => Err(format!("{bad} of {} games could not be read; the first: {e}", games.len()).into()),
+    }
 }
 
 /// One request of `soak-worker`: `VARIANT<TAB>FEN<TAB>MOVE`; the answer line

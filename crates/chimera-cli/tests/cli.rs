@@ -596,3 +596,79 @@ fn xiangqi_fens_may_write_the_horse_h_and_the_elephant_e() {
     assert_eq!(out.lines().last(), Some("fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"));
     assert_eq!(ok(&["moves", "--variant", "xiangqi", "--fen", fen]).lines().count(), 44);
 }
+
+// ---- pgn -----------------------------------------------------------------------
+
+/// Runs `chimera ARGS` with `input` on stdin.
+fn chimera_stdin(args: &[&str], input: &str) -> Run {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(args)
+        .env("RUST_BACKTRACE", "0")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    run_output(child.wait_with_output().unwrap())
+}
+
+#[test]
+fn pgn_writes_a_game_with_its_result() {
+    let out = ok(&["pgn", "--variant", "chess", "--moves", "f2f3 e7e5 g2g4 Qh4#"]);
+    assert!(out.starts_with("[Event \"?\"]\n"), "{out}");
+    assert!(out.contains("[Result \"0-1\"]\n[Variant \"chess\"]\n\n1. f3 e5 2. g4 Qh4# {checkmate} 0-1\n"), "{out}");
+    assert!(!out.contains("[FEN"), "{out}");
+    let out = ok(&["pgn", "--variant", "xiangqi", "--moves", "h3e3"]);
+    assert!(out.contains("1. Che3 *"), "{out}");
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7";
+    let out = ok(&["pgn", "--variant", "chess", "--fen", fen, "--moves", "e8d7"]);
+    assert!(out.contains(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]")) && out.contains("7... Kd7 *"), "{out}");
+    // and reads back
+    let r = chimera_stdin(&["pgn", "--read", "-"], &out);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.stdout, "1\tok\t8/3k4/8/8/8/8/4P3/4K3 w - - 1 8\te8d7\n");
+    fails(&["pgn", "--variant", "chess", "--moves", "e2e4 e2e4"], &["move 2", "e2e4"]);
+    fails(&["pgn", "--variant", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4 a2a3"], &["game is over"]);
+    fails(&["pgn", "--variant", "nonesuch"], &["unknown variant"]);
+    fails(&["pgn", "--variant", "chess", "extra"], &["unexpected argument"]);
+}
+
+#[test]
+fn pgn_read_checks_every_game() {
+    let text =
+        "[Event \"a\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 {c} d5 (1... e5) 2. exd5 Qxd5 3. Nc3 Qa5 4. P@b4 *\n\n\
+                [Event \"b\"]\n\n1. e4 e5 2. Ke3 1-0\n\n\
+                [Event \"c\"]\n[Variant \"shogi\"]\n\n1. P-76 P-34 *\n";
+    let file = TempFile::new("games.pgn", text);
+    let r = chimera(&["pgn", "--read", file.path()]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    let l = lines(&r.stdout);
+    assert_eq!(l.len(), 3, "{}", r.stdout);
+    assert!(l[0].starts_with("1\tok\t") && l[0].ends_with("\te2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@b4"), "{}", l[0]);
+    assert!(l[1].starts_with("2\terror\tgame 2, line 8, 'Ke3': illegal move at 2. (White to move)"), "{}", l[1]);
+    assert!(l[2].starts_with("3\tok\t") && l[2].ends_with("\tc3c4 g7g6"), "{}", l[2]);
+    assert!(
+        r.stderr.starts_with("error: 1 of 3 games could not be read") && r.stderr.lines().count() == 1,
+        "{}",
+        r.stderr
+    );
+    // a game without a Variant tag is --variant's
+    let r = chimera_stdin(&["pgn", "--read", "-", "--variant", "xiangqi"], "1. Che3 Hg8 *");
+    assert_eq!(r.stdout.lines().next().map(|l| l.ends_with("\th3e3 h10g8")), Some(true), "{}", r.stdout);
+    fails(&["pgn", "--read", "/nonexistent/games.pgn"], &["cannot read"]);
+    let empty = TempFile::new("empty.pgn", "{only a comment}\n");
+    fails(&["pgn", "--read", empty.path()], &["no game"]);
+    assert!(ok(&["pgn", "--help"]).contains("--read FILE"));
+    assert!(ok(&["help"]).contains("chimera pgn"));
+}
+
+#[test]
+fn pgn_reads_the_pyffish_reference_files() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/pgn");
+    for v in ["chess", "shogi", "janggi", "seirawan"] {
+        let out = ok(&["pgn", "--read", &format!("{dir}/{v}.pgn")]);
+        assert!(out.lines().count() >= 6 && out.lines().all(|l| l.contains("\tok\t")), "{v}:\n{out}");
+    }
+}

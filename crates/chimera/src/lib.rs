@@ -28,6 +28,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod pgn;
 pub mod position;
 pub mod san;
 pub mod square;
