@@ -236,6 +236,7 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
         // modifiers
         while i < b.len() && b[i].is_ascii_lowercase() {
             let c = b[i];
+            let later = legs.len() > 1;
             let leg = legs.last_mut().unwrap();
             match c {
                 b'a' => {
@@ -245,7 +246,8 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
                     // a pair such as fl, fs, rf, lv: two direction letters in a row
                     let pairable = matches!(c, b'f' | b'b' | b'l' | b'r');
                     let next = b.get(i + 1).copied().unwrap_or(0);
-                    if pairable && DIR_LETTERS.contains(&next) {
+                    let turn_pair = later && matches!(c, b'f' | b'b') && matches!(next, b'z' | b'q');
+                    if pairable && (DIR_LETTERS.contains(&next) || turn_pair) {
                         // fl, fs, ... and the halves fh, bh, lh, rh
                         leg.dirs.push(DirWord { first: c, second: Some(next) });
                         i += 1;
@@ -273,6 +275,8 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
                 b'n' => leg.lame = true,
                 b'j' => leg.jump = true,
                 b'o' => leg.cylinder = true,
+                // on a later leg, z and q are turns against or with the last bend
+                b'z' | b'q' if later => leg.dirs.push(DirWord { first: c, second: None }),
                 b'z' => leg.crooked = true,
                 b'y' => leg.modality.range_toggle = true,
                 b'q' => leg.circular = true,

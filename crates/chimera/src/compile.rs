@@ -463,13 +463,41 @@ fn first_leg_vectors(atom: Atom, dirs: &[DirWord]) -> Vec<(i32, i32)> {
 /// written `K` or `Q` (`eightfold`) it takes the seven other turns, on any
 /// other atom only straight on and the two 90° turns (XBoard's reading: `caW`
 /// captures a neighbour and steps on or sideways, never back nor diagonally).
-fn relative_turns(dirs: &[DirWord], eightfold: bool) -> Result<Vec<i32>, String> {
+/// `z` and `q` turn against or with `bend`, the side (1 left, -1 right) of
+/// the last turn before (the Interactive Diagram's reading); without one
+/// they turn either way, like `s`.
+fn relative_turns(dirs: &[DirWord], eightfold: bool, bend: i32) -> Result<Vec<i32>, String> {
     if dirs.is_empty() {
         return Ok(if eightfold { vec![0, 1, -1, 2, -2, 3, -3] } else { vec![0, 2, -2] });
     }
     let mut out = Vec::new();
     for d in dirs {
-        let turns: &[i32] = match (d.first, d.second) {
+        // a turn by `k` 45° steps against (`z`) or with (`q`) the last bend
+        let side = |k: i32, with: bool| -> Vec<i32> {
+            match (bend, with) {
+                (0, _) => vec![k, -k],
+                (b, true) => vec![k * b],
+                (b, false) => vec![-k * b],
+            }
+        };
+        let fixed: &[i32] = match (d.first, d.second) {
+            (b'z' | b'q', None) => {
+                for t in side(2, d.first == b'q') {
+                    if !out.contains(&t) {
+                        out.push(t);
+                    }
+                }
+                continue;
+            }
+            (b'f' | b'b', Some(z @ (b'z' | b'q'))) => {
+                let k = if d.first == b'f' { 1 } else { 3 };
+                for t in side(k, z == b'q') {
+                    if !out.contains(&t) {
+                        out.push(t);
+                    }
+                }
+                continue;
+            }
             (b'f', None) | (b'f', Some(b'f')) => &[0],
             (b'b', None) | (b'b', Some(b'b')) => &[4],
             (b'l', None) => &[2],
@@ -484,7 +512,7 @@ fn relative_turns(dirs: &[DirWord], eightfold: bool) -> Result<Vec<i32>, String>
             (b'b', Some(b's')) => &[3, -3],
             _ => return Err(format!("direction '{d}' is not supported on a later leg")),
         };
-        for &t in turns {
+        for &t in fixed {
             if !out.contains(&t) {
                 out.push(t);
             }
@@ -538,6 +566,9 @@ struct Builder<'a> {
     ntypes: usize,
     /// The square the unit being built starts from.
     origin: std::cell::Cell<Square>,
+    /// The side of the last turn on the path being built (1 left, -1
+    /// right, 0 none yet), for `z` and `q` on later legs.
+    bend: std::cell::Cell<i32>,
 }
 
 impl Builder<'_> {
@@ -592,6 +623,7 @@ impl Builder<'_> {
             }
         }
         self.origin.set(from);
+        self.bend.set(0);
         if unit.universal {
             return self.universal(unit, from);
         }
@@ -650,7 +682,7 @@ impl Builder<'_> {
         if unit.atom.is_oblique() && legs.len() > 1 {
             for (l, _) in &legs[1..] {
                 for d in &l.dirs {
-                    if d.second.is_some() {
+                    if d.second.is_some() || matches!(d.first, b'z' | b'q') {
                         return Err(self.err(unit, format!("direction '{d}' on a later leg of an oblique atom")));
                     }
                 }
@@ -665,6 +697,30 @@ impl Builder<'_> {
             out.extend(self.leg(unit, &legs, 0, from, v, NO_SQUARE)?);
         }
         Ok(out)
+    }
+
+    /// [`Builder::leg`] for a later leg that starts with a turn by `turn`
+    /// 45° steps, which sets the side of the last bend while it is built.
+    #[allow(clippy::too_many_arguments)]
+    fn turned_leg(
+        &self,
+        unit: &Unit,
+        legs: &[(Leg, Range)],
+        li: usize,
+        at: Square,
+        v: (i32, i32),
+        victim: Square,
+        turn: i32,
+    ) -> Result<Vec<Node>, CompileError> {
+        let saved = self.bend.get();
+        match turn.rem_euclid(8) {
+            1..=3 => self.bend.set(1),
+            5..=7 => self.bend.set(-1),
+            _ => {}
+        }
+        let r = self.leg(unit, legs, li, at, v, victim);
+        self.bend.set(saved);
+        r
     }
 
     /// The nodes of leg `li` starting at `at` with step `v` (White's frame).
@@ -980,7 +1036,8 @@ impl Builder<'_> {
             } else {
                 // a later leg starts here
                 let (next_leg, _) = &legs[li + 1];
-                let turns = relative_turns(&next_leg.dirs, unit.eightfold).map_err(|e| self.err(unit, e))?;
+                let turns =
+                    relative_turns(&next_leg.dirs, unit.eightfold, self.bend.get()).map_err(|e| self.err(unit, e))?;
                 let nv = |turn: i32| -> (i32, i32) {
                     if unit.atom.is_oblique() {
                         // 90° rotations only
@@ -1007,7 +1064,7 @@ impl Builder<'_> {
                         if unit.atom.is_oblique() && turn % 2 != 0 {
                             continue;
                         }
-                        node.empty.extend(self.leg(unit, legs, li + 1, t, nv(turn), victim)?);
+                        node.empty.extend(self.turned_leg(unit, legs, li + 1, t, nv(turn), victim, turn)?);
                     }
                 }
                 // `g` on a non-final leg hops like `p`; the range switch is in the later legs' ranges
@@ -1022,7 +1079,7 @@ impl Builder<'_> {
                         if unit.atom.is_oblique() && turn % 2 != 0 {
                             continue;
                         }
-                        out.extend(self.leg(unit, legs, li + 1, t, nv(turn), vic)?);
+                        out.extend(self.turned_leg(unit, legs, li + 1, t, nv(turn), vic, turn)?);
                     }
                     Ok(out)
                 };
@@ -1158,6 +1215,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         budget,
                         ntypes,
                         origin: std::cell::Cell::new(sq),
+                        bend: std::cell::Cell::new(0),
                     };
                     let mut forest = Vec::new();
                     // initial moves: for an unmoved piece, or by square (a double-step region)
@@ -1277,6 +1335,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                 budget,
                 ntypes,
                 origin: std::cell::Cell::new(sq),
+                bend: std::cell::Cell::new(0),
             };
             let forest = merge_forest(b.unit(&unit, sq)?);
             let mut sizes = Vec::new();
@@ -1337,10 +1396,15 @@ mod tests {
     #[test]
     fn later_leg_turns() {
         let d = |s: &str| betza::parse(&format!("a{s}W")).unwrap().units[0].legs[1].dirs.clone();
-        assert_eq!(relative_turns(&d("fs"), false).unwrap(), vec![1, -1]);
-        assert_eq!(relative_turns(&d("b"), true).unwrap(), vec![4]);
+        assert_eq!(relative_turns(&d("fs"), false, 0).unwrap(), vec![1, -1]);
+        assert_eq!(relative_turns(&d("b"), true, 0).unwrap(), vec![4]);
+        // z against the last bend, q with it; with no bend yet either way
+        assert_eq!(relative_turns(&d("fz"), false, 1).unwrap(), vec![-1]);
+        assert_eq!(relative_turns(&d("fq"), false, 1).unwrap(), vec![1]);
+        assert_eq!(relative_turns(&d("z"), false, -1).unwrap(), vec![2]);
+        assert_eq!(relative_turns(&d("bq"), false, 0).unwrap(), vec![3, -3]);
         // no direction: never straight back; 45° turns only on K and Q
-        assert_eq!(relative_turns(&[], true).unwrap(), vec![0, 1, -1, 2, -2, 3, -3]);
-        assert_eq!(relative_turns(&[], false).unwrap(), vec![0, 2, -2]);
+        assert_eq!(relative_turns(&[], true, 0).unwrap(), vec![0, 1, -1, 2, -2, 3, -3]);
+        assert_eq!(relative_turns(&[], false, 0).unwrap(), vec![0, 2, -2]);
     }
 }

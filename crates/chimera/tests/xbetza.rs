@@ -316,6 +316,45 @@ fn circular_wazir_goes_round_a_square() {
     check("qW", "7k/8/8/3P4/3XP3/8/8/K7 w - - 0 1", "d4", &["d4c3", "d4c4", "d4c5", "d4d3", "d4e3"]);
 }
 
+// ------------------------------------------------------------ z and q on later legs
+
+#[test]
+fn z_and_q_turn_against_or_with_the_last_bend() {
+    // afsafzW: a W step, a 45° turn either way (an F step), then a 45° turn
+    // the other way (a W step): d5, then c6 (left), then c7 (right again),
+    // or d5, e6, e7; likewise round the other three first steps: the
+    // camel-like (1,3) shapes
+    let camel = ["d4a3", "d4a5", "d4c1", "d4c7", "d4e1", "d4e7", "d4g3", "d4g5"];
+    check("afsafzW", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &camel);
+    // afsafqW: the second turn goes the same way: d5, c6, b6 (left, left)
+    // or d5, e6, f6: the (2,2) shapes
+    let alfil = ["d4b2", "d4b6", "d4f2", "d4f6"];
+    check("afsafqW", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &alfil);
+    // afsafrW turns right the second time whatever the first turn was: the
+    // two shapes mixed, one of each pair
+    check(
+        "afsafrW",
+        "7k/8/8/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &["d4a3", "d4b2", "d4b6", "d4c7", "d4e1", "d4f2", "d4f6", "d4g5"],
+    );
+    // with no bend before, z (and q) turn either way like s: afzW is the Mao
+    check(
+        "afzW",
+        "7k/8/8/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &["d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5"],
+    );
+    // a friend on c6 blocks the one path through it, d5-c6-c7; a5 comes
+    // through c4 and b5, so only c7 goes
+    check(
+        "afsafzW",
+        "7k/8/2P5/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &camel.iter().copied().filter(|m| *m != "d4c7").collect::<Vec<_>>(),
+    );
+}
+
 // ------------------------------------------------------------ h: halves of oblique atoms
 
 #[test]
