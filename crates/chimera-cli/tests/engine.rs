@@ -807,7 +807,7 @@ fn a_variant_file_is_compiled_one_chosen_section_at_a_time() {
     assert!(out.contains("info string loaded variants: ") && out.contains("child42"), "{out}");
     // before: about 90 s of compiling; now the text only (a generous bound for a loaded machine)
     assert!(load < Duration::from_secs(20), "loading took {load:?}");
-    ini.push_str("[broken:chess]\ncustomPiece1 = y:qN\n");
+    ini.push_str("[broken:chess]\ncustomPiece1 = y:xN\n");
     let with_broken = TempFile::new("broken.ini", &ini);
     let script = format!(
         "uci\nsetoption name VariantPath value {}\nsetoption name UCI_Variant value broken\nisready\n\

@@ -34,6 +34,9 @@ impl fmt::Display for BetzaError {
 impl std::error::Error for BetzaError {}
 
 /// A direction word written before an atom: one or two of `f b l r v s h`.
+/// The half `h` is stored as the second letter of `fh`, `bh`, `lh`, `rh`
+/// (the four moves of an oblique atom on that side), and as the first letter
+/// of `hl`, `hr` (the four moves of one handedness, see [`crate::compile`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DirWord {
     /// The first letter.
@@ -94,7 +97,13 @@ pub struct Leg {
     pub cylinder: bool,
     /// `z`: a crooked rider, every other step turned by 90° (`zB`, the Boyscout).
     pub crooked: bool,
-    /// Letters that were parsed but that this version does not compile (`u t x q k w`),
+    /// `q`: a circular rider, each step the next move of the atom around the
+    /// circle (`qN`, the Rose).
+    pub circular: bool,
+    /// `t`: tame. On a final leg the piece may not capture a royal piece; on a
+    /// non-final leg that hops (`p`, `g`) it may hop over friendly pieces only.
+    pub tame: bool,
+    /// Letters that were parsed but that this version does not compile (`u x k w`),
     /// with their offsets, so that the compiler can name them.
     pub unsupported: Vec<(char, usize)>,
     /// Byte offset of the leg's first modifier, for error messages.
@@ -152,6 +161,9 @@ pub struct Unit {
     /// without a direction may then turn by any angle but 180°, while on
     /// every other atom it goes straight on or turns by 90° (XBoard's reading).
     pub eightfold: bool,
+    /// The atom `U`: the universal leaper, which leaps to every square of the
+    /// board but its own (`atom` is then (1,0) and means nothing).
+    pub universal: bool,
     /// The text of the unit, for messages.
     pub text: String,
     /// Byte offset of the unit in the whole string.
@@ -224,6 +236,7 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
         // modifiers
         while i < b.len() && b[i].is_ascii_lowercase() {
             let c = b[i];
+            let later = legs.len() > 1;
             let leg = legs.last_mut().unwrap();
             match c {
                 b'a' => {
@@ -232,11 +245,23 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
                 b'f' | b'b' | b'l' | b'r' | b'v' | b's' | b'h' => {
                     // a pair such as fl, fs, rf, lv: two direction letters in a row
                     let pairable = matches!(c, b'f' | b'b' | b'l' | b'r');
-                    if pairable && i + 1 < b.len() && DIR_LETTERS.contains(&b[i + 1]) && b[i + 1] != b'h' {
-                        leg.dirs.push(DirWord { first: c, second: Some(b[i + 1]) });
+                    let next = b.get(i + 1).copied().unwrap_or(0);
+                    let turn_pair = later && matches!(c, b'f' | b'b') && matches!(next, b'z' | b'q');
+                    if pairable && (DIR_LETTERS.contains(&next) || turn_pair) {
+                        // fl, fs, ... and the halves fh, bh, lh, rh
+                        leg.dirs.push(DirWord { first: c, second: Some(next) });
                         i += 1;
                     } else if c == b'h' {
-                        return Err(err(i, "the 'h' (half) direction modifier is not supported".into()));
+                        // the chiral halves hl and hr
+                        if !matches!(next, b'l' | b'r') {
+                            return Err(err(
+                                i,
+                                "'h' (half) goes after f, b, l or r (fh: the forward half) or before l or r (hl, hr)"
+                                    .into(),
+                            ));
+                        }
+                        leg.dirs.push(DirWord { first: c, second: Some(next) });
+                        i += 1;
                     } else {
                         leg.dirs.push(DirWord { first: c, second: None });
                     }
@@ -250,10 +275,14 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
                 b'n' => leg.lame = true,
                 b'j' => leg.jump = true,
                 b'o' => leg.cylinder = true,
+                // on a later leg, z and q are turns against or with the last bend
+                b'z' | b'q' if later => leg.dirs.push(DirWord { first: c, second: None }),
                 b'z' => leg.crooked = true,
                 b'y' => leg.modality.range_toggle = true,
+                b'q' => leg.circular = true,
+                b't' => leg.tame = true,
                 b'i' => initial = true,
-                b'u' | b't' | b'x' | b'k' | b'w' | b'q' => leg.unsupported.push((c as char, i)),
+                b'u' | b'x' | b'k' | b'w' => leg.unsupported.push((c as char, i)),
                 _ => return Err(err(i, format!("unknown modifier '{}'", c as char))),
             }
             i += 1;
@@ -263,8 +292,9 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
         }
         // atom
         let atom_off = i;
-        let atoms: Vec<(Atom, bool)>;
-        let letter;
+        let mut atoms: Vec<(Atom, bool)>;
+        let mut letter;
+        let mut universal = false;
         if b[i] == b'(' {
             let close = text[i..].find(')').map(|k| i + k).ok_or_else(|| err(i, "unclosed '('".into()))?;
             let inner = &text[i + 1..close];
@@ -280,10 +310,20 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
             atoms = vec![(Atom { a: x.max(y), b: x.min(y) }, false)];
             letter = None;
             i = close + 1;
+        } else if b[i] == b'U' {
+            // the universal leaper: every square but its own
+            atoms = vec![(Atom { a: 1, b: 0 }, false)];
+            letter = None;
+            universal = true;
+            i += 1;
         } else {
             let c = b[i];
             atoms = basic_atom(c).ok_or_else(|| {
-                if c.is_ascii_uppercase() {
+                if c == b'O' {
+                    err(i, "the castling atom 'O' is not supported: castling is a rule of the variant".into())
+                } else if c == b'I' {
+                    err(i, "the imitator atom 'I' (the moves of the last-moved piece) is not supported".into())
+                } else if c.is_ascii_uppercase() {
                     err(i, format!("unsupported atom '{}'", c as char))
                 } else {
                     err(i, format!("unexpected character '{}'", c as char))
@@ -291,6 +331,20 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
             })?;
             letter = Some(c);
             i += 1;
+            // the suffix X lengthens a leap along its longer axis: by one for
+            // G, by two for A and Z/J, by three for the others (FX = (4,1), the giraffe)
+            if b.get(i) == Some(&b'X') {
+                let boost = match c {
+                    b'G' => 1,
+                    b'A' | b'Z' | b'J' => 2,
+                    b'W' | b'F' | b'D' | b'N' | b'H' | b'C' | b'L' => 3,
+                    _ => return Err(err(i, format!("the suffix 'X' extends a leaper atom, not '{}'", c as char))),
+                };
+                let at = atoms[0].0;
+                atoms = vec![(Atom { a: at.a + boost, b: at.b }, false)];
+                letter = None;
+                i += 1;
+            }
         }
         // range: digits, or the same letter doubled
         let mut range = if atoms[0].1 { Range::Unlimited } else { Range::Leap };
@@ -327,6 +381,7 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
                 atom,
                 range,
                 eightfold,
+                universal,
                 text: unit_text.clone(),
                 offset: start,
             });

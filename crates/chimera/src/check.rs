@@ -17,7 +17,7 @@
 //! method does not cover (several royals, castling, a locust capture by the
 //! royal, an attack that depends on a locust first leg) are handed to it.
 
-use crate::compile::{type_of, Cell, AUX_NO_CAPTURE, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL};
+use crate::compile::{type_of, Cell, AUX_NO_CAPTURE, AUX_TAME, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::square::{Square, MAX_SQUARES, NO_SQUARE};
@@ -176,8 +176,9 @@ impl Position {
             let entry = Entry { psq, code, flags: eflags, root: root as u16, next: 0 };
             if c.flags & CAPTURE != 0 {
                 let allowed = c.flags & SPECIAL == 0
-                    || c.aux & AUX_NO_CAPTURE == 0
-                    || self.variant().tables.no_capture[code as usize] & (1u128 << type_of(kcode)) == 0;
+                    || (c.aux & AUX_TAME == 0
+                        && (c.aux & AUX_NO_CAPTURE == 0
+                            || self.variant().tables.no_capture[code as usize] & (1u128 << type_of(kcode)) == 0));
                 if allowed {
                     let a = &mut info.attack[c.to as usize];
                     *a = a.saturating_add(1);

@@ -42,6 +42,11 @@ pub const AUX_NO_CAPTURE: u8 = 4;
 /// `aux`: a capture here attacks the square, but is no move: the piece would
 /// stay where it cannot move on ([`Immobility::Illegal`]).
 pub const AUX_NO_STAY: u8 = 8;
+/// `aux`: a tame piece (`t`): a capture here may not take a royal piece.
+pub const AUX_TAME: u8 = 16;
+/// `aux`: the occupied fork (a capture of a friend on the way, `d`) is not
+/// taken over a friendly royal piece.
+pub const AUX_NO_FRIEND_ROYAL: u8 = 32;
 
 /// The most trajectory nodes the compiler builds for one piece on one square
 /// before merging them: a bound on the work a many-legged XBetza (`aaaaQ`)
@@ -427,8 +432,16 @@ fn first_leg_vectors(atom: Atom, dirs: &[DirWord]) -> Vec<(i32, i32)> {
             }
         }
     };
+    let (a, b) = (atom.a as i32, atom.b as i32);
     for d in dirs {
         match d.second {
+            // the half on one side: the moves with a component that way (fhN: the four forward moves)
+            Some(b'h') => add(all.iter().copied().filter(|&v| half(d.first, v)).collect()),
+            // one handedness: (b, a) or (-b, a) and their 90° rotations (hrN, hlN)
+            Some(s) if d.first == b'h' => {
+                let (x, y) = if s == b'r' { (b, a) } else { (-b, a) };
+                add(vec![(x, y), (y, -x), (-x, -y), (-y, x)]);
+            }
             None => add(single(&all, d.first)),
             Some(s) => {
                 let cand: Vec<_> = single(&all, s).into_iter().filter(|&v| half(d.first, v)).collect();
@@ -450,13 +463,41 @@ fn first_leg_vectors(atom: Atom, dirs: &[DirWord]) -> Vec<(i32, i32)> {
 /// written `K` or `Q` (`eightfold`) it takes the seven other turns, on any
 /// other atom only straight on and the two 90° turns (XBoard's reading: `caW`
 /// captures a neighbour and steps on or sideways, never back nor diagonally).
-fn relative_turns(dirs: &[DirWord], eightfold: bool) -> Result<Vec<i32>, String> {
+/// `z` and `q` turn against or with `bend`, the side (1 left, -1 right) of
+/// the last turn before (the Interactive Diagram's reading); without one
+/// they turn either way, like `s`.
+fn relative_turns(dirs: &[DirWord], eightfold: bool, bend: i32) -> Result<Vec<i32>, String> {
     if dirs.is_empty() {
         return Ok(if eightfold { vec![0, 1, -1, 2, -2, 3, -3] } else { vec![0, 2, -2] });
     }
     let mut out = Vec::new();
     for d in dirs {
-        let turns: &[i32] = match (d.first, d.second) {
+        // a turn by `k` 45° steps against (`z`) or with (`q`) the last bend
+        let side = |k: i32, with: bool| -> Vec<i32> {
+            match (bend, with) {
+                (0, _) => vec![k, -k],
+                (b, true) => vec![k * b],
+                (b, false) => vec![-k * b],
+            }
+        };
+        let fixed: &[i32] = match (d.first, d.second) {
+            (b'z' | b'q', None) => {
+                for t in side(2, d.first == b'q') {
+                    if !out.contains(&t) {
+                        out.push(t);
+                    }
+                }
+                continue;
+            }
+            (b'f' | b'b', Some(z @ (b'z' | b'q'))) => {
+                let k = if d.first == b'f' { 1 } else { 3 };
+                for t in side(k, z == b'q') {
+                    if !out.contains(&t) {
+                        out.push(t);
+                    }
+                }
+                continue;
+            }
             (b'f', None) | (b'f', Some(b'f')) => &[0],
             (b'b', None) | (b'b', Some(b'b')) => &[4],
             (b'l', None) => &[2],
@@ -471,7 +512,7 @@ fn relative_turns(dirs: &[DirWord], eightfold: bool) -> Result<Vec<i32>, String>
             (b'b', Some(b's')) => &[3, -3],
             _ => return Err(format!("direction '{d}' is not supported on a later leg")),
         };
-        for &t in turns {
+        for &t in fixed {
             if !out.contains(&t) {
                 out.push(t);
             }
@@ -525,6 +566,9 @@ struct Builder<'a> {
     ntypes: usize,
     /// The square the unit being built starts from.
     origin: std::cell::Cell<Square>,
+    /// The side of the last turn on the path being built (1 left, -1
+    /// right, 0 none yet), for `z` and `q` on later legs.
+    bend: std::cell::Cell<i32>,
 }
 
 impl Builder<'_> {
@@ -579,6 +623,14 @@ impl Builder<'_> {
             }
         }
         self.origin.set(from);
+        self.bend.set(0);
+        if unit.universal {
+            return self.universal(unit, from);
+        }
+        let half = unit.legs[0].dirs.iter().any(|d| d.first == b'h' || d.second == Some(b'h'));
+        if half && !unit.atom.is_oblique() {
+            return Err(self.err(unit, "'h' (half) is defined only on oblique atoms (fhN, hrN)"));
+        }
         let mut legs: Vec<(Leg, Range)> = unit.legs.iter().map(|l| (l.clone(), unit.range)).collect();
         let last = legs.len() - 1;
         // A non-final leg with `g` ends on an occupied square (of either side), like `p`, and
@@ -605,13 +657,21 @@ impl Builder<'_> {
         // A final leg that hops is a leg ending on the screen, then a straight continuation.
         let (fl, final_range) = legs[last].clone();
         if fl.modality.hop || fl.modality.grasshop {
-            if final_range == Range::Leap {
-                return Err(self.err(unit, "a hopping leaper is not supported; hoppers must be riders"));
+            // on a leaper (pN, gN) both parts are one leap: the screen a leap
+            // away, the landing square a leap behind it
+            if fl.circular || fl.crooked {
+                return Err(self.err(unit, "'p' or 'g' together with 'q' or 'z' is not supported"));
             }
             let mut pre = fl.clone();
             pre.modality = crate::betza::Modality { hop: true, ..Default::default() };
-            let mut post =
-                Leg { dirs: vec![DirWord { first: b'f', second: None }], cylinder: fl.cylinder, ..Leg::default() };
+            // a tame hopper may hop over any piece; it only may not capture a royal
+            pre.tame = false;
+            let mut post = Leg {
+                dirs: vec![DirWord { first: b'f', second: None }],
+                cylinder: fl.cylinder,
+                tame: fl.tame,
+                ..Leg::default()
+            };
             post.modality = fl.modality;
             post.modality.hop = false;
             post.modality.grasshop = false;
@@ -622,7 +682,7 @@ impl Builder<'_> {
         if unit.atom.is_oblique() && legs.len() > 1 {
             for (l, _) in &legs[1..] {
                 for d in &l.dirs {
-                    if d.second.is_some() {
+                    if d.second.is_some() || matches!(d.first, b'z' | b'q') {
                         return Err(self.err(unit, format!("direction '{d}' on a later leg of an oblique atom")));
                     }
                 }
@@ -639,6 +699,30 @@ impl Builder<'_> {
         Ok(out)
     }
 
+    /// [`Builder::leg`] for a later leg that starts with a turn by `turn`
+    /// 45° steps, which sets the side of the last bend while it is built.
+    #[allow(clippy::too_many_arguments)]
+    fn turned_leg(
+        &self,
+        unit: &Unit,
+        legs: &[(Leg, Range)],
+        li: usize,
+        at: Square,
+        v: (i32, i32),
+        victim: Square,
+        turn: i32,
+    ) -> Result<Vec<Node>, CompileError> {
+        let saved = self.bend.get();
+        match turn.rem_euclid(8) {
+            1..=3 => self.bend.set(1),
+            5..=7 => self.bend.set(-1),
+            _ => {}
+        }
+        let r = self.leg(unit, legs, li, at, v, victim);
+        self.bend.set(saved);
+        r
+    }
+
     /// The nodes of leg `li` starting at `at` with step `v` (White's frame).
     fn leg(
         &self,
@@ -650,8 +734,11 @@ impl Builder<'_> {
         victim: Square,
     ) -> Result<Vec<Node>, CompileError> {
         let (leg, range) = &legs[li];
+        if leg.circular {
+            return self.circular(unit, legs, li, at, v, victim);
+        }
         if !leg.crooked {
-            return self.leg_path(unit, legs, li, at, v, victim, 0);
+            return self.leg_path(unit, legs, li, at, v, victim, None);
         }
         // `z`, a crooked rider: every other step turned by 90°, first to the
         // left or first to the right (`zB` is the Boyscout, `zR` the crooked rook)
@@ -663,13 +750,119 @@ impl Builder<'_> {
                 self.err(unit, "'z' is supported only on orthogonal and diagonal riders, without 'n', 'j' or 'o'")
             );
         }
-        let mut out = self.leg_path(unit, legs, li, at, v, victim, 1)?;
-        out.extend(self.leg_path(unit, legs, li, at, v, victim, -1)?);
+        let steps = self.max_steps(*range) as usize;
+        let mut out = Vec::new();
+        for zig in [1, -1] {
+            // odd steps: v turned by 90° (counter-clockwise for zig = 1)
+            let path: Vec<(i32, i32)> =
+                (0..steps).map(|k| if k % 2 == 1 { (-v.1 * zig, v.0 * zig) } else { v }).collect();
+            out.extend(self.leg_path(unit, legs, li, at, v, victim, Some(&path))?);
+        }
         Ok(out)
     }
 
+    /// `q`, a circular rider: each step is the next move of the atom around
+    /// the circle, turning one way or the other, until just before the piece
+    /// would be back (`qN` is the Rose: up to seven knight leaps around an
+    /// octagon; `qW` goes round a 2×2 square in three steps). A range
+    /// shortens the circle (`qN3`).
+    fn circular(
+        &self,
+        unit: &Unit,
+        legs: &[(Leg, Range)],
+        li: usize,
+        at: Square,
+        v: (i32, i32),
+        victim: Square,
+    ) -> Result<Vec<Node>, CompileError> {
+        let (leg, range) = &legs[li];
+        if li + 1 != legs.len() {
+            return Err(self.err(unit, "'q' on a non-final leg is not supported"));
+        }
+        if unit.eightfold || leg.lame || leg.jump || leg.cylinder || leg.crooked {
+            return Err(self.err(unit, "'q' is supported on single atoms (qN, qW, qF), without 'n', 'j', 'o' or 'z'"));
+        }
+        // the atom's moves in order around the circle
+        let mut ring = all_vectors(unit.atom);
+        ring.sort_by(|p, q| (p.1 as f64).atan2(p.0 as f64).total_cmp(&(q.1 as f64).atan2(q.0 as f64)));
+        let n = ring.len();
+        let start = ring.iter().position(|&w| w == v).expect("a vector of the atom");
+        let steps = match range {
+            Range::Limited(r) => (*r as usize).min(n - 1),
+            _ => n - 1,
+        };
+        let mut out = Vec::new();
+        for sense in [1, n - 1] {
+            let path: Vec<(i32, i32)> = (0..steps).map(|k| ring[(start + k * sense) % n]).collect();
+            out.extend(self.leg_path(unit, legs, li, at, v, victim, Some(&path))?);
+        }
+        Ok(out)
+    }
+
+    /// `U`, the universal leaper: a leap to every square of the board but
+    /// its own, with the unit's modality.
+    fn universal(&self, unit: &Unit, from: Square) -> Result<Vec<Node>, CompileError> {
+        let leg = &unit.legs[0];
+        if unit.legs.len() > 1
+            || !leg.dirs.is_empty()
+            || unit.range != Range::Leap
+            || leg.lame
+            || leg.jump
+            || leg.cylinder
+            || leg.crooked
+            || leg.circular
+            || leg.modality.hop
+            || leg.modality.grasshop
+            || leg.modality.range_toggle
+        {
+            return Err(self.err(unit, "'U' takes only the modality modifiers m, c, d, e, t and i"));
+        }
+        let mut out = Vec::new();
+        for sq in 0..self.g.squares() as Square {
+            if sq == from || !self.allowed[sq as usize] {
+                continue;
+            }
+            let mut node = Node::new(sq, NO_SQUARE);
+            self.end_rights(leg, &mut node);
+            out.push(node);
+        }
+        self.nodes.set(self.nodes.get() + out.len());
+        self.total.set(self.total.get() + out.len());
+        if self.total.get() > self.budget {
+            return Err(self.err(unit, format!("the variant needs more than {} trajectory nodes", self.budget)));
+        }
+        Ok(out)
+    }
+
+    /// The rights of a final leg's end square: quiet, capture (of foes, of
+    /// friends with `d`), e.p., and the restrictions that need a closer look.
+    fn end_rights(&self, leg: &Leg, node: &mut Node) {
+        let m = leg.modality;
+        if m.is_empty() || m.moves {
+            node.flags |= QUIET;
+        }
+        if m.is_empty() || m.captures {
+            node.flags |= CAPTURE;
+            if self.no_capture {
+                node.flags |= SPECIAL;
+                node.aux |= AUX_NO_CAPTURE;
+            }
+        }
+        if m.friend {
+            node.flags |= FRIEND;
+        }
+        if m.en_passant {
+            node.flags |= EP;
+        }
+        if leg.tame && node.flags & (CAPTURE | FRIEND) != 0 {
+            node.flags |= SPECIAL;
+            node.aux |= AUX_TAME;
+        }
+    }
+
     /// The nodes of leg `li` starting at `at` with step `v` (White's frame);
-    /// with `zig` ±1, every other step is turned by ±90° (a crooked rider).
+    /// with `path`, the ride takes these steps in turn instead (a crooked or
+    /// circular rider), as far as they go.
     #[allow(clippy::too_many_arguments)]
     fn leg_path(
         &self,
@@ -679,22 +872,22 @@ impl Builder<'_> {
         at: Square,
         v: (i32, i32),
         victim: Square,
-        zig: i32,
+        path: Option<&[(i32, i32)]>,
     ) -> Result<Vec<Node>, CompileError> {
         let (leg, range) = &legs[li];
         let is_final = li + 1 == legs.len();
         let m = leg.modality;
-        if m.friend && !is_final {
-            return Err(self.err(unit, "'d' on a non-final leg is not supported yet"));
-        }
         if m.en_passant && !is_final {
             return Err(self.err(unit, "'e' on a non-final leg is not supported"));
         }
         if m.range_toggle && is_final {
             return Err(self.err(unit, "'y' on a final leg means nothing: it toggles the range of the legs after it"));
         }
-        let steps = self.max_steps(*range);
-        let leaper = *range == Range::Leap;
+        let steps = match path {
+            Some(p) => p.len() as i32,
+            None => self.max_steps(*range),
+        };
+        let leaper = *range == Range::Leap && path.is_none();
         let one_step = unit.atom.a == 1;
         let wrap = leg.cylinder;
         if leg.lame && leg.jump {
@@ -728,8 +921,7 @@ impl Builder<'_> {
         let mut prev = at;
         let mut looped = false;
         'ride: for k in 0..(if leaper { 1 } else { steps }) {
-            // a crooked rider's odd steps: v turned by 90° (counter-clockwise for zig = 1)
-            let v = if zig != 0 && k % 2 == 1 { (-v.1 * zig, v.0 * zig) } else { v };
+            let v = path.map_or(v, |p| p[k as usize]);
             let mut between = Vec::new();
             for &d in &inter {
                 match self.step(prev, d, wrap) {
@@ -778,7 +970,7 @@ impl Builder<'_> {
         self.total.set(total);
 
         // The nodes of each possible end square of this leg, innermost first.
-        let mut chain: Option<Node> = None;
+        let mut chain: Vec<Node> = Vec::new();
         let jump = leg.jump;
         let prepend = |mut node: Node, squares: &[Square]| -> Node {
             for &p in squares.iter().rev() {
@@ -798,34 +990,24 @@ impl Builder<'_> {
             let mut node = Node::new(t, victim);
             if skip_first && k == 0 {
                 // the skipped square: the ride goes on whether it is empty or not
-                let Some(c) = chain.take() else { return Ok(Vec::new()) };
+                if chain.is_empty() {
+                    return Ok(Vec::new());
+                }
                 node.flags = EMPTY_CHILD | OCC_FOE | OCC_FRIEND;
                 if self.no_hop {
                     node.flags |= SPECIAL;
                     node.aux |= AUX_NO_HOP;
                 }
-                node.empty.push(c.clone());
-                node.occ.push(c);
-                chain = Some(node);
+                node.empty = chain.clone();
+                node.occ = std::mem::take(&mut chain);
+                chain.push(node);
                 continue;
             }
+            // a second node on the same square, when a leg both hops and
+            // captures there (`cpa`): the two forks need different conditions
+            let mut sibling: Option<Node> = None;
             if is_final {
-                if m.is_empty() || m.moves {
-                    node.flags |= QUIET;
-                }
-                if m.is_empty() || m.captures {
-                    node.flags |= CAPTURE;
-                    if self.no_capture {
-                        node.flags |= SPECIAL;
-                        node.aux |= AUX_NO_CAPTURE;
-                    }
-                }
-                if m.friend {
-                    node.flags |= FRIEND;
-                }
-                if m.en_passant {
-                    node.flags |= EP;
-                }
+                self.end_rights(leg, &mut node);
                 if unit.initial && self.ep_rule && leg.lame && m.moves && !m.captures && li == 0 && legs.len() == 1 {
                     // an initial lame multi-step non-capture (the pawn's double step) creates e.p. rights
                     if let Some(&passed) = path_squares.last() {
@@ -854,7 +1036,8 @@ impl Builder<'_> {
             } else {
                 // a later leg starts here
                 let (next_leg, _) = &legs[li + 1];
-                let turns = relative_turns(&next_leg.dirs, unit.eightfold).map_err(|e| self.err(unit, e))?;
+                let turns =
+                    relative_turns(&next_leg.dirs, unit.eightfold, self.bend.get()).map_err(|e| self.err(unit, e))?;
                 let nv = |turn: i32| -> (i32, i32) {
                     if unit.atom.is_oblique() {
                         // 90° rotations only
@@ -881,47 +1064,66 @@ impl Builder<'_> {
                         if unit.atom.is_oblique() && turn % 2 != 0 {
                             continue;
                         }
-                        node.empty.extend(self.leg(unit, legs, li + 1, t, nv(turn), victim)?);
+                        node.empty.extend(self.turned_leg(unit, legs, li + 1, t, nv(turn), victim, turn)?);
                     }
                 }
                 // `g` on a non-final leg hops like `p`; the range switch is in the later legs' ranges
                 mods.hop |= mods.grasshop;
-                if mods.captures || mods.hop {
-                    if mods.captures && mods.hop {
-                        return Err(self.err(unit, "'c' together with 'p' or 'g' on one leg is not supported"));
-                    }
-                    let vic = if mods.captures { t } else { victim };
-                    if mods.captures && victim != NO_SQUARE {
-                        return Err(self.err(unit, "more than one locust capture per move is not supported"));
-                    }
+                let destroys = mods.captures || mods.friend;
+                if destroys && victim != NO_SQUARE {
+                    return Err(self.err(unit, "more than one locust capture per move is not supported"));
+                }
+                let continuations = |vic: Square| -> Result<Vec<Node>, CompileError> {
+                    let mut out = Vec::new();
                     for &turn in &turns {
                         if unit.atom.is_oblique() && turn % 2 != 0 {
                             continue;
                         }
-                        node.occ.extend(self.leg(unit, legs, li + 1, t, nv(turn), vic)?);
+                        out.extend(self.turned_leg(unit, legs, li + 1, t, nv(turn), vic, turn)?);
                     }
-                    if !node.occ.is_empty() {
-                        node.flags |= if mods.captures { OCC_FOE } else { OCC_FOE | OCC_FRIEND };
-                        if mods.hop && self.no_hop {
+                    Ok(out)
+                };
+                if mods.hop {
+                    // hop from here: over any piece, or (`t`) over friends only
+                    let occ = continuations(victim)?;
+                    if !occ.is_empty() {
+                        node.occ = occ;
+                        node.flags |= if leg.tame { OCC_FRIEND } else { OCC_FOE | OCC_FRIEND };
+                        if self.no_hop {
                             node.flags |= SPECIAL;
                             node.aux |= AUX_NO_HOP;
+                        }
+                    }
+                }
+                if destroys {
+                    // capture here (`c` a foe, `d` a friend) and go on
+                    let occ = continuations(t)?;
+                    if !occ.is_empty() {
+                        let target = if node.occ.is_empty() { &mut node } else { sibling.insert(Node::new(t, victim)) };
+                        target.occ = occ;
+                        if mods.captures {
+                            target.flags |= OCC_FOE;
+                        }
+                        if mods.friend {
+                            target.flags |= OCC_FRIEND | SPECIAL;
+                            target.aux |= AUX_NO_FRIEND_ROYAL;
                         }
                     }
                 }
             }
             // a rider continues over empty squares
             if !leaper && k + 1 < targets.len() {
-                if let Some(c) = chain.take() {
-                    node.empty.push(prepend(c, &step_inter[k + 1]));
-                }
+                node.empty.extend(chain.drain(..).map(|c| prepend(c, &step_inter[k + 1])));
             }
             if !node.empty.is_empty() {
                 node.flags |= EMPTY_CHILD;
             }
-            chain = Some(node);
+            chain.clear();
+            chain.push(node);
+            chain.extend(sibling);
         }
         // lame or jumping steps: prepend the intermediate squares of the first
-        Ok(vec![prepend(chain.unwrap(), &step_inter[0])])
+        Ok(chain.into_iter().map(|c| prepend(c, &step_inter[0])).collect())
     }
 }
 
@@ -1013,6 +1215,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         budget,
                         ntypes,
                         origin: std::cell::Cell::new(sq),
+                        bend: std::cell::Cell::new(0),
                     };
                     let mut forest = Vec::new();
                     // initial moves: for an unmoved piece, or by square (a double-step region)
@@ -1132,6 +1335,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                 budget,
                 ntypes,
                 origin: std::cell::Cell::new(sq),
+                bend: std::cell::Cell::new(0),
             };
             let forest = merge_forest(b.unit(&unit, sq)?);
             let mut sizes = Vec::new();
@@ -1192,10 +1396,15 @@ mod tests {
     #[test]
     fn later_leg_turns() {
         let d = |s: &str| betza::parse(&format!("a{s}W")).unwrap().units[0].legs[1].dirs.clone();
-        assert_eq!(relative_turns(&d("fs"), false).unwrap(), vec![1, -1]);
-        assert_eq!(relative_turns(&d("b"), true).unwrap(), vec![4]);
+        assert_eq!(relative_turns(&d("fs"), false, 0).unwrap(), vec![1, -1]);
+        assert_eq!(relative_turns(&d("b"), true, 0).unwrap(), vec![4]);
+        // z against the last bend, q with it; with no bend yet either way
+        assert_eq!(relative_turns(&d("fz"), false, 1).unwrap(), vec![-1]);
+        assert_eq!(relative_turns(&d("fq"), false, 1).unwrap(), vec![1]);
+        assert_eq!(relative_turns(&d("z"), false, -1).unwrap(), vec![2]);
+        assert_eq!(relative_turns(&d("bq"), false, 0).unwrap(), vec![3, -3]);
         // no direction: never straight back; 45° turns only on K and Q
-        assert_eq!(relative_turns(&[], true).unwrap(), vec![0, 1, -1, 2, -2, 3, -3]);
-        assert_eq!(relative_turns(&[], false).unwrap(), vec![0, 2, -2]);
+        assert_eq!(relative_turns(&[], true, 0).unwrap(), vec![0, 1, -1, 2, -2, 3, -3]);
+        assert_eq!(relative_turns(&[], false, 0).unwrap(), vec![0, 2, -2]);
     }
 }

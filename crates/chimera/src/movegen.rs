@@ -7,8 +7,8 @@
 //! decided when the tables were compiled.
 
 use crate::compile::{
-    type_of, Cell, PromoInfo, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_HOP, AUX_NO_STAY, CAPTURE, EMPTY_CHILD, EP, FRIEND,
-    OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
+    type_of, Cell, PromoInfo, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL, AUX_NO_HOP, AUX_NO_STAY, AUX_TAME,
+    CAPTURE, EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
@@ -85,6 +85,10 @@ impl Position {
         let victim_bit = 1u128 << type_of(occ);
         let may_take = may_take && !(c.aux & AUX_NO_CAPTURE != 0 && t.no_capture[code as usize] & victim_bit != 0);
         let fork = fork && !(c.aux & AUX_NO_HOP != 0 && t.no_hop[code as usize] & victim_bit != 0);
+        let royal = self.variant().royal[occ as usize];
+        // a tame piece (`t`) captures no royal; a capture of a friend on the way (`d`) spares a royal one
+        let may_take = may_take && !(c.aux & AUX_TAME != 0 && royal);
+        let fork = fork && !(c.aux & AUX_NO_FRIEND_ROYAL != 0 && royal && (occ ^ code) & 1 == 0);
         (may_take, fork)
     }
 

@@ -760,8 +760,8 @@ fn compile_error(betza: &str, token: &str) {
 #[test]
 fn unsupported_modifiers_are_compile_errors() {
     compile_error("WuN", "uN");
-    compile_error("tR", "tR");
-    compile_error("KqN", "qN");
+    compile_error("xR", "xR");
+    compile_error("KkN", "kN");
     compile_error("zN", "zN");
 }
 
@@ -769,7 +769,8 @@ fn unsupported_modifiers_are_compile_errors() {
 fn rejected_combinations_are_compile_errors() {
     compile_error("nR", "nR");
     compile_error("KnB", "nB");
-    compile_error("pN", "pN");
+    compile_error("qK", "qK");
+    compile_error("cacaW", "cacaW");
 }
 
 #[test]

@@ -267,24 +267,347 @@ fn crooked_bishop_zigzags() {
     check("zB", "7k/8/8/4P3/3X4/8/8/K7 w - - 0 1", "d4", &rest);
 }
 
+// ------------------------------------------------------------ q: circular (the Rose)
+
+#[test]
+fn rose_circles_around_octagons() {
+    // qN from d4 (file 3, rank 3). The knight moves in order around the
+    // circle (counter-clockwise): (2,1) (1,2) (-1,2) (-2,1) (-2,-1) (-1,-2)
+    // (1,-2) (2,-1). Each ride starts with one of them and takes the next
+    // (or the previous) one at every step, until a piece or the edge stops it:
+    // (1,2) e6, then d8 (-1,2) [then (-2,1) is off]; or g7 (2,1) [then (2,-1) off]
+    // (2,1) f5, then g7; or h4 (2,-1) [then (1,-2) off]
+    // (2,-1) f3, then h4; or g1 (1,-2)
+    // (1,-2) e2, then g1; [(-1,-2) off]
+    // (-1,-2) c2, then (-2,-1) a1: the king, a friend, stops it
+    // (-2,-1) b3, then a1 again (stop); [(-2,1) off]
+    // (-2,1) b5, then a7 (-1,2)
+    // (-1,2) c6, then a7 (-2,1); or d8 (1,2)
+    let all = ["d4a7", "d4b3", "d4b5", "d4c2", "d4c6", "d4d8", "d4e2", "d4e6", "d4f3", "d4f5", "d4g1", "d4g7", "d4h4"];
+    check("qN", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &all);
+    // a friend on e6 and an enemy on f5: e6 is not reached, f5 is captured,
+    // and the rides through them stop there; d8 still comes from c6, h4 from
+    // f3, but g7 (reached only through e6 or f5) is gone
+    check(
+        "qN",
+        "7k/8/4P3/5p2/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &["d4a7", "d4b3", "d4b5", "d4c2", "d4c6", "d4d8", "d4e2", "d4f3", "d4f5", "d4g1", "d4h4"],
+    );
+    // a range shortens the circle. qN2 from b1 (file 1, rank 0): the first
+    // leaps reach c3 (1,2), a3 (-1,2), d2 (2,1); the second leap is the
+    // next move either way round: from c3 b5 (-1,2) or e4 (2,1); from a3 b5
+    // (1,2) [(-2,1) is off]; from d2 e4 (1,2) or f1 (2,-1)
+    check("qN2", "7k/8/8/8/8/8/8/KX6 w - - 0 1", "b1", &["b1a3", "b1b5", "b1c3", "b1d2", "b1e4", "b1f1"]);
+}
+
+#[test]
+fn circular_wazir_goes_round_a_square() {
+    // qW: four steps in order (1,0) (0,1) (-1,0) (0,-1): from d4 three steps
+    // round each of the four 2×2 squares beside it, so all eight neighbours
+    check(
+        "qW",
+        "7k/8/8/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &["d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5"],
+    );
+    // a friend on e4 and one on d5: e5 is reached neither way (through e4 or
+    // d5); c5 through c4, e3 through d3
+    check("qW", "7k/8/8/3P4/3XP3/8/8/K7 w - - 0 1", "d4", &["d4c3", "d4c4", "d4c5", "d4d3", "d4e3"]);
+}
+
+// ------------------------------------------------------------ z and q on later legs
+
+#[test]
+fn z_and_q_turn_against_or_with_the_last_bend() {
+    // afsafzW: a W step, a 45° turn either way (an F step), then a 45° turn
+    // the other way (a W step): d5, then c6 (left), then c7 (right again),
+    // or d5, e6, e7; likewise round the other three first steps: the
+    // camel-like (1,3) shapes
+    let camel = ["d4a3", "d4a5", "d4c1", "d4c7", "d4e1", "d4e7", "d4g3", "d4g5"];
+    check("afsafzW", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &camel);
+    // afsafqW: the second turn goes the same way: d5, c6, b6 (left, left)
+    // or d5, e6, f6: the (2,2) shapes
+    let alfil = ["d4b2", "d4b6", "d4f2", "d4f6"];
+    check("afsafqW", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &alfil);
+    // afsafrW turns right the second time whatever the first turn was: the
+    // two shapes mixed, one of each pair
+    check(
+        "afsafrW",
+        "7k/8/8/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &["d4a3", "d4b2", "d4b6", "d4c7", "d4e1", "d4f2", "d4f6", "d4g5"],
+    );
+    // with no bend before, z (and q) turn either way like s: afzW is the Mao
+    check(
+        "afzW",
+        "7k/8/8/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &["d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5"],
+    );
+    // a friend on c6 blocks the one path through it, d5-c6-c7; a5 comes
+    // through c4 and b5, so only c7 goes
+    check(
+        "afsafzW",
+        "7k/8/2P5/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &camel.iter().copied().filter(|m| *m != "d4c7").collect::<Vec<_>>(),
+    );
+}
+
+// ------------------------------------------------------------ h: halves of oblique atoms
+
+#[test]
+fn half_knights() {
+    // fhN: the four knight moves with a forward component: b5 c6 e6 f5
+    check("fhN", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4b5", "d4c6", "d4e6", "d4f5"]);
+    // bhN for Black is White's turned 180°: Black's backward half is up the board
+    check("bhN", "K7/8/8/8/3x4/8/8/7k b - - 0 1", "d4", &["d4b5", "d4c6", "d4e6", "d4f5"]);
+    // rhN: the four moves to the right: f5 f3 e6 e2
+    check("rhN", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4e2", "d4e6", "d4f3", "d4f5"]);
+    // hrN: (1,2) and its 90° rotations (2,-1) (-1,-2) (-2,1): e6 f3 c2 b5;
+    // hlN: (-1,2) and its rotations (2,1)... i.e. c6 f5 e2 b3
+    check("hrN", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4b5", "d4c2", "d4e6", "d4f3"]);
+    check("hlN", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4b3", "d4c6", "d4e2", "d4f5"]);
+    // the two handed halves make the whole knight
+    check(
+        "hlNhrN",
+        "7k/8/8/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &["d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5"],
+    );
+}
+
+// ------------------------------------------------------------ hopping leapers
+
+#[test]
+fn hopping_knight_lands_a_leap_behind_the_screen() {
+    // pN: the screen a knight's leap away, the landing square one more leap
+    // on: over e6 (either side) to f8; c6 to b8; f5 (enemy) to h6 — a friend
+    // on h6 there stops it; no screen elsewhere, no move
+    check("pN", "7k/8/4p2P/5p2/3X4/8/8/K7 w - - 0 1", "d4", &["d4f8"]);
+    check("pN", "7k/8/2P1p3/5p2/3X4/8/8/K7 w - - 0 1", "d4", &["d4b8", "d4f8", "d4h6"]);
+    // the landing square may hold an enemy (captured): e6 screen, f8 enemy
+    check("pN", "5p1k/8/4P3/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4f8"]);
+    // gN is read the same way: the leg after the hop is one leap
+    check("gN", "7k/8/2P1p3/5p2/3X4/8/8/K7 w - - 0 1", "d4", &["d4b8", "d4f8", "d4h6"]);
+    // pD: the Dabbaba cannon: over f4 to h4
+    check("pD", "7k/8/8/8/3X1p2/8/8/K7 w - - 0 1", "d4", &["d4h4"]);
+}
+
+// ------------------------------------------------------------ t: tame
+
+#[test]
+fn tame_rook_captures_no_king() {
+    // tR on d4, the black king on d8: the rook may not take it, so d8 is
+    // left out and the king is not in check
+    let ranks = ["d4a4", "d4b4", "d4c4", "d4e4", "d4f4", "d4g4", "d4h4", "d4d1", "d4d2", "d4d3"];
+    let mut want = ranks.to_vec();
+    want.extend(["d4d5", "d4d6", "d4d7"]);
+    check("tR", "3k4/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &want);
+    // it still captures other pieces: d7
+    check("tR", "3k4/3p4/8/8/3X4/8/8/K7 w - - 0 1", "d4", &want);
+    // the king may step onto the tame rook's file: d7 is not attacked
+    // (with an ordinary rook it would be, see below)
+    check("tR", "3k4/8/8/8/3X4/8/8/K7 b - - 0 1", "d8", &["d8c7", "d8c8", "d8d7", "d8e7", "d8e8"]);
+    check("R", "3k4/8/8/8/3X4/8/8/K7 b - - 0 1", "d8", &["d8c7", "d8c8", "d8e7", "d8e8"]);
+}
+
+#[test]
+fn tame_hop_needs_a_friendly_screen() {
+    // tpafR: hop from a screen next to it, then ride straight on; tame on
+    // the hop leg: only a friend may be the screen (XBoard's reading)
+    check("tpafR", "7k/8/8/3p4/3X4/8/8/K7 w - - 0 1", "d4", &[]);
+    check("tpafR", "7k/8/8/3P4/3X4/8/8/K7 w - - 0 1", "d4", &["d4d6", "d4d7", "d4d8"]);
+    check("pafR", "7k/8/8/3p4/3X4/8/8/K7 w - - 0 1", "d4", &["d4d6", "d4d7", "d4d8"]);
+}
+
+// ------------------------------------------------------------ c and p on one leg, d on a non-final leg
+
+#[test]
+fn capture_or_hop_on_one_leg() {
+    // cpafW: a W step to an occupied square, where the piece either hops
+    // (the square stays) or captures (a foe), then one W step straight on
+    // enemy on d5: hop to d6 (d4d6), or capture d5 and step to d6 (d4d5,d5d6)
+    check("cpafW", "7k/8/8/3p4/3X4/8/8/K7 w - - 0 1", "d4", &["d4d5,d5d6", "d4d6"]);
+    // a friend on d5: hop only
+    check("cpafW", "7k/8/8/3P4/3X4/8/8/K7 w - - 0 1", "d4", &["d4d6"]);
+    // enemies on d5 and d6: the hop captures d6; the locust takes both
+    check("cpafW", "7k/8/3p4/3p4/3X4/8/8/K7 w - - 0 1", "d4", &["d4d5,d5d6", "d4d6"]);
+}
+
+#[test]
+fn destroy_a_friend_on_the_way() {
+    // dafW: capture a friend on d5, then step on to d6
+    check("dafW", "7k/8/8/3P4/3X4/8/8/K7 w - - 0 1", "d4", &["d4d5,d5d6"]);
+    // an enemy on d5 is no victim for d
+    check("dafW", "7k/8/8/3p4/3X4/8/8/K7 w - - 0 1", "d4", &[]);
+    // the own king is never destroyed: the piece on b1, its king on b2
+    // (b3 behind it is empty), no move
+    // and a friendly blocker there is taken
+    check("dafW", "7k/8/8/8/8/8/1P6/KX6 w - - 0 1", "b1", &["b1b2,b2b3"]);
+}
+
+// ------------------------------------------------------------ extended atoms
+
+#[test]
+fn extended_and_universal_atoms() {
+    // FX: the ferz lengthened by three orthogonal steps, (4,1), the giraffe:
+    // from d4 (3,3): h5 h3 (±4 files), e8 c8 (+4 ranks); the others are off
+    check("FX", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4c8", "d4e8", "d4h3", "d4h5"]);
+    // GX = (4,3), AX = (4,2), WX = (4,0)
+    check("GX", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4a8", "d4g8", "d4h1", "d4h7"]);
+    check("AX", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4b8", "d4f8", "d4h2", "d4h6"]);
+    check("WX", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4d8", "d4h4"]);
+    // mU: to every empty square of the board (64 - d4 - a1 - h8 - the enemy on e5)
+    let v = custom("mU");
+    let got = moves_from(&v, "7k/8/8/4p3/3X4/8/8/K7 w - - 0 1", "d4");
+    assert_eq!(got.len(), 60);
+    assert!(!got.contains(&"d4e5".to_string()) && !got.contains(&"d4a1".to_string()));
+    assert!(got.contains(&"d4a8".to_string()) && got.contains(&"d4h1".to_string()));
+}
+
+// ------------------------------------------------------------ gafW and gafR
+
+#[test]
+fn grasshopper_legs_generate() {
+    // gafR: ride to the first piece (either side), land just behind it:
+    // over d6 to d7; over b4 (friend) to a4; nothing on the other rays
+    check("gafR", "7k/8/3p4/8/1P1X4/8/8/K7 w - - 0 1", "d4", &["d4a4", "d4d7"]);
+    // gafW: a neighbour as the screen, then a rook ride straight on: over
+    // d5 to d6, d7 (d8 holds a friend)
+    check("gafW", "3P3k/8/8/3p4/3X4/8/8/K7 w - - 0 1", "d4", &["d4d6", "d4d7"]);
+    // Black's gafR: the same, turned round
+    check("gafR", "7K/8/8/8/3x4/8/3P4/k7 b - - 0 1", "d4", &["d4d1"]);
+}
+
+// ------------------------------------------------------------ incremental check test on the new pieces
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
+    }
+}
+
+#[test]
+fn new_constructs_agree_with_the_reference_legality_test() {
+    // every new construct on one board: the Rose, a tame rook, a capturing
+    // or hopping stepper, a destroyer, hopping and half knights, the
+    // giraffe and a universal mover; along random playouts the incremental
+    // check test must give exactly the reference method's legal moves
+    let src = r#"name = "newxbetza"
+files = 8
+ranks = 8
+start_fen = "tqcdkghu/pppppppp/8/8/8/8/PPPPPPPP/TQCDKGHU w - - 0 1"
+
+[[piece]]
+name = "king"
+letter = "k"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "pawn"
+letter = "p"
+betza = "fmWfcFcpafW"
+
+[[piece]]
+name = "tame"
+letter = "t"
+betza = "tRtpafR"
+
+[[piece]]
+name = "rose"
+letter = "q"
+betza = "qN"
+
+[[piece]]
+name = "stepper"
+letter = "c"
+betza = "cpafWK"
+
+[[piece]]
+name = "destroyer"
+letter = "d"
+betza = "dafWdafFK"
+
+[[piece]]
+name = "hopper"
+letter = "h"
+betza = "pNgNhrN"
+
+[[piece]]
+name = "giraffe"
+letter = "g"
+betza = "FXfhN"
+
+[[piece]]
+name = "universal"
+letter = "u"
+betza = "mUcK"
+"#;
+    let v = Arc::new(Variant::from_toml(src, "newxbetza.toml").unwrap());
+    let mut rng = Rng(7);
+    let mut positions = 0;
+    for _ in 0..12 {
+        let mut pos = Position::start(v.clone());
+        for _ in 0..80 {
+            let fast: BTreeSet<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+            let reference: BTreeSet<String> = pos.legal_moves_reference().iter().map(|&m| pos.move_text(m)).collect();
+            assert_eq!(fast, reference, "incremental vs reference in {}", pos.fen());
+            positions += 1;
+            let ms = pos.legal_moves();
+            if ms.is_empty() {
+                break;
+            }
+            let caps: Vec<_> = ms.iter().copied().filter(|&m| pos.piece_at(m.to()) != 0).collect();
+            let m = if !caps.is_empty() && rng.below(2) == 0 {
+                caps[rng.below(caps.len())]
+            } else {
+                ms[rng.below(ms.len())]
+            };
+            let (before, fen) = (pos.hash(), pos.fen());
+            let undo = pos.make(m);
+            pos.unmake(m, &undo);
+            assert_eq!((pos.hash(), pos.fen()), (before, fen), "make/unmake of {}", pos.move_text(m));
+            pos.make(m);
+        }
+    }
+    assert!(positions > 500, "{positions}");
+}
+
 // ------------------------------------------------------------ still refused
 
 #[test]
 fn unsupported_constructs_are_refused_by_name() {
-    refused("qN", "'q'");
     refused("zN", "'z' is supported only");
     refused("zW", "'z' is supported only");
     refused("xN", "'x'");
     refused("uN", "'u'");
-    refused("tR", "'t'");
-    refused("pN", "hopping leaper");
-    refused("cpaW", "'c' together with 'p'");
+    refused("kN", "'k'");
+    refused("wN", "'w'");
     refused("cacaW", "more than one locust capture");
-    refused("daW", "'d' on a non-final leg");
+    refused("cadaW", "more than one locust capture");
     refused("eaW", "'e' on a non-final leg");
     refused("yW", "'y' on a final leg");
     refused("gafR3", "limited range");
-    refused("U", "'U'");
     refused("nR", "'n' on a one-step atom");
     refused("jW", "'j' on a one-step leaper");
+    refused("qK", "'q' is supported on single atoms");
+    refused("qaW", "'q' on a non-final leg");
+    refused("fhW", "'h' (half) is defined only on oblique atoms");
+    refused("hN", "'h' (half) goes after");
+    refused("U2", "'U' takes only");
+    refused("fU", "'U' takes only");
+    refused("KX", "the suffix 'X'");
+    refused("O2", "castling is a rule");
+    refused("I", "imitator");
+    refused("Y", "'Y'");
+    refused("W03", "exact range");
 }
