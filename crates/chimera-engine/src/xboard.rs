@@ -41,6 +41,7 @@ const XBOARD_KNOWN: &[&str] = &[
     "asean",
     "grand",
     "lion",
+    "chu",
     "seirawan",
     "atomic",
     "3check",
@@ -54,6 +55,7 @@ pub fn xboard_name(name: &str) -> String {
     match name {
         "chess" => "normal".into(),
         "mightylion" => "lion".into(),
+        "chushogi" => "chu".into(),
         n => n.into(),
     }
 }
@@ -68,6 +70,7 @@ pub fn engine_name(xb: &str) -> String {
     match base {
         "normal" => "chess".into(),
         "lion" => "mightylion".into(),
+        "chu" => "chushogi".into(),
         n => n.into(),
     }
 }
@@ -651,6 +654,8 @@ mod tests {
         assert_eq!(engine_name("lion"), "mightylion");
         assert_eq!(engine_name("10x8_capablanca"), "capablanca");
         assert_eq!(engine_name("janggi"), "janggi");
+        assert_eq!(engine_name("chu"), "chushogi");
+        assert_eq!(xboard_name("chushogi"), "chu");
     }
 
     #[test]
