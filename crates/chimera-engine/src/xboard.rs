@@ -56,6 +56,7 @@ pub fn xboard_name(name: &str) -> String {
         "chess" => "normal".into(),
         "mightylion" => "lion".into(),
         "chushogi" => "chu".into(),
+        "washogi" => "wa-shogi".into(),
         n => n.into(),
     }
 }
@@ -71,6 +72,7 @@ pub fn engine_name(xb: &str) -> String {
         "normal" => "chess".into(),
         "lion" => "mightylion".into(),
         "chu" => "chushogi".into(),
+        "wa-shogi" => "washogi".into(),
         n => n.into(),
     }
 }

@@ -1,4 +1,4 @@
-//! Mighty Lion Chess legal move sets against HaChu (see tests/data/README.md
+//! Mighty Lion Chess, Chu Shogi and Wa Shogi legal move sets against HaChu (see tests/data/README.md
 //! for how the data were made; scripts/hachu_cases.py and hachu_oracle.py).
 
 use chimera::{builtin, position::Position};
@@ -63,12 +63,12 @@ fn hachu_set(pos: &mut Position, moves: &[String]) -> BTreeSet<String> {
         .collect()
 }
 
-/// Chu Shogi against HaChu: every position of a file, by the fast and the
-/// reference method; returns the number of positions.
-fn chushogi_file_matches_hachu(file: &str) -> usize {
+/// A shogi variant against HaChu: every position of a file, by the fast and
+/// the reference method; returns the number of positions.
+fn shogi_file_matches_hachu(variant: &str, file: &str) -> usize {
     let path = format!("{}/../../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
-    let v = Arc::new(builtin::variant("chushogi").unwrap());
+    let v = Arc::new(builtin::variant(variant).unwrap());
     let mut failures = Vec::new();
     let mut n = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -99,13 +99,19 @@ fn chushogi_file_matches_hachu(file: &str) -> usize {
 
 #[test]
 fn chushogi_matches_hachu() {
-    let n = chushogi_file_matches_hachu("hachu_chu.jsonl");
+    let n = shogi_file_matches_hachu("chushogi", "hachu_chu.jsonl");
     assert!(n >= 200, "only {n} positions");
 }
 
 #[test]
 fn chushogi_with_crown_princes_matches_hachu() {
-    let n = chushogi_file_matches_hachu("hachu_chu_royals.jsonl");
+    let n = shogi_file_matches_hachu("chushogi", "hachu_chu_royals.jsonl");
+    assert!(n >= 200, "only {n} positions");
+}
+
+#[test]
+fn washogi_matches_hachu() {
+    let n = shogi_file_matches_hachu("washogi", "hachu_washogi.jsonl");
     assert!(n >= 200, "only {n} positions");
 }
 
