@@ -113,9 +113,27 @@ fn middlegame_perft() {
     let two = perft::perft(&mut pos, 2);
     assert_eq!(two, perft::perft_reference(&mut pos, 2));
     assert_eq!(two, MIDDLEGAME_PERFT_2);
-    assert_eq!(perft::perft(&mut pos, 3), MIDDLEGAME_PERFT_3);
+    let three = perft::perft(&mut pos, 3);
+    assert_eq!(three, perft::perft_reference(&mut pos, 3));
+    assert_eq!(three, MIDDLEGAME_PERFT_3);
+}
+
+/// A Lion's pass is a move like any other: two passes in a row do not end
+/// the game (that rule belongs to variants where passing is a rule, Janggi),
+/// and after them the Lion can still pass (a repetition, which the game-end
+/// code judges, not the move generator).
+#[test]
+fn two_lion_passes_end_nothing() {
+    let mut pos = position("11k/12/12/12/12/12/12/4n7/12/4N7/12/K11 w 0 1");
+    for text in ["e3e3", "e5e5"] {
+        let m = pos.parse_move(text).unwrap();
+        pos.make(m);
+    }
+    assert!(!pos.ended_by_rule());
+    assert_eq!(pos.outcome(), None);
+    assert!(legal(&mut pos).contains(&"e3e3".to_string()));
 }
 
 /// Chimera's perft 2 and 3 of the position of [`middlegame_perft`].
 const MIDDLEGAME_PERFT_2: u64 = 8_734;
-const MIDDLEGAME_PERFT_3: u64 = 744_635;
+const MIDDLEGAME_PERFT_3: u64 = 744_720;
