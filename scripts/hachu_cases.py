@@ -2,12 +2,13 @@
 """Reference positions with HaChu's legal moves, from random games.
 
 Usage:
-    hachu_cases.py OUT.jsonl SEED GAMES PLIES [--variant lion|chu] [--king-safety]
-                   [--start BOARD]
+    hachu_cases.py OUT.jsonl SEED GAMES PLIES [--variant lion|chu|wa-shogi]
+                   [--king-safety] [--start BOARD] [--every N]
 
 Plays GAMES random games of at most PLIES plies from the start position,
 asking scripts/hachu_oracle.py for the legal moves at every ply, and writes
-every third position (plies 2, 5, 8, ...) as one JSON line:
+every third position (plies 2, 5, 8, ...; --every N: every N-th) as one
+JSON line:
 
     {"variant": "mightylion", "fen": FEN, "moves": [sorted move texts]}
 
@@ -22,7 +23,9 @@ possible) as this script tracks them; the clocks are always `0 1`. For Chu
 Shogi (`--variant chu`, variant name "chu" in the output) the FEN is
 `BOARD SIDE 0 1` in HaChu's letters (Lion N, Kirin O, Phoenix X, Free King
 Q, Drunk Elephant E, promoted pieces with '+'); --king-safety keeps the
-games to moves that do not leave the own royal piece attacked.
+games to moves that do not leave the own royal piece attacked. Wa Shogi
+(`--variant wa-shogi`) is written the same way, in HaChu's Wa Shogi letters
+(see VARIANTS in hachu_oracle.py).
 
 --start BOARD starts every game from this board field (in the variant's
 letters, White to move) instead of the start position; for Chu Shogi, e.g.
@@ -51,14 +54,15 @@ START = {
     "lion": "rlbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RLBQKBNR",
     "chu": "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/"
            "3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL",
+    "wa-shogi": "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH",
 }
-NAME = {"lion": "mightylion", "chu": "chu"}
+NAME = {"lion": "mightylion", "chu": "chu", "wa-shogi": "wa-shogi"}
 
 
 def fen_of(variant, cells, white, rights, ep):
     board = oracle.write_board(cells, oracle.VARIANTS[variant].size)
     side = "w" if white else "b"
-    if variant == "chu":
+    if variant != "lion":
         return "%s %s 0 1" % (board, side)
     castling = "".join(r for r in "KQkq" if r in rights) or "-"
     return "%s %s %s %s 0 1" % (board, side, castling, ep or "-")
@@ -126,6 +130,8 @@ def main():
     ap.add_argument("--variant", choices=sorted(START), default="lion")
     ap.add_argument("--king-safety", action="store_true", help="for chu: filter by king safety")
     ap.add_argument("--start", help="the board field to start every game from")
+    ap.add_argument("--every", type=int, default=3,
+                    help="write every N-th position (plies N-1, 2N-1, ...; default 3)")
     args = ap.parse_args()
     variant = args.variant
     size = oracle.VARIANTS[variant].size
@@ -150,7 +156,7 @@ def main():
                     break
                 if answer.warnings:
                     tally.add("positions with oracle warnings")
-                if ply % 3 == 2 and not answer.warnings:
+                if ply % args.every == args.every - 1 and not answer.warnings:
                     out.write(json.dumps({"variant": NAME[variant], "fen": fen,
                                           "moves": answer.texts()}) + "\n")
                     out.flush()

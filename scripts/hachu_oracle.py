@@ -2,13 +2,14 @@
 """Legal moves of a Mighty Lion Chess or Chu Shogi position, taken from HaChu.
 
 Usage:
-    hachu_oracle.py [--variant lion|chu] [--king-safety | --pseudo] [--json]
+    hachu_oracle.py [--variant lion|chu|wa-shogi] [--king-safety | --pseudo] [--json]
                     [--moves "M1 M2 ..."] [--timeout SECONDS] FEN
     hachu_oracle.py --check FILE.jsonl [--king-safety]
 
 HaChu 0.21 (Debian package `hachu`, binary /usr/games/hachu; another binary
 can be named with the environment variable HACHU_BIN) is driven over the
-XBoard protocol. `lion` is HaChu's Mighty Lion Chess, `chu` its Chu Shogi.
+XBoard protocol. `lion` is HaChu's Mighty Lion Chess, `chu` its Chu Shogi,
+`wa-shogi` its Wa Shogi (no drops; promotion as in its Chu Shogi).
 Prints the moves one per line, sorted as strings (or, with --json, one JSON
 object with the moves, the moves HaChu refused by its Lion rules, warnings
 and notes). Exit status 2 when HaChu fails (crash, time-out, a list that
@@ -122,18 +123,25 @@ class OracleError(Exception):
 
 
 class Variant:
-    def __init__(self, name, size, promo, royals, pieces):
+    def __init__(self, name, size, promo, royals, pieces, dead=()):
         self.name = name
         self.size = size          # files = ranks
         self.stride = 2 * size    # HaChu's board width
         self.promo = promo        # HaChu's promotion suffix
         self.royals = royals      # tokens of royal pieces (White's spelling)
         self.pieces = pieces      # piece letters HaChu knows (upper case)
+        self.dead = dead          # shogis: pieces that must promote on the last rank
 
 
 VARIANTS = {
     "lion": Variant("lion", 8, "q", ("K",), "PNBRQKL"),
-    "chu": Variant("chu", 12, "+", ("K", "+E"), "ABCDEFGHIKLMNOPQRSTVX"),
+    "chu": Variant("chu", 12, "+", ("K", "+E"), "ABCDEFGHIKLMNOPQRSTVX", ("P", "L")),
+    # HaChu's Wa Shogi letters: Sparrow Pawn P, Oxcart O, Liberated Horse H,
+    # Strutting Crow U, Swooping Owl L, Climbing Monkey M, Flying Goose G,
+    # Flying Cock C, Blind Dog D, Violent Stag V, Violent Wolf W, Swallow's
+    # Wings S, Running Rabbit R, Flying Falcon F, Treacherous Fox X, Cloud
+    # Eagle E, Crane King K
+    "wa-shogi": Variant("wa-shogi", 11, "+", ("K",), "CDEFGHKLMOPRSUVWX", ("P", "O")),
 }
 
 # HaChu's step directions in the order of its tables (clockwise from forward),
@@ -682,7 +690,7 @@ def legal_moves(fen, variant="lion", king_safety=None, timeout=20.0, history=())
     moves = kept
 
     # Chu Shogi: the non-promoting twins that HaChu accepts as deferrals
-    if variant == "chu":
+    if v.promo == "+":
         have = {m.identity() for m in moves}
         last_rank = v.size - 1 if white else 0
         for m in list(moves):
@@ -691,7 +699,7 @@ def legal_moves(fen, variant="lion", king_safety=None, timeout=20.0, history=())
             twin = m.with_promotion(None, "deferral")
             if twin.identity() in have:
                 continue
-            if letter(cells[m.origin]) in ("P", "L") and m.target[1] == last_rank:
+            if letter(cells[m.origin]) in v.dead and m.target[1] == last_rank:
                 continue
             moves.append(twin)
             have.add(twin.identity())
@@ -735,7 +743,7 @@ def safe_moves(cells, moves, royal, white, v, timeout, answer):
 
 def check_file(path, king_safety, timeout):
     """Compare the move lists of a JSON-lines file with fresh answers."""
-    names = {"mightylion": "lion", "chu": "chu"}
+    names = {"mightylion": "lion", "chu": "chu", "wa-shogi": "wa-shogi"}
     same = total = 0
     with open(path) as f:
         for number, line in enumerate(f, 1):

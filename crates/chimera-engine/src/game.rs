@@ -11,7 +11,7 @@ use chimera::legal::Outcome;
 use chimera::moves::Move;
 use chimera::position::{Position, Undo};
 use chimera::square::Color;
-use chimera::variant::{StalemateResult, Variant, VariantDef};
+use chimera::variant::{RepetitionRule, StalemateResult, Variant, VariantDef};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -188,9 +188,17 @@ impl Game {
         if self.pos.counting().is_some_and(|(limit, counted)| counted > limit) {
             return Some(GameEnd::Draw("counting rule"));
         }
-        let rules = GameRules::new(&self.variant);
         let n = self.hist.len() - 1;
         let cur = self.hist[n];
+        if self.variant.def.rules.repetition == RepetitionRule::RepeaterLoses && n > 0 {
+            // Chu Shogi: the side that just repeated a position loses
+            let window = (cur.rev as usize).min(n);
+            let hashes: Vec<u64> = self.hist[n - window..].iter().map(|h| h.hash).collect();
+            if chimera::chu_repetition::repeater_loses(&hashes, window, self.hist[n - 1].in_check) {
+                return Some(win(stm, "repetition by the opponent"));
+            }
+        }
+        let rules = GameRules::new(&self.variant);
         if rules.n_move_plies.is_some_and(|k| cur.rev >= k) {
             return Some(GameEnd::Draw("n-move rule"));
         }
@@ -530,6 +538,34 @@ mod tests {
         assert_eq!(escape_controls("x\nreadyok"), "x\\nreadyok");
         assert_eq!(escape_controls("\r\t\u{1b}[2J\u{0}\u{7f}\u{85}\\"), "\\r\\t\\x1b[2J\\x00\\x7f\\u{85}\\\\");
         assert_eq!(escape_controls("é \u{2028}"), "é \u{2028}");
+    }
+
+    /// Chu Shogi: the side that repeats a position loses, unless it was in
+    /// check; so the checking side of a perpetual check loses.
+    #[test]
+    fn chu_repetition_loses_for_the_repeater() {
+        let v = Arc::new(builtin::variant("chu").unwrap());
+        let ev = Arc::new(EvalTables::new(&v));
+        let empty = "12/".repeat(10);
+        // Black's Rook b12 and White's King a1 walk back and forth: Black's
+        // fourth move brings back the start position with White to move
+        let mut g = Game::from_fen(v.clone(), ev.clone(), &format!("1r9k/{empty}K11 w 0 1")).unwrap();
+        for m in ["a1a2", "b12b11", "a2a1"] {
+            g.play_text(m).unwrap();
+            assert_eq!(g.end(), None, "{m}");
+        }
+        g.play_text("b11b12").unwrap();
+        assert_eq!(g.end(), Some(GameEnd::WhiteWins("repetition by the opponent")));
+        // Black checks on a12 and b12 in turn; White's King, in check each
+        // time, may step back to a1 (the start position again), and Black's
+        // next check repeats the position after its first one
+        let mut g = Game::from_fen(v, ev, &format!("1r9k/{empty}K11 b 0 1")).unwrap();
+        for m in ["b12a12", "a1b1", "a12b12", "b1a1"] {
+            g.play_text(m).unwrap();
+            assert_eq!(g.end(), None, "{m}");
+        }
+        g.play_text("b12a12").unwrap();
+        assert_eq!(g.end(), Some(GameEnd::WhiteWins("repetition by the opponent")));
     }
 
     /// The n-move rule counts on from the FEN's half-move clock.

@@ -41,6 +41,7 @@ const XBOARD_KNOWN: &[&str] = &[
     "asean",
     "grand",
     "lion",
+    "chu",
     "seirawan",
     "atomic",
     "3check",
@@ -54,6 +55,8 @@ pub fn xboard_name(name: &str) -> String {
     match name {
         "chess" => "normal".into(),
         "mightylion" => "lion".into(),
+        "chushogi" => "chu".into(),
+        "washogi" => "wa-shogi".into(),
         n => n.into(),
     }
 }
@@ -68,6 +71,8 @@ pub fn engine_name(xb: &str) -> String {
     match base {
         "normal" => "chess".into(),
         "lion" => "mightylion".into(),
+        "chu" => "chushogi".into(),
+        "wa-shogi" => "washogi".into(),
         n => n.into(),
     }
 }
@@ -651,6 +656,8 @@ mod tests {
         assert_eq!(engine_name("lion"), "mightylion");
         assert_eq!(engine_name("10x8_capablanca"), "capablanca");
         assert_eq!(engine_name("janggi"), "janggi");
+        assert_eq!(engine_name("chu"), "chushogi");
+        assert_eq!(xboard_name("chushogi"), "chu");
     }
 
     #[test]

@@ -85,10 +85,15 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 impl std::error::Error for LookupError {}
 
+/// Other names of built-in variants: HaChu's and XBoard's, where no
+/// Fairy-Stockfish variant has that name.
+pub const ALIASES: &[(&str, &str)] = &[("chu", "chushogi"), ("wa-shogi", "washogi")];
+
 /// Builds a built-in variant by name (the exact name, else the name in any
-/// case: `Xiangqi`).
+/// case: `Xiangqi`, else an alias of [`ALIASES`]: `chu`).
 ///
 /// ```
+/// assert_eq!(chimera::builtin::variant("chu").unwrap().name(), "chushogi");
 /// let v = chimera::builtin::variant("janggi").unwrap();
 /// assert_eq!(chimera::builtin::variant("XiangQi").unwrap().name(), "xiangqi");
 /// assert_eq!(v.geometry().width, 9);
@@ -99,6 +104,10 @@ pub fn variant(name: &str) -> Result<Variant, LookupError> {
         .iter()
         .find(|f| f.0 == name)
         .or_else(|| FILES.iter().find(|f| f.0.eq_ignore_ascii_case(name)))
+        .or_else(|| {
+            let (_, real) = ALIASES.iter().find(|a| a.0.eq_ignore_ascii_case(name))?;
+            FILES.iter().find(|f| f.0 == *real)
+        })
         .ok_or_else(|| LookupError::Unknown(name.to_string()))?;
     Variant::from_toml(text, file).map_err(LookupError::Build)
 }

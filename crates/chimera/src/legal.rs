@@ -7,7 +7,7 @@ use crate::movegen::Visitor;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::square::{Color, Square, NO_SQUARE};
-use crate::variant::{RoyalRule, StalemateResult};
+use crate::variant::{PassRule, RoyalRule, StalemateResult};
 
 /// Finds a capture of a royal piece of one colour.
 pub(crate) struct RoyalHit {
@@ -132,10 +132,12 @@ impl Position {
     }
 
     /// True if the game has ended by a rule that needs the move history: two
-    /// passes in a row, or (bikjang) facing royals in two positions in a row.
+    /// passes in a row where passing is a rule (Janggi; a piece's pass, such
+    /// as a Lion's, ends nothing), or (bikjang) facing royals in two positions
+    /// in a row.
     pub fn ended_by_rule(&self) -> bool {
         let rules = &self.variant().def.rules;
-        (self.pass_run >= 2)
+        (rules.pass != PassRule::Never && self.pass_run >= 2)
             || (rules.bikjang && self.prev_facing && self.royals_face(self.side))
             || self.extinct_side().is_some()
             || self.flag_reached()

@@ -18,6 +18,7 @@
 pub mod betza;
 pub mod builtin;
 pub mod check;
+pub mod chu_repetition;
 pub mod compile;
 pub mod counting;
 pub mod highlight;

@@ -126,8 +126,9 @@ impl Position {
     fn generate_pseudo_once(&mut self, list: &mut MoveList) {
         let us = self.side;
         let variant = self.variant().clone();
-        let mut filler = Filler { list };
+        let mut filler = Filler { list, pass_from: NO_SQUARE };
         self.walk_side(&variant, &mut filler);
+        let piece_pass = filler.pass_from;
         self.generate_castling(filler.list);
         if variant.def.rules.gating && self.gates[us.index()] != 0 {
             self.generate_gating(filler.list);
@@ -138,11 +139,28 @@ impl Position {
         if variant.tables.in_place_promotion {
             self.generate_in_place_promotions(filler.list);
         }
-        if variant.def.rules.pass == PassRule::Always {
-            if let Some(k) = self.royal_square(us) {
-                filler.list.push_quiet(Move::new(k, k, 0, MoveKind::Pass));
-            }
+        // one pass per position: the positions after the passes of several
+        // pieces are the same; a rule pass is written on the royal square,
+        // a piece's pass (a Lion's step out and back) on the lowest square
+        // of a piece that can pass
+        let royal_pass = if variant.def.rules.pass == PassRule::Always { self.royal_square(us) } else { None };
+        if let Some(k) = royal_pass.or((piece_pass != NO_SQUARE).then_some(piece_pass)) {
+            filler.list.push_quiet(Move::new(k, k, 0, MoveKind::Pass));
         }
+    }
+
+    /// The squares of the pieces of the side to move that can pass (step
+    /// out and come back), lowest first. [`Position::generate_pseudo`] lists
+    /// one pass only, written on the first of them; a pass written on any of
+    /// them is read as that pass.
+    pub(crate) fn passers(&mut self) -> Vec<Square> {
+        let variant = self.variant().clone();
+        let mut list = MoveList::new();
+        let mut finder = PassFinder { inner: Filler { list: &mut list, pass_from: NO_SQUARE }, found: Vec::new() };
+        self.walk_side(&variant, &mut finder);
+        finder.found.sort_unstable();
+        finder.found.dedup();
+        finder.found
     }
 
     /// Generates the pseudo-legal captures of the side to move (including
@@ -151,10 +169,10 @@ impl Position {
     pub fn generate_captures(&mut self, list: &mut MoveList) {
         list.clear();
         let variant = self.variant().clone();
-        self.walk_side(&variant, &mut CaptureFiller { inner: Filler { list } });
+        self.walk_side(&variant, &mut CaptureFiller { inner: Filler { list, pass_from: NO_SQUARE } });
         while list.overflowed() {
             list.clear_and_grow();
-            self.walk_side(&variant, &mut CaptureFiller { inner: Filler { list } });
+            self.walk_side(&variant, &mut CaptureFiller { inner: Filler { list, pass_from: NO_SQUARE } });
         }
     }
 
@@ -413,6 +431,37 @@ impl ListFiller for CaptureFiller<'_> {
     }
 }
 
+/// A [`Filler`] that records every piece that can pass.
+struct PassFinder<'a> {
+    inner: Filler<'a>,
+    found: Vec<Square>,
+}
+
+impl Visitor for PassFinder<'_> {
+    #[inline(always)]
+    fn quiet(&mut self, _: &Position, _: u8, from: Square, c: &Cell) -> bool {
+        if c.to == from && c.victim == NO_SQUARE {
+            self.found.push(from);
+        }
+        false
+    }
+    #[inline(always)]
+    fn capture(&mut self, _: &Position, _: u8, _: Square, _: &Cell) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, _: &Position, _: Square, _: &Cell) -> bool {
+        false
+    }
+}
+
+impl ListFiller for PassFinder<'_> {
+    #[inline(always)]
+    fn list(&mut self) -> &mut MoveList {
+        self.inner.list
+    }
+}
+
 /// A [`Filler`] that keeps captures only.
 struct CaptureFiller<'a> {
     inner: Filler<'a>,
@@ -452,6 +501,9 @@ pub(crate) fn promotion_offered(p: &PromoInfo, from: Square, to: Square, capture
 
 struct Filler<'a> {
     list: &'a mut MoveList,
+    /// The lowest square of a piece found passing (NO_SQUARE: none); the
+    /// pass itself is added once, after the walk.
+    pass_from: Square,
 }
 
 impl Filler<'_> {
@@ -476,7 +528,11 @@ impl Filler<'_> {
                 }
             }
         }
-        let m = Move::new(from, to, 0, if from == to { MoveKind::Pass } else { MoveKind::Normal });
+        if from == to {
+            self.pass_from = self.pass_from.min(from);
+            return;
+        }
+        let m = Move::new(from, to, 0, MoveKind::Normal);
         if capture {
             self.list.push_capture(m)
         } else {

@@ -136,6 +136,16 @@ impl Position {
         if let Some(&m) = moves.iter().find(|&&m| self.move_text(m).to_ascii_lowercase() == lower) {
             return Ok(m);
         }
+        // the one pass of a position may be written on any piece that can pass
+        if let Some(&pass) = moves.iter().find(|m| m.kind() == MoveKind::Pass) {
+            if let Some((sq, rest)) = g.parse_square_prefix(&lower) {
+                if g.parse_square_prefix(rest).is_some_and(|(to, tail)| to == sq && tail.is_empty())
+                    && self.passers().contains(&sq)
+                {
+                    return Ok(pass);
+                }
+            }
+        }
         Err(err(self, "not a legal move in this position".into()))
     }
 }

@@ -298,6 +298,20 @@ pub struct Rules {
     pub giving_check: GivingCheck,
     /// How a side with several royal pieces is protected.
     pub royals: RoyalRule,
+    /// How a repeated position is judged (`[rules] repetition`).
+    pub repetition: RepetitionRule,
+}
+
+/// How a repeated position is judged (`[rules] repetition`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RepetitionRule {
+    /// The engine's rules: threefold repetition, perpetual check where the
+    /// variant family has it. The default.
+    #[default]
+    Standard,
+    /// Chu Shogi: a move that repeats a position loses for the side that
+    /// makes it, unless that side was in check (see [`crate::chu_repetition`]).
+    RepeaterLoses,
 }
 
 /// How the royal pieces of a side count (`[rules] royals`).
@@ -581,6 +595,7 @@ struct FileRules {
     immobility: Option<Spanned<String>>,
     giving_check: Option<Spanned<String>>,
     royals: Option<Spanned<String>>,
+    repetition: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -1217,6 +1232,11 @@ impl VariantDef {
                     "royals",
                     fd.rules.royals.as_ref(),
                     &[("all", RoyalRule::All), ("last", RoyalRule::Last)],
+                )?,
+                repetition: cx.keyword(
+                    "repetition",
+                    fd.rules.repetition.as_ref(),
+                    &[("standard", RepetitionRule::Standard), ("repeater_loses", RepetitionRule::RepeaterLoses)],
                 )?,
                 initial_rights: match &fd.rules.initial_rights {
                     Some(r) => Some(InitialRights {

@@ -97,3 +97,43 @@ fn fast_and_reference_perft_agree_with_two_royals() {
     assert_eq!(legal(&mut pos).len(), 64);
     assert_eq!(perft::perft(&mut pos, 3), perft::perft_reference(&mut pos, 3));
 }
+
+/// A middle game from the HaChu data (line 25 of tests/data/hachu_chu.jsonl:
+/// 85 moves, HaChu's list; White has a Lion and a Soaring Eagle, which can
+/// both pass, and one pass is listed). Deeper counts are Chimera's own
+/// (fast = reference method), kept as a regression check; BENCHMARKS.md
+/// times the same position.
+#[test]
+fn middlegame_perft() {
+    let fen = "lf2gekgsc1l/ac+Rts1o2bfa/3hdq1t2vm/mp1x1ppp2p1/4p4p1p/6N5/12/3I3P1P2/PP2PPP3PP/MV1GD2+r+dRVM/A1BH1OXT2FA/LFCS1KEGSC1L w 0 1";
+    let mut pos = position(fen);
+    let list = legal(&mut pos);
+    assert_eq!(list.len(), 85);
+    assert_eq!(list.iter().filter(|m| !m.contains(',') && m[..m.len() / 2] == m[m.len() / 2..]).count(), 1);
+    let two = perft::perft(&mut pos, 2);
+    assert_eq!(two, perft::perft_reference(&mut pos, 2));
+    assert_eq!(two, MIDDLEGAME_PERFT_2);
+    let three = perft::perft(&mut pos, 3);
+    assert_eq!(three, perft::perft_reference(&mut pos, 3));
+    assert_eq!(three, MIDDLEGAME_PERFT_3);
+}
+
+/// A Lion's pass is a move like any other: two passes in a row do not end
+/// the game (that rule belongs to variants where passing is a rule, Janggi),
+/// and after them the Lion can still pass (a repetition, which the game-end
+/// code judges, not the move generator).
+#[test]
+fn two_lion_passes_end_nothing() {
+    let mut pos = position("11k/12/12/12/12/12/12/4n7/12/4N7/12/K11 w 0 1");
+    for text in ["e3e3", "e5e5"] {
+        let m = pos.parse_move(text).unwrap();
+        pos.make(m);
+    }
+    assert!(!pos.ended_by_rule());
+    assert_eq!(pos.outcome(), None);
+    assert!(legal(&mut pos).contains(&"e3e3".to_string()));
+}
+
+/// Chimera's perft 2 and 3 of the position of [`middlegame_perft`].
+const MIDDLEGAME_PERFT_2: u64 = 8_734;
+const MIDDLEGAME_PERFT_3: u64 = 744_720;

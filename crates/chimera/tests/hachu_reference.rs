@@ -1,4 +1,4 @@
-//! Mighty Lion Chess legal move sets against HaChu (see tests/data/README.md
+//! Mighty Lion Chess, Chu Shogi and Wa Shogi legal move sets against HaChu (see tests/data/README.md
 //! for how the data were made; scripts/hachu_cases.py and hachu_oracle.py).
 
 use chimera::{builtin, position::Position};
@@ -41,29 +41,34 @@ fn mightylion_matches_hachu() {
     assert!(failures.is_empty(), "{} of {n} differ:\n{}", failures.len(), failures[..failures.len().min(8)].join("\n"));
 }
 
-/// The moves as a set, every pass (a piece moving onto its own square) written
-/// `pass`: HaChu lists one null move per position, Chimera one per passing piece.
-fn with_one_pass(moves: impl IntoIterator<Item = String>) -> BTreeSet<String> {
+/// True for a pass, a piece moving onto its own square (`e5e5`, `a10a10`),
+/// written without a second leg.
+fn is_pass(m: &str) -> bool {
+    let digits = m.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+    let split = m[digits..].find(|c: char| c.is_ascii_alphabetic()).map_or(m.len(), |i| i + digits);
+    !m.contains(',') && m[..split] == m[split..]
+}
+
+/// HaChu's moves with its pass (one null move per position, written on the
+/// square of whichever passer HaChu found last) replaced by Chimera's text of
+/// the same pass: Chimera must read HaChu's text as its own one pass, so a
+/// pass on a piece that cannot pass, or a second pass, stays a difference.
+fn hachu_set(pos: &mut Position, moves: &[String]) -> BTreeSet<String> {
     moves
-        .into_iter()
-        .map(|m| {
-            let digits = m.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
-            let split = m[digits..].find(|c: char| c.is_ascii_alphabetic()).map_or(m.len(), |i| i + digits);
-            if !m.contains(',') && m[..split] == m[split..] {
-                "pass".to_string()
-            } else {
-                m
-            }
+        .iter()
+        .map(|m| match pos.parse_move(m) {
+            Ok(ours) if is_pass(m) => pos.move_text(ours),
+            _ => m.clone(),
         })
         .collect()
 }
 
-/// Chu Shogi against HaChu: every position of a file, by the fast and the
-/// reference method; returns the number of positions.
-fn chushogi_file_matches_hachu(file: &str) -> usize {
+/// A shogi variant against HaChu: every position of a file, by the fast and
+/// the reference method; returns the number of positions.
+fn shogi_file_matches_hachu(variant: &str, file: &str) -> usize {
     let path = format!("{}/../../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
-    let v = Arc::new(builtin::variant("chushogi").unwrap());
+    let v = Arc::new(builtin::variant(variant).unwrap());
     let mut failures = Vec::new();
     let mut n = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -75,8 +80,9 @@ fn chushogi_file_matches_hachu(file: &str) -> usize {
         assert_eq!(ours.len(), fast.len(), "duplicates in {}", case.fen);
         let reference: BTreeSet<String> = pos.legal_moves_reference().iter().map(|&m| pos.move_text(m)).collect();
         assert_eq!(ours, reference, "incremental vs reference in {}", case.fen);
-        let ours = with_one_pass(texts);
-        let theirs = with_one_pass(case.moves.iter().cloned());
+        assert!(texts.iter().filter(|m| is_pass(m)).count() <= 1, "two passes in {}", case.fen);
+        let theirs = hachu_set(&mut pos, &case.moves);
+        assert_eq!(theirs.len(), case.moves.len(), "HaChu's list has two passes in {}", case.fen);
         if ours != theirs {
             failures.push(format!(
                 "{}\n  missing: {:?}\n  extra:   {:?}",
@@ -93,18 +99,43 @@ fn chushogi_file_matches_hachu(file: &str) -> usize {
 
 #[test]
 fn chushogi_matches_hachu() {
-    let n = chushogi_file_matches_hachu("hachu_chu.jsonl");
+    let n = shogi_file_matches_hachu("chushogi", "hachu_chu.jsonl");
     assert!(n >= 200, "only {n} positions");
 }
 
 #[test]
 fn chushogi_with_crown_princes_matches_hachu() {
-    let n = chushogi_file_matches_hachu("hachu_chu_royals.jsonl");
+    let n = shogi_file_matches_hachu("chushogi", "hachu_chu_royals.jsonl");
     assert!(n >= 200, "only {n} positions");
 }
 
 #[test]
-fn a_pass_is_one_move_for_the_comparison() {
-    let set = with_one_pass(["e5e5", "h5h5", "e5e6,e6e5", "a10a10", "a1a10"].map(String::from));
-    assert_eq!(set, ["pass", "e5e6,e6e5", "a1a10"].map(String::from).into_iter().collect());
+fn washogi_matches_hachu() {
+    let n = shogi_file_matches_hachu("washogi", "hachu_washogi.jsonl");
+    assert!(n >= 200, "only {n} positions");
+}
+
+#[test]
+fn passes_are_recognised() {
+    let passes: Vec<bool> = ["e5e5", "a10a10", "e5e6,e6e5", "a1a10", "a10a1"].iter().map(|m| is_pass(m)).collect();
+    assert_eq!(passes, [true, true, false, false, false]);
+}
+
+/// Two Lions and a Horned Falcon that can pass (`e5e5`, `h5h5`, `c3c3`): one
+/// pass, written on the lowest square (c3 < e5 < h5 in rank-major order),
+/// and HaChu's way of writing it on any of them is read as that pass; a pass
+/// written on a piece that cannot pass (the King on a1) is refused.
+#[test]
+fn one_pass_per_position() {
+    let v = Arc::new(builtin::variant("chushogi").unwrap());
+    let fen = "11k/12/12/12/12/12/12/4N2N4/12/2+H9/12/K11 w 0 1";
+    let mut pos = Position::from_fen(v, fen).unwrap();
+    let moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    let passes: Vec<&String> = moves.iter().filter(|m| is_pass(m)).collect();
+    assert_eq!(passes, ["c3c3"]);
+    for text in ["e5e5", "h5h5", "c3c3"] {
+        let m = pos.parse_move(text).unwrap();
+        assert_eq!(pos.move_text(m), "c3c3", "{text}");
+    }
+    assert!(pos.parse_move("a1a1").is_err());
 }
