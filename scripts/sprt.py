@@ -80,9 +80,10 @@ def bounds(alpha, beta):
 
 def elo_estimate(counts):
     """The Elo difference and its 95% interval (lo, hi), from the mean score
-    and the variance of the samples; None where the score is 0 or 1."""
+    and the variance of the samples; None where the score is 0 or 1 or the
+    samples have no spread yet."""
     n, mean, var = stats(counts)
-    if n == 0 or mean <= 0 or mean >= 1:
+    if n == 0 or mean <= 0 or mean >= 1 or var <= 0:
         return None
     sd = math.sqrt(var / n)
     lo, hi = mean - 1.96 * sd, mean + 1.96 * sd
