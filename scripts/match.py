@@ -154,6 +154,48 @@ class Referee:
         return len(fen.split()[0].split("/"))
 
 
+class PyffishReferee:
+    """The referee as Fairy-Stockfish sees the game, through pyffish: its legal
+    moves and its game ends (mate, stalemate, the variant's own endings, and
+    the claimable ones: repetition, the n-move rule, counting), independent of
+    Chimera's code. Same interface as Referee."""
+
+    def __init__(self, variant):
+        import pyffish
+        self.sf, self.variant = pyffish, variant
+        self.start = pyffish.start_fen(variant)
+        self.cache = (None, None)
+
+    def legal(self, moves):
+        # the game loop asks for the result, then the moves, of one position
+        key = tuple(moves)
+        if self.cache[0] != key:
+            self.cache = (key, self.sf.legal_moves(self.variant, self.start, moves))
+        return self.cache[1]
+
+    def result(self, moves):
+        """None while the game goes on, else (result, reason)."""
+        sf, v, fen = self.sf, self.variant, self.start
+        if not self.legal(moves):
+            value, why = sf.game_result(v, fen, moves), "no legal move"
+        else:
+            end, value = sf.is_immediate_game_end(v, fen, moves)
+            why = "variant's ending"
+            if not end:
+                end, value = sf.is_optional_game_end(v, fen, moves)
+                why = "repetition, n-move rule or counting"
+            if not end:
+                return None
+        # the value is the side to move's
+        white_to_move = self.fen(moves).split()[1] == "w"
+        if value == 0:
+            return "1/2-1/2", why
+        return ("1-0" if (value > 0) == white_to_move else "0-1"), why
+
+    def fen(self, moves):
+        return self.sf.get_fen(self.variant, self.start, moves)
+
+
 class Opponent:
     """The other engine, in XBoard or UCI."""
 
@@ -272,7 +314,9 @@ def map_move(mv, legal):
     return same_body[0] if len(cands) == 1 and len(same_body) == 1 else None
 
 
-def play_game(args, ref, tenth, chimera_white, game_no, opening):
+def play_game(args, ref, tenth, chimera_white, game_no, opening, log=None):
+    """One game; with a list as `log`, each move played after the opening
+    appends (ply, who, seconds spent, seconds left on the mover's clock)."""
     moves = []
     mine, theirs = ("w", "b") if chimera_white else ("b", "w")
     clock = {mine: args.base, theirs: args.obase}
@@ -301,7 +345,7 @@ def play_game(args, ref, tenth, chimera_white, game_no, opening):
             end = ref.result(moves)
             if end:
                 result, reason = end
-                if args.variant.startswith("janggi") and "material count" in reason:
+                if args.variant.startswith("janggi") and "material count" in reason and isinstance(ref, Referee):
                     result, reason = janggi_count(ref.fen(moves))
                 break
             if len(moves) >= args.max_plies:
@@ -325,7 +369,10 @@ def play_game(args, ref, tenth, chimera_white, game_no, opening):
             else:
                 mv, why = opp.think(moves, clock, inc, stm, timeout)
                 who = "opponent"
-            clock[stm] -= time.monotonic() - t0
+            spent = time.monotonic() - t0
+            clock[stm] -= spent
+            if log is not None:
+                log.append((len(moves) + 1, who, spent, clock[stm]))
             loser = "0-1" if stm == "w" else "1-0"
             if mv is None:
                 result, reason = loser, "%s: %s" % (who, why)
@@ -406,6 +453,38 @@ def elo_text(score, n):
     return "%+.0f [%s, %s]" % (to_elo(p), bound(lo), bound(hi))
 
 
+def clock_summary(log, base, inc, who="chimera", before=40, floor=0.4):
+    """A clock log's summary for one side: moves, mean and longest think, the
+    lowest clock (and where), the lowest before move `before`, and whether it
+    stayed above `floor` of the base time until then (in sudden death with
+    an increment the clock must not be spent early)."""
+    mine = [e for e in log if e[1] == who]
+    if not mine:
+        return {"moves": 0}
+    early = [e for e in mine if (e[0] + 1) // 2 < before]
+    low = min(mine, key=lambda e: e[3])
+    low_early = min(early, key=lambda e: e[3]) if early else None
+    return {
+        "moves": len(mine),
+        "mean": sum(e[2] for e in mine) / len(mine),
+        "longest": max(e[2] for e in mine),
+        "lowest": low[3],
+        "lowest_move": (low[0] + 1) // 2,
+        "lowest_early": low_early[3] if low_early else None,
+        "ok": low[3] >= 0 and (low_early is None or low_early[3] >= floor * base),
+        "last": mine[-1][3],
+    }
+
+
+def clock_summary_text(s, base):
+    if not s["moves"]:
+        return "no moves"
+    early = "n/a" if s["lowest_early"] is None else "%.2f s (%.0f%%)" % (s["lowest_early"], 100 * s["lowest_early"] / base)
+    return ("%d moves, mean %.3f s, longest %.3f s, lowest clock %.2f s at move %d, lowest before move 40 %s, "
+            "last %.2f s: %s" % (s["moves"], s["mean"], s["longest"], s["lowest"], s["lowest_move"], early,
+                                  s["last"], "ok" if s["ok"] else "FAILED"))
+
+
 def pgn(args, game_no, white, black, result, reason, moves, opening_len):
     tags = [("Event", "Chimera match"), ("Site", os.uname().nodename), ("Date", time.strftime("%Y.%m.%d")),
             ("Round", str(game_no)), ("White", white), ("Black", black), ("Result", result),
@@ -441,6 +520,10 @@ def main():
     ap.add_argument("--grace", type=float, default=0.5, help="seconds over the clock before a time forfeit")
     ap.add_argument("--concurrency", type=int, default=1, help="games played at once")
     ap.add_argument("--pgn", help="append the games to this file")
+    ap.add_argument("--referee", choices=["chimera", "pyffish"], default="chimera",
+                    help="whose move generator and game ends referee the games")
+    ap.add_argument("--clock-log", help="append each move's time and clock to this file, and check "
+                    "that Chimera's clock stays above 40%% of the base time before move 40")
     args = ap.parse_args()
     try:
         if "+" in args.tc:
@@ -464,8 +547,8 @@ def main():
         args.opponent_variant = XBOARD_NAMES.get(args.variant, args.variant) if args.proto == "xboard" else args.variant
     if not os.path.exists(args.chimera):
         sys.exit("error: %s not found (cargo build --release)" % args.chimera)
-    ref = Referee(args.chimera, args.variant)
-    tenth = args.proto == "xboard" and ref.height() == 10
+    tenth = args.proto == "xboard" and Referee(args.chimera, args.variant).height() == 10
+    ref = PyffishReferee(args.variant) if args.referee == "pyffish" else Referee(args.chimera, args.variant)
     rng = random.Random(args.seed)
     openings = []
     for _ in range((args.games + 1) // 2):
@@ -479,6 +562,7 @@ def main():
     tally = {"w": 0, "d": 0, "l": 0}
     forfeits = {k: [0, 0] for k in ("illegal", "time", "no answer", "rejected")}
     mapped_total = [0]
+    clock_ok = [0, 0]
     lock = threading.Lock()
     jobs = queue.Queue()
     for g in range(args.games):
@@ -492,8 +576,9 @@ def main():
                 return
             chimera_white = g % 2 == 0
             opening = openings[g // 2]
+            log = [] if args.clock_log else None
             result, reason, forfeit, mapped, moves, opp_name = play_game(args, ref, tenth, chimera_white, g + 1,
-                                                                         opening)
+                                                                         opening, log)
             chimera_won = result != "1/2-1/2" and (result == "1-0") == chimera_white
             with lock:
                 if result == "1/2-1/2":
@@ -508,6 +593,18 @@ def main():
                 mapped_total[0] += mapped
                 print("game %d: Chimera %s, %s %s (%d plies)" % (g + 1, "White" if chimera_white else "Black",
                                                                 result, reason, len(moves)), flush=True)
+                if log is not None:
+                    summary = clock_summary(log, args.base, args.inc)
+                    clock_ok[0 if summary.get("ok", True) else 1] += 1
+                    text = clock_summary_text(summary, args.base)
+                    print("game %d clock: %s" % (g + 1, text), flush=True)
+                    with open(args.clock_log, "a") as f:
+                        f.write("# game %d, %s, tc %s, Chimera %s: %s (%s)\n" % (
+                            g + 1, args.variant, args.tc, "White" if chimera_white else "Black", result, reason))
+                        f.write("# ply who spent_s clock_s\n")
+                        for ply, who, spent, left in log:
+                            f.write("%d %s %.3f %.3f\n" % (ply, who, spent, left))
+                        f.write("# Chimera: %s\n" % text)
                 if args.pgn:
                     names = ("Chimera", opp_name) if chimera_white else (opp_name, "Chimera")
                     with open(args.pgn, "a") as f:
@@ -530,6 +627,9 @@ def main():
           % (forfeits["illegal"][0], forfeits["illegal"][1], forfeits["time"][0], forfeits["time"][1],
              forfeits["no answer"][0], forfeits["no answer"][1], forfeits["rejected"][0], forfeits["rejected"][1],
              mapped_total[0]))
+    if args.clock_log:
+        print("clock check (above 40%% of the base time before move 40, no flag fall): %d games ok, %d failed"
+              % (clock_ok[0], clock_ok[1]))
 
 
 if __name__ == "__main__":

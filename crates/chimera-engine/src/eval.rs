@@ -371,6 +371,13 @@ impl EvalTables {
         m
     }
 
+    /// The material in play (non-royal, non-pawn, on the board and in hand)
+    /// in permille of the start position's: the game phase, for the time
+    /// manager (above 1000 after promotions).
+    pub fn material_permille(&self, pos: &Position) -> u32 {
+        (self.phase_material(pos).max(0) as i64 * 1000 / self.phase_total.max(1) as i64).min(u32::MAX as i64) as u32
+    }
+
     /// Whether `c` has a piece on the board that is neither royal nor a pawn
     /// (the null-move condition: without one, zugzwang is likely).
     pub fn has_pieces(&self, pos: &Position, c: Color) -> bool {

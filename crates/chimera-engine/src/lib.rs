@@ -5,6 +5,7 @@
 //! - [`eval`]: an evaluation derived from the variant's move tables alone;
 //! - [`search`]: iterative deepening PVS with a lockless shared table
 //!   ([`tt`]) and Lazy SMP threads;
+//! - [`timeman`]: the time a move may take, from the clock;
 //! - [`rules`]: repetition, perpetual check and the n-move rule;
 //! - [`game`]: the state shared by the protocols, the search thread;
 //! - [`uci`] (UCI, USI, UCCI) and [`xboard`] (CECP v2), with the notations in
@@ -34,6 +35,7 @@ pub mod notation;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod timeman;
 pub mod tt;
 pub mod uci;
 pub mod xboard;

@@ -15,6 +15,7 @@
 
 use crate::eval::EvalTables;
 use crate::rules::{irreversible, GameRules, HistEntry};
+use crate::timeman::{self, Budget};
 use crate::tt::{Tt, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER};
 use chimera::check::CheckInfo;
 use chimera::compile::type_of;
@@ -65,8 +66,14 @@ pub struct Limits {
     pub depth: Option<i32>,
     /// Stop after about this many nodes (exactly, with one thread).
     pub nodes: Option<u64>,
-    /// Do not start a new iteration after this time.
+    /// Do not start a new iteration after this time (scaled by the best
+    /// move's stability when `adaptive` is set).
     pub soft: Option<Duration>,
+    /// Whether `soft` is scaled after each iteration by
+    /// [`timeman::soft_scale`]: longer when the best move changed or the
+    /// score fell, shorter when the best move has been stable (a clock's
+    /// budget, not a fixed time per move).
+    pub adaptive: bool,
     /// Stop at this time.
     pub hard: Option<Duration>,
     /// The number of principal variations to search and report (MultiPV; 0 counts as 1).
@@ -81,35 +88,14 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The limits of a time budget.
+    pub fn with_budget(self, b: Budget) -> Limits {
+        Limits { soft: Some(b.soft), hard: Some(b.hard), adaptive: b.adaptive, ..self }
+    }
+
     /// Whether a root move may be searched under `root_moves` and `excluded`.
     pub fn allows(&self, m: Move) -> bool {
         (self.root_moves.is_empty() || self.root_moves.contains(&m)) && !self.excluded.contains(&m)
-    }
-}
-
-/// The clock of the side to move.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Clock {
-    /// Time left.
-    pub time: Duration,
-    /// Increment per move.
-    pub inc: Duration,
-    /// Moves to the next time control, if any.
-    pub movestogo: Option<u32>,
-}
-
-impl Clock {
-    /// The soft and hard time limits for one move; `overhead` is kept back
-    /// for communication delays.
-    pub fn budget(&self, overhead: Duration) -> (Duration, Duration) {
-        // saturating throughout: a clock can be as long as a GUI cares to send
-        let left = self.time.saturating_sub(overhead);
-        let mtg = self.movestogo.unwrap_or(30).clamp(1, 40);
-        let share = (left / mtg).saturating_add(self.inc / 4 * 3);
-        let cap = if mtg == 1 { left / 10 * 8 } else { left / 2 };
-        let soft = share.min(cap);
-        let hard = soft.saturating_mul(4).min(cap).max(soft);
-        (soft.max(Duration::from_millis(1)), hard.max(Duration::from_millis(1)))
     }
 }
 
@@ -998,6 +984,11 @@ impl Searcher {
         let lines = self.limits.multipv.max(1).min(allowed.len());
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as i32 - 2).clamp(1, MAX_PLY as i32 - 2);
         let mut prev = vec![0; lines];
+        // the time manager's view: iterations in a row with the same best
+        // move, and the score before the last iteration
+        let mut stable = 0u32;
+        let mut last_best = None;
+        let mut last_score = None::<i32>;
         let mut depth = 1 + (thread % 2) as i32;
         'deepen: while depth <= max_depth {
             self.root_skip.clear();
@@ -1050,7 +1041,20 @@ impl Searcher {
             self.interruptible = true;
             let score = result.score;
             if self.main {
+                if last_best == result.best {
+                    stable += 1;
+                } else {
+                    stable = 0;
+                }
+                let drop = last_score.map_or(0, |s| s - score);
+                (last_best, last_score) = (result.best, Some(score));
                 if let (Some(soft), false) = (self.limits.soft, self.shared.pondering()) {
+                    let soft = match (self.limits.adaptive, self.limits.hard) {
+                        (true, Some(hard)) => {
+                            Budget { soft, hard, adaptive: true }.scaled_soft(timeman::soft_scale(stable, drop))
+                        }
+                        _ => soft,
+                    };
                     if self.start.elapsed() >= soft {
                         break;
                     }
@@ -1432,17 +1436,6 @@ mod tests {
         let shared = Arc::new(Shared::new(Arc::new(Tt::new(4))));
         let r = search(&pos, &[], &ev, &shared, Limits { depth: Some(5), ..Limits::default() }, 3, &mut |_| {});
         assert_eq!(Score::of(r.score), Score::Mate(2));
-    }
-
-    #[test]
-    fn time_budget_is_sane() {
-        let c = Clock { time: Duration::from_secs(60), inc: Duration::from_secs(1), movestogo: None };
-        let (soft, hard) = c.budget(Duration::from_millis(50));
-        assert!(soft > Duration::from_secs(1) && soft < Duration::from_secs(4), "{soft:?}");
-        assert!(hard >= soft && hard <= Duration::from_secs(30));
-        let last = Clock { time: Duration::from_secs(10), inc: Duration::ZERO, movestogo: Some(1) };
-        let (soft, hard) = last.budget(Duration::from_millis(50));
-        assert!(soft >= Duration::from_secs(5) && hard < Duration::from_secs(10), "{soft:?} {hard:?}");
     }
 
     #[test]

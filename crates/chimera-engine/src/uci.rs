@@ -6,7 +6,8 @@
 use crate::game::{Engine, Game};
 use crate::notation::{self, Style};
 use crate::protocol::{parse_count, parse_millis};
-use crate::search::{Clock, Limits, Report, Score};
+use crate::search::{Limits, Report, Score};
+use crate::timeman::{self, Budget, Clock};
 use chimera::check::CheckInfo;
 use chimera::moves::{Move, MoveList};
 use chimera::position::Position;
@@ -429,23 +430,16 @@ impl UciSession {
         }
         let overhead = Duration::from_millis(e.overhead_ms);
         if let Some(mt) = movetime {
-            let t = Duration::from_millis(mt).saturating_sub(overhead).max(Duration::from_millis(1));
-            limits.soft = Some(t);
-            limits.hard = Some(t);
-        } else if let Some(t) = times[me] {
-            let clock = Clock { time: Duration::from_millis(t), inc: Duration::from_millis(incs[me]), movestogo };
-            let (mut soft, mut hard) = clock.budget(overhead);
-            if byoyomi > 0 {
-                let b = Duration::from_millis(byoyomi);
-                soft = soft.saturating_add(b / 10 * 7);
-                hard = hard.saturating_add(b).saturating_sub(overhead).max(soft);
-            }
-            limits.soft = Some(soft);
-            limits.hard = Some(hard);
-        } else if byoyomi > 0 {
-            let b = Duration::from_millis(byoyomi).saturating_sub(overhead).max(Duration::from_millis(1));
-            limits.soft = Some(b / 10 * 7);
-            limits.hard = Some(b);
+            limits = limits.with_budget(Budget::fixed(Duration::from_millis(mt), overhead));
+        } else if times[me].is_some() || byoyomi > 0 {
+            let clock = Clock {
+                time: Duration::from_millis(times[me].unwrap_or(0)),
+                inc: Duration::from_millis(incs[me]),
+                movestogo,
+                byoyomi: Duration::from_millis(byoyomi),
+            };
+            let expected = timeman::game_moves_left(&e.game());
+            limits = limits.with_budget(timeman::budget(&clock, overhead, expected));
         }
         limits.multipv = e.multipv;
         limits.excluded = e.excluded.clone();

@@ -14,7 +14,8 @@ use crate::game::{Engine, Game};
 use crate::notation::{self, Style};
 use crate::protocol::parse_count;
 use crate::rules::GameEnd;
-use crate::search::{Clock, Limits, Report, Score};
+use crate::search::{Limits, Report, Score};
+use crate::timeman::{self, Budget, Clock};
 use crate::uci::Flow;
 use chimera::highlight::kind;
 use chimera::square::{Color, Square};
@@ -480,20 +481,20 @@ impl XboardSession {
         let mut limits = Limits { depth: self.sd, ..Limits::default() };
         let overhead = Duration::from_millis(e.overhead_ms);
         if let Some(st) = self.st {
-            let t = Duration::from_millis(st).saturating_sub(overhead).max(Duration::from_millis(1));
-            limits.soft = Some(t);
-            limits.hard = Some(t);
+            limits = limits.with_budget(Budget::fixed(Duration::from_millis(st), overhead));
         } else if let Some(cs) = self.my_time {
-            let played = e.game().played.len() as u32 / 2;
+            let g = e.game();
+            let played = g.played.len() as u32 / 2;
             let movestogo = (self.mps > 0).then(|| self.mps - played % self.mps);
             let clock = Clock {
                 time: Duration::from_millis(cs.saturating_mul(10)),
                 inc: Duration::from_millis(self.inc_ms),
                 movestogo,
+                byoyomi: Duration::ZERO,
             };
-            let (soft, hard) = clock.budget(overhead);
-            limits.soft = Some(soft);
-            limits.hard = Some(hard);
+            let expected = timeman::game_moves_left(&g);
+            drop(g);
+            limits = limits.with_budget(timeman::budget(&clock, overhead, expected));
         } else if self.sd.is_none() {
             limits.soft = Some(Duration::from_secs(5));
             limits.hard = Some(Duration::from_secs(5));
