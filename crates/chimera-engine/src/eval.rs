@@ -27,7 +27,7 @@
 //! The evaluation is computed from the piece lists in O(pieces), with no
 //! allocation.
 
-use chimera::compile::{code_of, type_of, Cell, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, QUIET};
+use chimera::compile::{code_of, type_of, Cell, PieceCode, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, QUIET};
 use chimera::position::Position;
 use chimera::square::{Color, Square};
 use chimera::variant::Variant;
@@ -123,7 +123,7 @@ impl Lcg {
 /// cannot be taken), 2 for an enemy; `hit(to, capture)` is called for every
 /// quiet move to an empty square and every capture (once per path).
 #[inline(always)]
-fn walk(cells: &[Cell], sq: Square, occupant: impl Fn(Square) -> u8, mut hit: impl FnMut(Square, bool)) {
+fn walk(cells: &[Cell], sq: Square, occupant: impl Fn(Square) -> PieceCode, mut hit: impl FnMut(Square, bool)) {
     let mut i = 0usize;
     while i < cells.len() {
         let c = &cells[i];
@@ -151,7 +151,7 @@ fn walk(cells: &[Cell], sq: Square, occupant: impl Fn(Square) -> u8, mut hit: im
 
 /// What a piece can reach from one square on a given board: (quiet moves,
 /// captures), distinct squares. `board[s]`: 0 empty, 1 friend, 2 foe.
-fn reach(v: &Variant, code: u8, sq: Square, board: &[u8]) -> (u32, u32) {
+fn reach(v: &Variant, code: PieceCode, sq: Square, board: &[PieceCode]) -> (u32, u32) {
     let (cells, _) = v.tables.list(code, false, sq);
     // distinct destinations: several paths may lead to one square (Lion moves)
     let mut seen = [0u64; 4];
@@ -178,7 +178,7 @@ fn reach(v: &Variant, code: u8, sq: Square, board: &[u8]) -> (u32, u32) {
 /// The number of paths a piece has from one square on a given board (a
 /// square reached by two paths counts twice): the measure the evaluation's
 /// mobility term uses, as it is cheap to take in a real position.
-fn paths(v: &Variant, code: u8, sq: Square, board: &[u8]) -> u32 {
+fn paths(v: &Variant, code: PieceCode, sq: Square, board: &[PieceCode]) -> u32 {
     let (cells, _) = v.tables.list(code, false, sq);
     let mut n = 0;
     walk(cells, sq, |to| board[to as usize], |_, _| n += 1);
@@ -192,9 +192,9 @@ fn mobility(v: &Variant, t: usize) -> Vec<Option<(f64, f64, f64)>> {
     let g = v.geometry();
     let nsq = g.squares();
     let code = code_of(t, Color::White);
-    let empty = vec![0u8; nsq];
+    let empty = vec![0 as PieceCode; nsq];
     let mut rng = Lcg(0x5eed_0000 + t as u64);
-    let boards: Vec<Vec<u8>> = (0..SAMPLES)
+    let boards: Vec<Vec<PieceCode>> = (0..SAMPLES)
         .map(|_| {
             (0..nsq)
                 .map(|_| {
@@ -379,7 +379,7 @@ impl EvalTables {
 
     /// The material value of a piece code (0 for royal pieces).
     #[inline]
-    pub fn value(&self, code: u8) -> i32 {
+    pub fn value(&self, code: PieceCode) -> i32 {
         self.value[code as usize]
     }
 
@@ -391,7 +391,7 @@ impl EvalTables {
     /// The number of moves the piece on `sq` has in the position: quiet moves
     /// to empty squares plus captures of enemy pieces, walked on the trajectory
     /// table as the check test walks it (a square reached by two paths counts twice).
-    fn mobility(&self, pos: &Position, code: u8, sq: Square) -> i32 {
+    fn mobility(&self, pos: &Position, code: PieceCode, sq: Square) -> i32 {
         let (cells, _) = pos.variant().tables.list(code, false, sq);
         let mine = code & 1;
         let mut n = 0;
@@ -446,7 +446,7 @@ impl EvalTables {
         let mut s = 0;
         for (c, sign) in [(Color::White, 1i32), (Color::Black, -1i32)] {
             let Some(k) = royals[c.index()] else { continue };
-            let mine = c.index() as u8;
+            let mine = c.index() as PieceCode;
             let shield = self.ring[k as usize]
                 .iter()
                 .filter(|&&t| {
@@ -488,7 +488,7 @@ impl EvalTables {
                 if self.royal[code] {
                     royals[c.index()] = Some(sq);
                 } else if let Some(avg) = self.mob_avg[code] {
-                    mob += self.mobility(pos, code as u8, sq) - avg;
+                    mob += self.mobility(pos, code as PieceCode, sq) - avg;
                 }
             }
             score += sign * MOBILITY_PER_MOVE * mob;

@@ -52,8 +52,8 @@ pub struct GameRules {
     pub checkmate: StalemateResult,
     /// The side that wins every drawn game (armageddon's draw odds).
     pub draw_odds: Option<Color>,
-    /// Bit mask of piece types whose mating drop loses (shogi's pawn).
-    pub no_drop_mate: u128,
+    /// The piece types whose mating drop loses (shogi's pawn).
+    pub no_drop_mate: chimera::compile::TypeSet,
     /// Janggi's facing-royals rule.
     pub bikjang: bool,
     /// A repetition (not decided by perpetual check) goes to the side ahead
@@ -89,7 +89,11 @@ impl GameRules {
             stalemate: r.stalemate,
             checkmate: r.checkmate,
             draw_odds: r.draw_odds,
-            no_drop_mate: drops.map_or(0, |d| d.no_drop_mate.iter().fold(0u128, |m, &t| m | 1u128 << t)),
+            no_drop_mate: drops.map_or(chimera::compile::TypeSet::EMPTY, |d| {
+                let mut s = chimera::compile::TypeSet::EMPTY;
+                d.no_drop_mate.iter().for_each(|&t| s.insert(t));
+                s
+            }),
             bikjang: r.bikjang,
             repetition_by_points: chimera::counting::counts_points(&v.def),
             null_move: drops.is_none() && !r.must_capture && r.stalemate != StalemateResult::Win,

@@ -463,7 +463,7 @@ impl Searcher {
         if in_check {
             let banned_drop = self.frames[ply]
                 .last
-                .is_some_and(|m| m.kind() == MoveKind::Drop && self.rules.no_drop_mate >> type_of(m.extra()) & 1 != 0);
+                .is_some_and(|m| m.kind() == MoveKind::Drop && self.rules.no_drop_mate.contains(type_of(m.extra())));
             if banned_drop {
                 return MATE - ply as i32;
             }

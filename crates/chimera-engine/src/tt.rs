@@ -1,8 +1,9 @@
 //! The transposition table, shared by all search threads without locks.
 //!
-//! Each entry is two `AtomicU64`: the data word and the key XORed with the
-//! data word (Hyatt's lockless hashing). A reader checks `key ^ data == hash`;
-//! if another thread wrote one word of the pair in between, the check fails
+//! Each entry is three `AtomicU64`: the data word, the move word (a [`Move`]
+//! is 64 bits) and the key XORed with both (Hyatt's lockless hashing). A
+//! reader checks `key ^ data ^ move == hash`; if another thread wrote one
+//! word of the entry in between, the check fails
 //! and the entry reads as a miss, so a torn entry is never used. Relaxed
 //! ordering is enough for that reason: no other memory depends on the entry.
 //!
@@ -38,6 +39,7 @@ pub struct TtEntry {
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
+    mv: AtomicU64,
 }
 
 /// The largest table, in MiB (64 GiB).
@@ -46,9 +48,9 @@ pub const MAX_MB: usize = 1 << 16;
 /// `n` (at least 1) empty slots, or `None` if the memory cannot be had.
 fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
     let layout = std::alloc::Layout::array::<Slot>(n.max(1)).ok()?;
-    // SAFETY: the layout has a non-zero size (n >= 1 slots of 16 bytes). A
+    // SAFETY: the layout has a non-zero size (n >= 1 slots of 24 bytes). A
     // null pointer (no memory) is checked. All-zero bytes are a valid Slot
-    // (two AtomicU64 holding 0), so the memory is initialised. The pointer
+    // (three AtomicU64 holding 0), so the memory is initialised. The pointer
     // comes from the global allocator with the layout of `[Slot]` of this
     // length, which is what the Box frees it with.
     unsafe {
@@ -67,12 +69,12 @@ pub struct Tt {
     age: AtomicU8,
 }
 
-fn pack(mv: Option<Move>, score: i32, depth: i32, bound: u8, age: u8) -> u64 {
-    let m = mv.map_or(0u64, |m| m.0 as u64);
+/// The data word of an entry (the move is stored in a word of its own).
+fn pack(score: i32, depth: i32, bound: u8, age: u8) -> u64 {
     let s = (score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16) as u64;
     let d = depth.clamp(0, 255) as u64;
     let ba = (bound as u64 & 3) | ((age as u64 & 63) << 2);
-    m | s << 32 | d << 48 | ba << 56
+    s << 32 | d << 48 | ba << 56
 }
 
 impl Tt {
@@ -88,7 +90,7 @@ impl Tt {
         let mb = mb.clamp(1, MAX_MB);
         let bytes = mb * 1024 * 1024;
         let mut n = 1usize;
-        while n * 2 * 16 <= bytes {
+        while n * 2 * std::mem::size_of::<Slot>() <= bytes {
             n *= 2;
         }
         let slots = zeroed_slots(n).ok_or_else(|| format!("cannot allocate {mb} MiB for the hash table"))?;
@@ -106,6 +108,7 @@ impl Tt {
         for s in &self.slots {
             s.check.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
+            s.mv.store(0, Ordering::Relaxed);
         }
     }
 
@@ -119,11 +122,11 @@ impl Tt {
     pub fn probe(&self, hash: u64) -> Option<TtEntry> {
         let s = &self.slots[hash as usize & self.mask];
         let data = s.data.load(Ordering::Relaxed);
+        let m = s.mv.load(Ordering::Relaxed);
         let check = s.check.load(Ordering::Relaxed);
-        if data == 0 || check ^ data != hash {
+        if data == 0 || check ^ data ^ m != hash {
             return None;
         }
-        let m = data as u32;
         Some(TtEntry {
             mv: if m == 0 { None } else { Some(Move(m)) },
             score: (data >> 32) as u16 as i16 as i32,
@@ -139,16 +142,19 @@ impl Tt {
         let s = &self.slots[hash as usize & self.mask];
         let age = self.age.load(Ordering::Relaxed) & 63;
         let old = s.data.load(Ordering::Relaxed);
-        let same = old != 0 && s.check.load(Ordering::Relaxed) ^ old == hash;
+        let old_mv = s.mv.load(Ordering::Relaxed);
+        let same = old != 0 && s.check.load(Ordering::Relaxed) ^ old ^ old_mv == hash;
         let old_depth = ((old >> 48) & 0xff) as i32;
         let old_age = ((old >> 58) & 63) as u8;
         if old != 0 && !same && old_age == age && old_depth > depth + 2 && bound != BOUND_EXACT {
             return;
         }
-        let mv = if mv.is_none() && same && old as u32 != 0 { Some(Move(old as u32)) } else { mv };
-        let data = pack(mv, score, depth, bound, age);
+        let mv = if mv.is_none() && same && old_mv != 0 { Some(Move(old_mv)) } else { mv };
+        let m = mv.map_or(0, |m| m.0);
+        let data = pack(score, depth, bound, age);
         s.data.store(data, Ordering::Relaxed);
-        s.check.store(hash ^ data, Ordering::Relaxed);
+        s.mv.store(m, Ordering::Relaxed);
+        s.check.store(hash ^ data ^ m, Ordering::Relaxed);
     }
 
     /// Permille of the first thousand slots used in the current search (UCI `hashfull`).

@@ -5,7 +5,7 @@
 //! logic is tested natively.
 
 use chimera::builtin;
-use chimera::compile::type_of;
+use chimera::compile::{code_of, type_of, PieceCode};
 use chimera::highlight::kind_names;
 use chimera::moves::{Move, MoveKind};
 use chimera::position::{Position, Validation};
@@ -212,7 +212,7 @@ fn color_name(c: Color) -> &'static str {
 
 /// The FEN token of a piece code: its letter in its side's case, with `+`
 /// before a promoted type's letter and `~` after a crazyhouse promoted one.
-fn token(pos: &Position, code: u8) -> String {
+fn token(pos: &Position, code: PieceCode) -> String {
     let t = &pos.variant().def.pieces[type_of(code)];
     let mut s = String::new();
     if t.promoted {
@@ -447,7 +447,7 @@ impl Session {
             }
         };
         if let Some(t) = m.gate() {
-            let code = ((t as u8 + 1) << 1) | (pos.side_to_move() as u8 & 1);
+            let code = code_of(t, pos.side_to_move());
             d.gate = Some(token(pos, code));
             let gsq = m.gate_square().map(sq).unwrap_or_default();
             d.label = format!("{}, gate {} on {gsq}", d.label, v.def.pieces[t].name);
@@ -572,7 +572,7 @@ impl Session {
             for (t, p) in v.def.pieces.iter().enumerate() {
                 let n = pos.pocket(c, t);
                 if n > 0 && !is_wall(v, t) {
-                    let code = ((t as u8 + 1) << 1) | (c as u8 & 1);
+                    let code = code_of(t, c);
                     out.push(HandPiece {
                         color: color_name(c),
                         piece: token(pos, code),
@@ -594,7 +594,7 @@ impl Session {
             .map(|t| {
                 let p = &v.def.pieces[t];
                 PieceTypeInfo {
-                    piece: token(pos, (t as u8 + 1) << 1),
+                    piece: token(pos, code_of(t, Color::White)),
                     name: p.name.clone(),
                     betza: p.betza.text.clone(),
                     royal: p.royal,
@@ -615,9 +615,9 @@ impl Session {
         let want = piece.trim();
         let t = (0..v.def.pieces.len())
             .filter(|&t| !is_wall(v, t))
-            .find(|&t| token(pos, (t as u8 + 1) << 1).eq_ignore_ascii_case(want))
+            .find(|&t| token(pos, code_of(t, Color::White)).eq_ignore_ascii_case(want))
             .ok_or_else(|| format!("'{want}' is no piece of {}", v.def.name))?;
-        let code = (t as u8 + 1) << 1;
+        let code = code_of(t, Color::White);
         let free = |sq: Square| {
             let c = pos.piece_at(sq);
             let walled = c != 0 && is_wall(v, type_of(c));

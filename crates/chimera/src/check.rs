@@ -17,10 +17,10 @@
 //! method does not cover (several royals, castling, a locust capture by the
 //! royal, an attack that depends on a locust first leg) are handed to it.
 
-use crate::compile::{type_of, Cell, AUX_NO_CAPTURE, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL};
+use crate::compile::{type_of, Cell, PieceCode, AUX_NO_CAPTURE, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
-use crate::square::{Square, MAX_SQUARES, NO_SQUARE};
+use crate::square::{Square, NO_SQUARE, SQUARE_MASK, SQUARE_SLOTS};
 
 const E_FORK: u8 = 1;
 const E_FACING: u8 = 2;
@@ -30,7 +30,7 @@ const E_FACING: u8 = 2;
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
     psq: Square,
-    code: u8,
+    code: PieceCode,
     flags: u8,
     root: u16,
     next: u32,
@@ -40,9 +40,9 @@ struct Entry {
 /// to node; computing it allocates nothing once its entry buffer has grown.
 #[derive(Clone)]
 pub struct CheckInfo {
-    attack: [u8; MAX_SQUARES],
-    uncertain: [bool; MAX_SQUARES],
-    head: [u32; MAX_SQUARES],
+    attack: [u8; SQUARE_SLOTS],
+    uncertain: [bool; SQUARE_SLOTS],
+    head: [u32; SQUARE_SLOTS],
     entries: Vec<Entry>,
     checks: Vec<Entry>,
     royal: Square,
@@ -68,9 +68,9 @@ impl CheckInfo {
     /// An empty structure.
     pub fn new() -> CheckInfo {
         CheckInfo {
-            attack: [0; MAX_SQUARES],
-            uncertain: [false; MAX_SQUARES],
-            head: [0; MAX_SQUARES],
+            attack: [0; SQUARE_SLOTS],
+            uncertain: [false; SQUARE_SLOTS],
+            head: [0; SQUARE_SLOTS],
             entries: Vec::with_capacity(1024),
             checks: Vec::with_capacity(16),
             royal: NO_SQUARE,
@@ -160,13 +160,14 @@ impl Position {
 
     /// Walks one enemy list, recording attacks, occupancy-dependent trajectories and checks.
     #[inline(always)]
-    fn record(&self, cells: &[Cell], code: u8, psq: Square, kcode: u8, eflags: u8, info: &mut CheckInfo) {
+    fn record(&self, cells: &[Cell], code: PieceCode, psq: Square, kcode: PieceCode, eflags: u8, info: &mut CheckInfo) {
         let them = code & 1;
         let ksq = info.royal;
         let n = cells.len();
         let mut i = 0usize;
         let mut root_end = 0usize;
         let mut root = 0usize;
+        let board: &[PieceCode; SQUARE_SLOTS] = &self.board;
         while i < n {
             if i >= root_end {
                 root = i;
@@ -177,9 +178,9 @@ impl Position {
             if c.flags & CAPTURE != 0 {
                 let allowed = c.flags & SPECIAL == 0
                     || c.aux & AUX_NO_CAPTURE == 0
-                    || self.variant().tables.no_capture[code as usize] & (1u128 << type_of(kcode)) == 0;
+                    || !self.variant().tables.no_capture[code as usize].contains(type_of(kcode));
                 if allowed {
-                    let a = &mut info.attack[c.to as usize];
+                    let a = &mut info.attack[c.to as usize & SQUARE_MASK];
                     *a = a.saturating_add(1);
                     if c.to == ksq {
                         info.checks.push(entry);
@@ -187,11 +188,11 @@ impl Position {
                 }
             }
             let forks = c.flags & (OCC_FOE | OCC_FRIEND);
-            if forks & OCC_FOE != 0 && cells[c.occ as usize].victim == c.to {
+            if forks & OCC_FOE != 0 && self.variant().tables.victim(&cells[c.occ as usize]) == c.to {
                 // a locust capture could start here: whether it completes depends on the board
                 info.uncertain[c.to as usize] = true;
             }
-            let occ = self.board[c.to as usize];
+            let occ = board[c.to as usize & SQUARE_MASK];
             if occ == 0 {
                 if forks != 0 {
                     info.push(c.to, Entry { flags: eflags | E_FORK, ..entry });
@@ -220,7 +221,7 @@ impl Position {
             return false; // the piece was captured
         }
         let variant = self.variant().clone();
-        let target = self.side.index() as u8;
+        let target = self.side.index() as PieceCode;
         let mut hit = crate::legal::RoyalHit { target };
         if e.flags & E_FACING != 0 {
             let cells = variant.tables.facing_list(e.psq);
@@ -303,11 +304,11 @@ impl Position {
             MoveKind::EnPassant | MoveKind::Locust => m.extra(),
             _ => NO_SQUARE,
         };
-        let to_occupied = self.board[to as usize] != 0 && to != from;
+        let to_occupied = self.board[to as usize & SQUARE_MASK] != 0 && to != from;
         let need = info.in_check
-            || info.head[from as usize] != 0
-            || info.head[to as usize] != 0
-            || (victim != NO_SQUARE && info.head[victim as usize] != 0);
+            || info.head[from as usize & SQUARE_MASK] != 0
+            || info.head[to as usize & SQUARE_MASK] != 0
+            || (victim != NO_SQUARE && info.head[victim as usize & SQUARE_MASK] != 0);
         if !need {
             return true;
         }

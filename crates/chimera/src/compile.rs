@@ -42,6 +42,9 @@ pub const AUX_NO_CAPTURE: u8 = 4;
 /// `aux`: a capture here attacks the square, but is no move: the piece would
 /// stay where it cannot move on ([`Immobility::Illegal`]).
 pub const AUX_NO_STAY: u8 = 8;
+/// `aux`: the cell has a victim square (see [`Tables::victim`]); unlike the
+/// other `aux` flags it is read without `SPECIAL`.
+pub const AUX_VICTIM: u8 = 16;
 
 /// The most trajectory nodes the compiler builds for one piece on one square
 /// before merging them: a bound on the work a many-legged XBetza (`aaaaQ`)
@@ -81,7 +84,9 @@ pub fn compile_budget(types: usize, squares: usize) -> usize {
     (types * 4 * squares * NODES_PER_PIECE_SQUARE).clamp(MIN_COMPILE_NODES, MAX_COMPILE_NODES)
 }
 
-/// One cell of a trajectory table.
+/// One cell of a trajectory table: eight bytes, so that walking a table
+/// strides by a power of two. The rare victim square lives beside the cells
+/// (see [`Tables::victim`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[repr(C)]
 pub struct Cell {
@@ -89,16 +94,15 @@ pub struct Cell {
     pub to: Square,
     /// Rights and fork flags (`QUIET`, `CAPTURE`, …).
     pub flags: u8,
-    /// Rare flags, looked at only when `SPECIAL` is set.
+    /// Rare flags, looked at only when `SPECIAL` is set (but [`AUX_VICTIM`]).
     pub aux: u8,
-    /// The square of a piece captured on an earlier leg (a locust victim), or the
-    /// e.p. square created by the move, or [`NO_SQUARE`].
-    pub victim: Square,
     /// Index (within the list) of the cell that follows when the square is occupied.
     pub occ: u16,
     /// Index (within the list) where the walk goes when this subtree is done.
     pub next: u16,
 }
+
+const _: () = assert!(std::mem::size_of::<Cell>() == 8);
 
 /// An error compiling a piece's moves: it names the piece and the token.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,7 +144,7 @@ pub struct PromoInfo {
     /// For each square: arriving there promotes.
     pub zone: Vec<bool>,
     /// The piece codes it may become.
-    pub choices: Vec<u8>,
+    pub choices: Vec<PieceCode>,
     /// Must promote on arrival.
     pub mandatory: bool,
     /// Shogi style: a move that starts in the zone may promote too, and the
@@ -163,14 +167,18 @@ pub struct PromoInfo {
 pub struct Tables {
     /// All cells of all lists.
     pub cells: Vec<Cell>,
+    /// Beside each cell of [`Tables::cells`], its victim square (read only
+    /// for cells marked [`AUX_VICTIM`]): the square of a piece captured on an
+    /// earlier leg (a locust victim), or the e.p. square the move creates.
+    pub victims: Vec<Square>,
     /// Indexed by `list_index(code, virgin, sq)`.
     pub lists: Vec<ListRef>,
     /// Promotion data by piece code, `None` when the piece never promotes.
     pub promo: Vec<Option<PromoInfo>>,
-    /// Per piece code: piece-type bitmask it may not hop over.
-    pub no_hop: Vec<u128>,
-    /// Per piece code: piece-type bitmask it may not capture.
-    pub no_capture: Vec<u128>,
+    /// Per piece code: the piece types it may not hop over.
+    pub no_hop: Vec<TypeSet>,
+    /// Per piece code: the piece types it may not capture.
+    pub no_capture: Vec<TypeSet>,
     /// Per square, when the variant forbids facing royals: four orthogonal
     /// rays that capture (royals only, as the legality test reads them).
     pub facing: Vec<ListRef>,
@@ -184,23 +192,74 @@ pub struct Tables {
     nsq: usize,
 }
 
+/// What a board square holds: 0 for empty, else a piece code (see [`code_of`]).
+pub type PieceCode = u16;
+
 /// The piece code of a piece type and colour: 0 is an empty square, and codes
 /// start at 2 so that `code & 1` is the colour.
 #[inline]
-pub fn code_of(piece_type: usize, color: Color) -> u8 {
-    (2 + 2 * piece_type + color.index()) as u8
+pub fn code_of(piece_type: usize, color: Color) -> PieceCode {
+    (2 + 2 * piece_type + color.index()) as PieceCode
 }
 
 /// The piece type of a non-empty code.
 #[inline]
-pub fn type_of(code: u8) -> usize {
+pub fn type_of(code: PieceCode) -> usize {
     (code as usize >> 1) - 1
 }
 
+/// A set of piece types (below [`crate::MAX_PIECE_TYPES`]), one bit each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct TypeSet([u64; crate::MAX_PIECE_TYPES / 64]);
+
+impl TypeSet {
+    /// The empty set.
+    pub const EMPTY: TypeSet = TypeSet([0; crate::MAX_PIECE_TYPES / 64]);
+
+    /// Adds a type; types beyond [`crate::MAX_PIECE_TYPES`] are ignored.
+    #[inline]
+    pub fn insert(&mut self, t: usize) {
+        if let Some(w) = self.0.get_mut(t / 64) {
+            *w |= 1 << (t % 64);
+        }
+    }
+
+    /// True if the set holds type `t`.
+    #[inline]
+    pub fn contains(&self, t: usize) -> bool {
+        self.0.get(t / 64).is_some_and(|w| w >> (t % 64) & 1 != 0)
+    }
+
+    /// True if the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+}
+
 impl Tables {
+    /// The victim square of a cell of these tables (a locust victim, or the
+    /// e.p. square a double step creates), or [`NO_SQUARE`].
+    #[inline(always)]
+    pub fn victim(&self, c: &Cell) -> Square {
+        if c.aux & AUX_VICTIM == 0 {
+            NO_SQUARE
+        } else {
+            self.victim_of(c)
+        }
+    }
+
+    #[inline]
+    fn victim_of(&self, c: &Cell) -> Square {
+        // the cell's index from its address within `cells`
+        let offset = (c as *const Cell as usize).wrapping_sub(self.cells.as_ptr() as usize);
+        let i = offset / std::mem::size_of::<Cell>();
+        self.victims.get(i).copied().unwrap_or(NO_SQUARE)
+    }
+
     /// The index of the list of `code` (virgin or not) on `sq`.
     #[inline(always)]
-    pub fn list_index(&self, code: u8, virgin: bool, sq: Square) -> usize {
+    pub fn list_index(&self, code: PieceCode, virgin: bool, sq: Square) -> usize {
         ((code as usize - 2) * 2 + virgin as usize) * self.nsq + sq as usize
     }
 
@@ -215,7 +274,7 @@ impl Tables {
 
     /// The cells of `code` (virgin or not) on `sq`, and the list's flags.
     #[inline(always)]
-    pub fn list(&self, code: u8, virgin: bool, sq: Square) -> (&[Cell], ListRef) {
+    pub fn list(&self, code: PieceCode, virgin: bool, sq: Square) -> (&[Cell], ListRef) {
         let l = self.lists[self.list_index(code, virgin, sq)];
         (&self.cells[l.start as usize..l.start as usize + l.len as usize], l)
     }
@@ -292,15 +351,21 @@ fn subtree_sizes(nodes: &[Node], out: &mut Vec<u32>) -> usize {
 /// Lays `nodes` out as cells after `out`'s, given their subtree sizes from
 /// [`subtree_sizes`] (indexed like the cells); the walk goes to `cont`
 /// when the last of them is done.
-fn linearize(nodes: &[Node], cont: usize, out: &mut Vec<Cell>, sizes: &[u32]) {
+/// Each cell's victim square goes to `victims`, beside it.
+fn linearize(nodes: &[Node], cont: usize, out: &mut Vec<Cell>, sizes: &[u32], victims: &mut Vec<Square>) {
     for (k, n) in nodes.iter().enumerate() {
         let idx = out.len();
         let next = if k + 1 == nodes.len() { cont } else { idx + sizes[idx] as usize };
-        out.push(Cell { to: n.sq, flags: n.flags, aux: n.aux, victim: n.victim, occ: 0, next: next as u16 });
-        linearize(&n.empty, next, out, sizes);
+        let mut aux = n.aux;
+        if n.victim != NO_SQUARE {
+            aux |= AUX_VICTIM;
+        }
+        out.push(Cell { to: n.sq, flags: n.flags, aux, occ: 0, next: next as u16 });
+        victims.push(n.victim);
+        linearize(&n.empty, next, out, sizes, victims);
         if !n.occ.is_empty() {
             out[idx].occ = out.len() as u16;
-            linearize(&n.occ, next, out, sizes);
+            linearize(&n.occ, next, out, sizes, victims);
         }
     }
 }
@@ -947,6 +1012,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let ntypes = def.pieces.len();
     let ncodes = 2 * ntypes;
     let mut cells = Vec::new();
+    let mut victims = Vec::new();
     let total_nodes = std::cell::Cell::new(0usize);
     let budget = compile_budget(ntypes, nsq);
     let mut lists = vec![ListRef::default(); ncodes * 2 * nsq];
@@ -954,17 +1020,17 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let ep_rule = def.pieces.iter().any(|p| p.ep_field != crate::variant::EpField::Attacked)
         || def.pieces.iter().any(|p| p.betza.units.iter().any(|u| u.legs.iter().any(|l| l.modality.en_passant)));
     let mut promo = vec![None; ncodes + 2];
-    let mut no_hop = vec![0u128; ncodes + 2];
-    let mut no_capture = vec![0u128; ncodes + 2];
+    let mut no_hop = vec![TypeSet::EMPTY; ncodes + 2];
+    let mut no_capture = vec![TypeSet::EMPTY; ncodes + 2];
     let mut in_place_promotion = false;
     for (t, p) in def.pieces.iter().enumerate() {
         for color in [Color::White, Color::Black] {
             let code = code_of(t, color);
             for &h in &p.cannot_hop {
-                no_hop[code as usize] |= 1u128 << h;
+                no_hop[code as usize].insert(h);
             }
             for &h in &p.cannot_capture {
-                no_capture[code as usize] |= 1u128 << h;
+                no_capture[code as usize].insert(h);
             }
             if let Some(pr) = &p.promotion {
                 let zone = &def.zones[pr.zone];
@@ -1070,7 +1136,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                             message: format!("{total} cells on one square is more than supported"),
                         });
                     }
-                    linearize(&forest, total, &mut local, &sizes);
+                    linearize(&forest, total, &mut local, &sizes, &mut victims);
                     cells.extend(local);
                     let idx = ((code as usize - 2) * 2 + virgin as usize) * nsq + sq as usize;
                     lists[idx] = ListRef { start: start as u32, len: total as u16, dedup, lift };
@@ -1138,7 +1204,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             let total = subtree_sizes(&forest, &mut sizes);
             let start = cells.len();
             let mut local = Vec::new();
-            linearize(&forest, total, &mut local, &sizes);
+            linearize(&forest, total, &mut local, &sizes, &mut victims);
             cells.extend(local);
             facing.push(ListRef { start: start as u32, len: total as u16, dedup: false, lift: false });
         }
@@ -1150,7 +1216,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             message: "the move tables are too large".into(),
         });
     }
-    Ok(Tables { cells, lists, promo, no_hop, no_capture, facing, in_place_promotion, dead, nsq })
+    Ok(Tables { cells, victims, lists, promo, no_hop, no_capture, facing, in_place_promotion, dead, nsq })
 }
 
 #[cfg(test)]

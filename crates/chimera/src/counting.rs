@@ -6,7 +6,7 @@
 //! part of the position's FEN, so the position keeps it: the limit, and the
 //! number of plies counted so far.
 
-use crate::compile::{code_of, type_of};
+use crate::compile::{code_of, type_of, PieceCode};
 use crate::position::Position;
 use crate::square::Color;
 use crate::variant::{CountingStyle, VariantDef};
@@ -89,7 +89,7 @@ impl Position {
     /// Updates the count after a move; `captured` are the codes taken (0 for
     /// none), `promotion` whether the move promoted. The side to move has
     /// already been switched.
-    pub(crate) fn update_counting(&mut self, captured: [u8; 2], promotion: bool) {
+    pub(crate) fn update_counting(&mut self, captured: [PieceCode; 2], promotion: bool) {
         let v = self.variant().clone();
         let Some(rule) = &v.def.rules.counting else { return };
         let stm = self.side;

@@ -512,8 +512,11 @@ fn variant_from_sections(
                 } else {
                     v.parse::<u8>().ok()
                 };
-                n.filter(|n| (2..=16).contains(n))
-                    .ok_or_else(|| err(file, o.line, format!("{k}: '{v}' is not a size from 2 to 16")))
+                // Fairy-Stockfish reads up to 12 (16 in its large-board build);
+                // larger boards, up to 36, are an extension
+                let max = crate::square::MAX_FILES.min(crate::square::MAX_RANKS);
+                n.filter(|n| (2..=max).contains(n))
+                    .ok_or_else(|| err(file, o.line, format!("{k}: '{v}' is not a size from 2 to {max}")))
             }
         }
     };

@@ -2,17 +2,17 @@
 //! opponent move captures a royal piece. It is slow but has no special cases,
 //! which makes it the oracle for faster methods.
 
-use crate::compile::{Cell, AUX_EP_CREATE, SPECIAL};
+use crate::compile::{Cell, PieceCode, AUX_EP_CREATE, AUX_VICTIM, SPECIAL};
 use crate::movegen::Visitor;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
-use crate::square::{Color, Square, NO_SQUARE};
+use crate::square::{Color, Square};
 use crate::variant::{RoyalRule, StalemateResult};
 
 /// Finds a capture of a royal piece of one colour.
 pub(crate) struct RoyalHit {
     /// The colour bit (0 or 1) of the royal pieces looked for.
-    pub(crate) target: u8,
+    pub(crate) target: PieceCode,
 }
 
 impl RoyalHit {
@@ -25,13 +25,15 @@ impl RoyalHit {
 
 impl Visitor for RoyalHit {
     #[inline(always)]
-    fn quiet(&mut self, pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, pos: &Position, _code: PieceCode, _from: Square, c: &Cell) -> bool {
         // a locust move that ends on an empty square still captures its victim
-        c.victim != NO_SQUARE && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0) && self.hits(pos, c.victim)
+        c.aux & AUX_VICTIM != 0
+            && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0)
+            && self.hits(pos, pos.variant().tables.victim(c))
     }
     #[inline(always)]
-    fn capture(&mut self, pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
-        self.hits(pos, c.to) || (c.victim != NO_SQUARE && self.hits(pos, c.victim))
+    fn capture(&mut self, pos: &Position, _code: PieceCode, _from: Square, c: &Cell) -> bool {
+        self.hits(pos, c.to) || (c.aux & AUX_VICTIM != 0 && self.hits(pos, pos.variant().tables.victim(c)))
     }
     #[inline(always)]
     fn en_passant(&mut self, pos: &Position, _from: Square, _c: &Cell) -> bool {
@@ -75,7 +77,7 @@ impl Position {
             return false;
         }
         let them = c.flip();
-        let mut hit = RoyalHit { target: c.index() as u8 };
+        let mut hit = RoyalHit { target: c.index() as PieceCode };
         let n = self.lists[them.index()].len;
         for i in 0..n {
             let sq = self.lists[them.index()].sq[i];
@@ -112,7 +114,7 @@ impl Position {
                 while let Some(s) = g.square(f, r) {
                     let code = self.board[s as usize];
                     if code != 0 {
-                        if code & 1 != c.index() as u8 && royal[code as usize] {
+                        if code & 1 != c.index() as PieceCode && royal[code as usize] {
                             return true;
                         }
                         break;

@@ -37,4 +37,4 @@ pub mod validate;
 pub mod variant;
 
 /// The most piece types a variant may define.
-pub const MAX_PIECE_TYPES: usize = 120;
+pub const MAX_PIECE_TYPES: usize = 512;

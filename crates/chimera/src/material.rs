@@ -38,7 +38,7 @@
 //! pieces: Chimera finds Omicron's and Ten-cubed's wizard (camel and ferz)
 //! colour-bound and Opulent's lion (fers, dabbaba, threeleaper) minor.
 
-use crate::compile::{code_of, type_of, Cell};
+use crate::compile::{code_of, type_of, Cell, PieceCode};
 use crate::movegen::Visitor;
 use crate::position::Position;
 use crate::square::{Color, Square};
@@ -87,11 +87,11 @@ struct Reach {
 }
 
 impl Visitor for Reach {
-    fn quiet(&mut self, _pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, _pos: &Position, _code: PieceCode, _from: Square, c: &Cell) -> bool {
         self.quiet[c.to as usize] = true;
         false
     }
-    fn capture(&mut self, _pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+    fn capture(&mut self, _pos: &Position, _code: PieceCode, _from: Square, c: &Cell) -> bool {
         self.capture[c.to as usize] = true;
         false
     }
@@ -148,7 +148,7 @@ impl MaterialRules {
                 None => vec![true; nsq],
             }
         };
-        let reach = |pos: &mut Position, code: u8, from: Square| {
+        let reach = |pos: &mut Position, code: PieceCode, from: Square| {
             let mut r = Reach { quiet: vec![false; nsq], capture: vec![false; nsq] };
             pos.put(from, code);
             pos.walk_piece(from, &mut r);

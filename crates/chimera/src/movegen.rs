@@ -7,12 +7,12 @@
 //! decided when the tables were compiled.
 
 use crate::compile::{
-    type_of, Cell, PromoInfo, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_HOP, AUX_NO_STAY, CAPTURE, EMPTY_CHILD, EP, FRIEND,
-    OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
+    type_of, Cell, PieceCode, PromoInfo, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_HOP, AUX_NO_STAY, AUX_VICTIM, CAPTURE,
+    EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
-use crate::square::{Color, Square, NO_SQUARE};
+use crate::square::{Color, Square, NO_SQUARE, SQUARE_MASK};
 use crate::variant::PassRule;
 
 /// Receives what a walk finds. Implemented by the move buffer filler and by
@@ -20,9 +20,9 @@ use crate::variant::PassRule;
 pub(crate) trait Visitor {
     /// A move ending on an empty square (`cell.to`); `victim` is a locust victim or NO_SQUARE.
     /// Returns true to stop the walk.
-    fn quiet(&mut self, pos: &Position, code: u8, from: Square, cell: &Cell) -> bool;
+    fn quiet(&mut self, pos: &Position, code: PieceCode, from: Square, cell: &Cell) -> bool;
     /// A move capturing the piece on `cell.to` (an enemy, or a friend for `d`).
-    fn capture(&mut self, pos: &Position, code: u8, from: Square, cell: &Cell) -> bool;
+    fn capture(&mut self, pos: &Position, code: PieceCode, from: Square, cell: &Cell) -> bool;
     /// An en-passant capture onto `cell.to`.
     fn en_passant(&mut self, pos: &Position, from: Square, cell: &Cell) -> bool;
 }
@@ -30,7 +30,7 @@ pub(crate) trait Visitor {
 impl Position {
     /// Walks one list of cells for the piece `code` on `from`. Returns true if the visitor stopped it.
     #[inline(always)]
-    pub(crate) fn walk<V: Visitor>(&self, cells: &[Cell], code: u8, from: Square, v: &mut V) -> bool {
+    pub(crate) fn walk<V: Visitor>(&self, cells: &[Cell], code: PieceCode, from: Square, v: &mut V) -> bool {
         self.walk_range(cells, 0, cells.len(), code, from, v)
     }
 
@@ -41,17 +41,17 @@ impl Position {
         cells: &[Cell],
         start: usize,
         end: usize,
-        code: u8,
+        code: PieceCode,
         from: Square,
         v: &mut V,
     ) -> bool {
         let us = code & 1;
-        let board = &self.board;
+        let board: &[PieceCode; crate::square::SQUARE_SLOTS] = &self.board;
         let n = end;
         let mut i = start;
         while i < n {
             let c = &cells[i];
-            let occ = board[c.to as usize];
+            let occ = board[c.to as usize & SQUARE_MASK];
             if occ == 0 {
                 if c.flags & QUIET != 0 && v.quiet(self, code, from, c) {
                     return true;
@@ -80,11 +80,18 @@ impl Position {
     }
 
     #[cold]
-    pub(crate) fn special(&self, code: u8, c: &Cell, occ: u8, may_take: bool, fork: bool) -> (bool, bool) {
+    pub(crate) fn special(
+        &self,
+        code: PieceCode,
+        c: &Cell,
+        occ: PieceCode,
+        may_take: bool,
+        fork: bool,
+    ) -> (bool, bool) {
         let t = &self.variant().tables;
-        let victim_bit = 1u128 << type_of(occ);
-        let may_take = may_take && !(c.aux & AUX_NO_CAPTURE != 0 && t.no_capture[code as usize] & victim_bit != 0);
-        let fork = fork && !(c.aux & AUX_NO_HOP != 0 && t.no_hop[code as usize] & victim_bit != 0);
+        let victim = type_of(occ);
+        let may_take = may_take && !(c.aux & AUX_NO_CAPTURE != 0 && t.no_capture[code as usize].contains(victim));
+        let fork = fork && !(c.aux & AUX_NO_HOP != 0 && t.no_hop[code as usize].contains(victim));
         (may_take, fork)
     }
 
@@ -194,7 +201,7 @@ impl Position {
                 continue;
             }
             let code = crate::compile::code_of(t, us);
-            let mut blocked_files = 0u32;
+            let mut blocked_files = 0u64;
             if rules.no_doubled.contains(&t) {
                 let mut on_file = [0u8; crate::square::MAX_FILES as usize];
                 for &sq in self.pieces(us) {
@@ -359,14 +366,14 @@ struct Targets {
 }
 
 impl Visitor for Targets {
-    fn quiet(&mut self, _: &Position, _: u8, _: Square, c: &Cell) -> bool {
-        if c.victim == NO_SQUARE && !self.sq[..self.len].contains(&c.to) {
+    fn quiet(&mut self, _: &Position, _: PieceCode, _: Square, c: &Cell) -> bool {
+        if c.aux & AUX_VICTIM == 0 && !self.sq[..self.len].contains(&c.to) {
             self.sq[self.len] = c.to;
             self.len += 1;
         }
         false
     }
-    fn capture(&mut self, _: &Position, _: u8, _: Square, _: &Cell) -> bool {
+    fn capture(&mut self, _: &Position, _: PieceCode, _: Square, _: &Cell) -> bool {
         false
     }
     fn en_passant(&mut self, _: &Position, _: Square, _: &Cell) -> bool {
@@ -378,10 +385,10 @@ impl Visitor for Targets {
 struct FoeAttacked;
 
 impl Visitor for FoeAttacked {
-    fn quiet(&mut self, _: &Position, _: u8, _: Square, _: &Cell) -> bool {
+    fn quiet(&mut self, _: &Position, _: PieceCode, _: Square, _: &Cell) -> bool {
         false
     }
-    fn capture(&mut self, pos: &Position, code: u8, _: Square, c: &Cell) -> bool {
+    fn capture(&mut self, pos: &Position, code: PieceCode, _: Square, c: &Cell) -> bool {
         (pos.piece_at(c.to) ^ code) & 1 != 0
     }
     fn en_passant(&mut self, _: &Position, _: Square, _: &Cell) -> bool {
@@ -416,15 +423,15 @@ struct CaptureFiller<'a> {
 
 impl Visitor for CaptureFiller<'_> {
     #[inline(always)]
-    fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, pos: &Position, code: PieceCode, from: Square, c: &Cell) -> bool {
         // a quiet arrival that captures a locust victim on the way is a capture
-        if c.victim != NO_SQUARE && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0) {
+        if c.aux & AUX_VICTIM != 0 && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0) {
             self.inner.quiet(pos, code, from, c);
         }
         false
     }
     #[inline(always)]
-    fn capture(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+    fn capture(&mut self, pos: &Position, code: PieceCode, from: Square, c: &Cell) -> bool {
         self.inner.capture(pos, code, from, c)
     }
     #[inline(always)]
@@ -452,7 +459,7 @@ struct Filler<'a> {
 
 impl Filler<'_> {
     #[inline(always)]
-    fn push(&mut self, pos: &Position, code: u8, from: Square, to: Square, capture: bool) {
+    fn push(&mut self, pos: &Position, code: PieceCode, from: Square, to: Square, capture: bool) {
         let promo = &pos.variant().tables.promo[code as usize];
         if let Some(p) = promo {
             if promotion_offered(p, from, to, capture) {
@@ -483,17 +490,18 @@ impl Filler<'_> {
 
 impl Visitor for Filler<'_> {
     #[inline(always)]
-    fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
-        if c.victim != NO_SQUARE {
+    fn quiet(&mut self, pos: &Position, code: PieceCode, from: Square, c: &Cell) -> bool {
+        if c.aux & AUX_VICTIM != 0 {
+            let victim = pos.variant().tables.victim(c);
             if c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0 {
                 // a double step into the promotion zone (torpedo) promotes and creates no e.p. square
                 if pos.variant().tables.promo[code as usize].as_ref().is_some_and(|p| p.zone[c.to as usize]) {
                     self.push(pos, code, from, c.to, false);
                 } else {
-                    self.list.push_quiet(Move::new(from, c.to, c.victim, MoveKind::Double));
+                    self.list.push_quiet(Move::new(from, c.to, victim, MoveKind::Double));
                 }
             } else {
-                self.list.push_capture(Move::new(from, c.to, c.victim, MoveKind::Locust));
+                self.list.push_capture(Move::new(from, c.to, victim, MoveKind::Locust));
             }
         } else {
             self.push(pos, code, from, c.to, false);
@@ -502,12 +510,13 @@ impl Visitor for Filler<'_> {
     }
 
     #[inline(always)]
-    fn capture(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+    fn capture(&mut self, pos: &Position, code: PieceCode, from: Square, c: &Cell) -> bool {
         if c.flags & SPECIAL != 0 && c.aux & AUX_NO_STAY != 0 {
             return false;
         }
-        if c.victim != NO_SQUARE {
-            self.list.push_capture(Move::new(from, c.to, c.victim, MoveKind::Locust));
+        if c.aux & AUX_VICTIM != 0 {
+            let victim = pos.variant().tables.victim(c);
+            self.list.push_capture(Move::new(from, c.to, victim, MoveKind::Locust));
         } else {
             self.push(pos, code, from, c.to, true);
         }

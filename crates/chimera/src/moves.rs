@@ -1,9 +1,9 @@
-//! Moves, packed into 32 bits, and the move buffer.
+//! Moves, packed into 64 bits, and the move buffer.
 
 use crate::square::Square;
 use std::fmt;
 
-/// The kind of a move, which says how to read its `extra` byte.
+/// The kind of a move, which says how to read its `extra` field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum MoveKind {
@@ -25,47 +25,49 @@ pub enum MoveKind {
     Drop = 7,
 }
 
-/// A move: origin, destination, an extra byte and a kind, in one `u32`.
+/// A move: origin, destination, an extra field and a kind, in one `u64`.
 ///
-/// Bits 0–7 hold the origin, 8–15 the destination, 16–23 the extra byte,
-/// 24–26 the kind. Gating (Seirawan chess) uses the rest: bits 28–31 hold the
-/// gated piece type plus one (0: no gating), and bit 27 says that the piece
-/// is gated on the castling rook's square rather than on the origin.
+/// Bits 0–15 hold the origin, 16–31 the destination, 32–47 the extra field
+/// (a square or a piece code), 48–50 the kind. Gating (Seirawan chess) uses
+/// the rest: bits 52–63 hold the gated piece type plus one (0: no gating),
+/// and bit 51 says that the piece is gated on the castling rook's square
+/// rather than on the origin.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Move(pub u32);
+pub struct Move(pub u64);
 
-/// The most piece types a gating variant may have: a gated type is stored in
-/// four bits of a [`Move`].
+/// The most piece types a gating variant may have: the gating rights of a
+/// side are one bit per type in 16 bits (and the gated type is stored in 12
+/// bits of a [`Move`]).
 pub const MAX_GATING_TYPES: usize = 15;
 
 impl Move {
     /// Packs a move.
     #[inline(always)]
-    pub fn new(from: Square, to: Square, extra: u8, kind: MoveKind) -> Move {
-        Move(from as u32 | (to as u32) << 8 | (extra as u32) << 16 | (kind as u32) << 24)
+    pub fn new(from: Square, to: Square, extra: u16, kind: MoveKind) -> Move {
+        Move(from as u64 | (to as u64) << 16 | (extra as u64) << 32 | (kind as u64) << 48)
     }
     /// The origin square (for a drop: the destination too).
     #[inline(always)]
     pub fn from(self) -> Square {
-        self.0 as u8
+        self.0 as u16
     }
     /// The destination square.
     #[inline(always)]
     pub fn to(self) -> Square {
-        (self.0 >> 8) as u8
+        (self.0 >> 16) as u16
     }
-    /// The extra byte; its meaning depends on the kind.
+    /// The extra field; its meaning depends on the kind.
     #[inline(always)]
-    pub fn extra(self) -> u8 {
-        (self.0 >> 16) as u8
+    pub fn extra(self) -> u16 {
+        (self.0 >> 32) as u16
     }
     /// The move as its text sees it: a double step's e.p. square is left
     /// out, so that a double step and a plain move between the same squares
     /// compare equal.
     #[inline]
-    fn text_key(self) -> u32 {
+    fn text_key(self) -> u64 {
         if self.kind() == MoveKind::Double {
-            self.0 & !0x07ff_0000
+            self.0 & !0x0007_ffff_0000_0000
         } else {
             self.0
         }
@@ -73,7 +75,7 @@ impl Move {
     /// The kind.
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
-        match (self.0 >> 24) & 7 {
+        match (self.0 >> 48) & 7 {
             0 => MoveKind::Normal,
             1 => MoveKind::Promotion,
             2 => MoveKind::EnPassant,
@@ -90,12 +92,12 @@ impl Move {
     #[inline]
     pub fn with_gate(self, t: usize, on_rook: bool) -> Move {
         debug_assert!(t < MAX_GATING_TYPES);
-        Move(self.0 & 0x07ff_ffff | ((t as u32 + 1) << 28) | (on_rook as u32) << 27)
+        Move(self.0 & 0x0007_ffff_ffff_ffff | ((t as u64 + 1) << 52) | (on_rook as u64) << 51)
     }
     /// The type of the piece gated by this move, if it gates one.
     #[inline(always)]
     pub fn gate(self) -> Option<usize> {
-        match self.0 >> 28 {
+        match self.0 >> 52 {
             0 => None,
             n => Some(n as usize - 1),
         }
@@ -103,7 +105,7 @@ impl Move {
     /// True if the gated piece goes onto the castling rook's square (see [`Move::with_gate`]).
     #[inline(always)]
     pub fn gates_on_rook(self) -> bool {
-        self.0 >> 27 & 1 != 0
+        self.0 >> 51 & 1 != 0
     }
     /// The square a gating move puts its piece on, if it gates one.
     #[inline]
@@ -374,7 +376,7 @@ mod tests {
     #[test]
     fn a_full_buffer_refuses_and_records_then_grows_when_asked() {
         let mut l = MoveList::new();
-        let mv = |i: usize| Move::new((i % 250) as u8, (i / 250) as u8, 0, MoveKind::Normal);
+        let mv = |i: usize| Move::new((i % 250) as Square, (i / 250) as Square, 0, MoveKind::Normal);
         for i in 0..INITIAL_MOVES {
             if i % 2 == 0 {
                 l.push_capture(mv(i));

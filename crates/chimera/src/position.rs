@@ -1,9 +1,9 @@
 //! The position: a mailbox, piece lists, pockets, the state that FENs carry,
 //! an incremental Zobrist hash, and make/unmake.
 
-use crate::compile::{code_of, type_of};
+use crate::compile::{code_of, type_of, PieceCode};
 use crate::moves::{Move, MoveKind};
-use crate::square::{Color, Geometry, Square, MAX_SQUARES, NO_SQUARE};
+use crate::square::{Color, Geometry, Square, MAX_SQUARES, NO_SQUARE, SQUARE_SLOTS};
 use crate::variant::{Variant, MAX_POCKET};
 use std::fmt;
 use std::sync::Arc;
@@ -125,8 +125,11 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-/// The most pieces one side may have on the board.
-pub const MAX_PIECES: usize = 256;
+/// The words of the per-square virginity bits.
+const VIRGIN_WORDS: usize = MAX_SQUARES.div_ceil(64);
+
+/// The most pieces one side may have on the board: one on every square.
+pub const MAX_PIECES: usize = MAX_SQUARES;
 
 /// The pieces of one side, as a list of squares.
 #[derive(Clone)]
@@ -148,9 +151,9 @@ impl PieceList {
 /// What make() changed, so that unmake() can restore it exactly.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
-    mover: u8,
-    captured: u8,
-    extra_captured: u8,
+    mover: PieceCode,
+    captured: PieceCode,
+    extra_captured: PieceCode,
     castling: u8,
     ep: Square,
     ep_victim: Square,
@@ -158,7 +161,10 @@ pub struct Undo {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
-    virgin: [u64; 4],
+    /// The squares whose piece lost its virginity in this move (they are
+    /// virgin again after unmake), `vlen` of them.
+    vlog: [Square; 4],
+    vlen: u8,
     pass_run: u8,
     prev_facing: bool,
     counterstrike: bool,
@@ -185,17 +191,17 @@ pub struct NullUndo {
 #[derive(Clone)]
 pub struct Position {
     variant: Arc<Variant>,
-    pub(crate) board: [u8; MAX_SQUARES],
-    pub(crate) index: [u8; MAX_SQUARES],
-    pub(crate) lists: [PieceList; 2],
-    pub(crate) virgin: [u64; 4],
+    pub(crate) board: Box<[PieceCode; SQUARE_SLOTS]>,
+    pub(crate) index: Box<[u16; MAX_SQUARES]>,
+    pub(crate) lists: Box<[PieceList; 2]>,
+    pub(crate) virgin: [u64; VIRGIN_WORDS],
     pub(crate) side: Color,
     pub(crate) castling: u8,
     pub(crate) castle_rook: [Square; 4],
     /// The square of the king each castling right belongs to (with two kings
     /// of one colour, the one the FEN reader gave it).
     pub(crate) castle_king: [Square; 4],
-    pub(crate) castle_clear: [u8; MAX_SQUARES],
+    pub(crate) castle_clear: Box<[u8; MAX_SQUARES]>,
     pub(crate) ep: Square,
     pub(crate) ep_victim: Square,
     /// A second e.p. square of the same move, [`NO_SQUARE`] if none: a
@@ -204,9 +210,9 @@ pub struct Position {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
-    pub(crate) pockets: [[u8; 128]; 2],
+    pub(crate) pockets: [[u8; crate::MAX_PIECE_TYPES]; 2],
     /// How many pieces of each code are on the board.
-    pub(crate) counts: [u16; 256],
+    pub(crate) counts: Box<[u16; 2 * crate::MAX_PIECE_TYPES + 2]>,
     /// How many passes in a row ended with the last move.
     pub(crate) pass_run: u8,
     /// The royals faced each other in the position before the last move (bikjang).
@@ -226,7 +232,7 @@ pub struct Position {
 }
 
 /// Reads the board field of a FEN (with an optional `[pocket]`) into piece codes per square.
-pub fn parse_board_field(v: &Variant, fen: &str) -> Result<Vec<u8>, FenError> {
+pub fn parse_board_field(v: &Variant, fen: &str) -> Result<Vec<PieceCode>, FenError> {
     let (board, _) = parse_board_and_pockets(v, fen)?;
     Ok(board)
 }
@@ -251,15 +257,15 @@ pub(crate) fn fen_problem(fen: &str, field: &'static str, problem: FenProblem, m
     FenError { fen: fen.to_string(), field, message: message.into(), problem }
 }
 
-type Pockets = [[u8; 128]; 2];
+type Pockets = [[u8; crate::MAX_PIECE_TYPES]; 2];
 
-fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets), FenError> {
+fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<PieceCode>, Pockets), FenError> {
     let g = v.geometry();
     let field = fen
         .split_whitespace()
         .next()
         .ok_or_else(|| fen_problem(fen, "board", FenProblem::Empty, "the FEN is empty"))?;
-    let mut pockets = [[0u8; 128]; 2];
+    let mut pockets = [[0u8; crate::MAX_PIECE_TYPES]; 2];
     let (placement, pocket) = match field.find('[') {
         Some(i) => {
             if !field.ends_with(']') {
@@ -269,7 +275,7 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
         }
         None => (field, None),
     };
-    let mut board = vec![0u8; g.squares()];
+    let mut board = vec![0 as PieceCode; g.squares()];
     let rows: Vec<&str> = placement.split('/').collect();
     // a pocket may also be written as an extra rank after the last one
     let hand = v.def.rules.has_hand();
@@ -482,15 +488,15 @@ impl Position {
         }
         let mut pos = Position {
             variant: variant.clone(),
-            board: [0; MAX_SQUARES],
-            index: [0; MAX_SQUARES],
-            lists: [PieceList { sq: [0; MAX_PIECES], len: 0 }, PieceList { sq: [0; MAX_PIECES], len: 0 }],
-            virgin: [0; 4],
+            board: Box::new([0; SQUARE_SLOTS]),
+            index: Box::new([0; MAX_SQUARES]),
+            lists: Box::new([PieceList { sq: [0; MAX_PIECES], len: 0 }, PieceList { sq: [0; MAX_PIECES], len: 0 }]),
+            virgin: [0; VIRGIN_WORDS],
             side: Color::White,
             castling: 0,
             castle_rook: [NO_SQUARE; 4],
             castle_king: [NO_SQUARE; 4],
-            castle_clear: [0; MAX_SQUARES],
+            castle_clear: Box::new([0; MAX_SQUARES]),
             ep: NO_SQUARE,
             ep_victim: NO_SQUARE,
             ep2: NO_SQUARE,
@@ -498,7 +504,7 @@ impl Position {
             fullmove: 1,
             hash: 0,
             pockets,
-            counts: [0; 256],
+            counts: Box::new([0; 2 * crate::MAX_PIECE_TYPES + 2]),
             pass_run: 0,
             prev_facing: false,
             counterstrike: false,
@@ -541,7 +547,7 @@ impl Position {
             for c in [Color::White, Color::Black] {
                 // the castling pieces are virgin only if a right says so
                 let king = code_of(cast.king, c);
-                let is_rook = |code: u8| cast.rooks.iter().any(|&t| code_of(t, c) == code);
+                let is_rook = |code: PieceCode| cast.rooks.iter().any(|&t| code_of(t, c) == code);
                 for sq in 0..g.squares() {
                     if pos.board[sq] == king || is_rook(pos.board[sq]) {
                         pos.set_virgin(sq as Square, false);
@@ -577,7 +583,7 @@ impl Position {
                         _ => return Err(fen_err(fen, "castling", format!("'{ch}' is not one of KQkq"))),
                     };
                     let king = code_of(cast.king, color);
-                    let is_rook = |code: u8| cast.rooks.iter().any(|&t| code_of(t, color) == code);
+                    let is_rook = |code: PieceCode| cast.rooks.iter().any(|&t| code_of(t, color) == code);
                     // a Chess960 right names only its rook: with several kings of
                     // that side (fuzzed FENs) the king it belongs to, and so its
                     // wing, could not be read back the way it was written
@@ -894,8 +900,9 @@ impl Position {
                     c.flags & crate::compile::SPECIAL != 0
                         && c.aux & crate::compile::AUX_EP_CREATE != 0
                         && c.to == victim
-                        && (c.victim == passed
-                            || (2 * c.victim as i32 - victim as i32 == passed as i32 && passed != origin as Square))
+                        && (tables.victim(c) == passed
+                            || (2 * tables.victim(c) as i32 - victim as i32 == passed as i32
+                                && passed != origin as Square))
                 })
             })
         })
@@ -1034,7 +1041,7 @@ impl Position {
     }
 
     /// The FEN letter of a piece code.
-    pub fn letter(&self, code: u8) -> char {
+    pub fn letter(&self, code: PieceCode) -> char {
         let l = self.variant.def.pieces[type_of(code)].letter;
         if code & 1 == 0 {
             l.to_ascii_uppercase()
@@ -1070,7 +1077,7 @@ impl Position {
 
     /// The piece code on a square (0 for empty).
     #[inline]
-    pub fn piece_at(&self, sq: Square) -> u8 {
+    pub fn piece_at(&self, sq: Square) -> PieceCode {
         self.board[sq as usize]
     }
 
@@ -1095,7 +1102,7 @@ impl Position {
 
     /// How many pieces with this code are on the board.
     #[inline]
-    pub fn count(&self, code: u8) -> u16 {
+    pub fn count(&self, code: PieceCode) -> u16 {
         self.counts[code as usize]
     }
 
@@ -1108,6 +1115,18 @@ impl Position {
     #[inline(always)]
     pub fn is_virgin(&self, sq: Square) -> bool {
         self.virgin[(sq >> 6) as usize] >> (sq & 63) & 1 != 0
+    }
+
+    /// Clears the virginity of `sq` in a move, noting it in `undo` if the
+    /// piece there was virgin (at most four squares lose it in one move:
+    /// origin, destination, a castling rook or a victim, an enemy royal).
+    #[inline(always)]
+    fn lose_virgin(&mut self, sq: Square, undo: &mut Undo) {
+        if self.is_virgin(sq) && (undo.vlen as usize) < undo.vlog.len() {
+            undo.vlog[undo.vlen as usize] = sq;
+            undo.vlen += 1;
+            self.set_virgin(sq, false);
+        }
     }
 
     #[inline(always)]
@@ -1164,7 +1183,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn zkey(&self, code: u8, sq: Square) -> u64 {
+    fn zkey(&self, code: PieceCode, sq: Square) -> u64 {
         let nsq = self.variant.def.geometry.squares();
         self.variant.z_piece[code as usize * nsq + sq as usize]
     }
@@ -1181,18 +1200,18 @@ impl Position {
     }
 
     #[inline(always)]
-    pub(crate) fn put(&mut self, sq: Square, code: u8) {
+    pub(crate) fn put(&mut self, sq: Square, code: PieceCode) {
         let c = (code & 1) as usize;
         self.counts[code as usize] += 1;
         self.board[sq as usize] = code;
         let l = &mut self.lists[c];
         l.sq[l.len] = sq;
-        self.index[sq as usize] = l.len as u8;
+        self.index[sq as usize] = l.len as u16;
         l.len += 1;
     }
 
     #[inline(always)]
-    pub(crate) fn remove(&mut self, sq: Square) -> u8 {
+    pub(crate) fn remove(&mut self, sq: Square) -> PieceCode {
         let code = self.board[sq as usize];
         let c = (code & 1) as usize;
         self.counts[code as usize] -= 1;
@@ -1202,7 +1221,7 @@ impl Position {
         l.len -= 1;
         let last = l.sq[l.len];
         l.sq[i] = last;
-        self.index[last as usize] = i as u8;
+        self.index[last as usize] = i as u16;
         code
     }
 
@@ -1222,10 +1241,10 @@ impl Position {
     fn ep_capturable(&mut self, c: Color, ep: Square, victim: Square) -> bool {
         struct EpFound;
         impl crate::movegen::Visitor for EpFound {
-            fn quiet(&mut self, _: &Position, _: u8, _: Square, _: &crate::compile::Cell) -> bool {
+            fn quiet(&mut self, _: &Position, _: PieceCode, _: Square, _: &crate::compile::Cell) -> bool {
                 false
             }
-            fn capture(&mut self, _: &Position, _: u8, _: Square, _: &crate::compile::Cell) -> bool {
+            fn capture(&mut self, _: &Position, _: PieceCode, _: Square, _: &crate::compile::Cell) -> bool {
                 false
             }
             fn en_passant(&mut self, _: &Position, _: Square, _: &crate::compile::Cell) -> bool {
@@ -1265,7 +1284,7 @@ impl Position {
     }
 
     /// True if pieces of this code have initial (`i`) moves.
-    pub(crate) fn has_initial_moves(&self, code: u8) -> bool {
+    pub(crate) fn has_initial_moves(&self, code: PieceCode) -> bool {
         self.variant.def.pieces[type_of(code)].betza.units.iter().any(|u| u.initial)
     }
 
@@ -1291,7 +1310,7 @@ impl Position {
 
     /// Cambodian: a piece of type `t` that moved to `to` and would attack the
     /// enemy royal there on an empty board takes away the royal's first-move right.
-    fn attack_ends_royal_right(&mut self, t: usize, to: Square) {
+    fn attack_ends_royal_right(&mut self, t: usize, to: Square, undo: &mut Undo) {
         let mover = self.board[to as usize];
         if mover == 0 || type_of(mover) != t {
             return;
@@ -1307,7 +1326,7 @@ impl Position {
         let hits =
             v.tables.list(mover, false, to).0.iter().any(|c| c.to == royal && c.flags & crate::compile::CAPTURE != 0);
         if hits {
-            self.set_virgin(royal, false);
+            self.lose_virgin(royal, undo);
         }
     }
 
@@ -1464,7 +1483,8 @@ impl Position {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
-            virgin: self.virgin,
+            vlog: [NO_SQUARE; 4],
+            vlen: 0,
             pass_run: self.pass_run,
             prev_facing: self.prev_facing,
             counterstrike: self.counterstrike,
@@ -1526,7 +1546,7 @@ impl Position {
                 self.put(to, king);
                 self.put(rto, rook);
                 touched |= self.castle_clear[rsq as usize];
-                self.set_virgin(rsq, false);
+                self.lose_virgin(rsq, &mut undo);
             }
             MoveKind::Drop => {
                 let code = m.extra();
@@ -1542,7 +1562,7 @@ impl Position {
                     h ^= self.zkey(victim, vs);
                     undo.extra_captured = victim;
                     touched |= self.castle_clear[vs as usize];
-                    self.set_virgin(vs, false);
+                    self.lose_virgin(vs, &mut undo);
                     reset = true;
                 }
                 if from != to {
@@ -1593,8 +1613,8 @@ impl Position {
             h ^= self.pocket_change(self.side, t, 1);
         }
         if !passes {
-            self.set_virgin(from, false);
-            self.set_virgin(to, false);
+            self.lose_virgin(from, &mut undo);
+            self.lose_virgin(to, &mut undo);
         }
         if let (Some(t), Some(gsq)) = (m.gate(), m.gate_square()) {
             let code = code_of(t, self.side);
@@ -1608,7 +1628,7 @@ impl Position {
         }
         if let Some(rights) = &v.def.rules.initial_rights {
             if let Some(t) = rights.lost_to_attack_by {
-                self.attack_ends_royal_right(t, to);
+                self.attack_ends_royal_right(t, to, &mut undo);
             }
             h ^= gate_hash_before ^ self.rights_hash();
         }
@@ -1754,7 +1774,9 @@ impl Position {
         self.ep2 = undo.ep2;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
-        self.virgin = undo.virgin;
+        for &sq in &undo.vlog[..undo.vlen as usize] {
+            self.set_virgin(sq, true);
+        }
         self.pass_run = undo.pass_run;
         self.prev_facing = undo.prev_facing;
         self.counterstrike = undo.counterstrike;
@@ -1801,7 +1823,7 @@ impl Position {
         let g = self.geometry();
         let def = &self.variant.def;
         let wide = def.pieces.iter().any(|p| p.promoted || p.tilde);
-        let cell = |code: u8| -> String {
+        let cell = |code: PieceCode| -> String {
             if code == 0 {
                 return ".".into();
             }

@@ -23,7 +23,7 @@
 //! assert!(p.parse_san("Nf4", Notation::San).is_err());
 //! ```
 
-use crate::compile::type_of;
+use crate::compile::{type_of, PieceCode};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::square::{Color, Square};
@@ -470,7 +470,7 @@ impl<'a> Writer<'a> {
     fn new(pos: &'a mut Position, n: Notation) -> Writer<'a> {
         let n = n.resolve(pos.variant());
         let legal = pos.legal_moves();
-        let mut by_to = vec![Vec::new(); crate::square::MAX_SQUARES];
+        let mut by_to = vec![Vec::new(); pos.geometry().squares()];
         for &m in &legal {
             if m.kind() != MoveKind::Drop && m.kind() != MoveKind::Castle {
                 by_to[m.to() as usize].push(m);
@@ -479,7 +479,7 @@ impl<'a> Writer<'a> {
         Writer { pos, legal, by_to, n }
     }
 
-    fn mover(&self, m: Move) -> u8 {
+    fn mover(&self, m: Move) -> PieceCode {
         if m.kind() == MoveKind::Drop {
             m.extra()
         } else {

@@ -1,27 +1,48 @@
 //! Squares and board geometry.
 //!
 //! A square is a plain index `rank * width + file`, so every board up to
-//! [`MAX_FILES`] × [`MAX_RANKS`] fits in a `u8`. Off-board steps never appear in
-//! the compiled tables, so the generator needs no edge guards.
+//! [`MAX_FILES`] × [`MAX_RANKS`] (36 × 36, Taikyoku Shogi's board) fits in a
+//! `u16`. Off-board steps never appear in the compiled tables, so the
+//! generator needs no edge guards.
+//!
+//! Square names are a file and a rank from 1 (`e4`, `a10`, `f36`). Files 1
+//! to 26 are the letters `a` to `z`, as in Fairy-Stockfish and XBoard;
+//! boards wider than 26 files name the files from the 27th on with two
+//! letters, `aa` to `aj` (file 27 is `aa`, file 36 `aj`). A name's file is
+//! all its letters, so `aa1` is file 27, never `a` followed by something
+//! else, and boards of up to 26 files read and write exactly as before.
 
 use std::fmt;
 
 /// The widest board supported.
-pub const MAX_FILES: u8 = 16;
+pub const MAX_FILES: u8 = 36;
 /// The tallest board supported.
-pub const MAX_RANKS: u8 = 16;
+pub const MAX_RANKS: u8 = 36;
 /// The size of per-square arrays: [`MAX_FILES`] × [`MAX_RANKS`].
 pub const MAX_SQUARES: usize = MAX_FILES as usize * MAX_RANKS as usize;
 
-/// The most squares a board may have: 255, because the square index 255 is
-/// [`NO_SQUARE`]. So 16×16 is one square too many; 16×15 and 15×16 fit.
-pub const MAX_BOARD_SQUARES: usize = 255;
+/// The length of the per-square arrays of the hot paths: a power of two
+/// above [`MAX_SQUARES`], so that an index masked by [`SQUARE_MASK`] needs no
+/// bounds test (and [`NO_SQUARE`] masked lands on a slot no board uses).
+pub const SQUARE_SLOTS: usize = MAX_SQUARES.next_power_of_two();
+
+/// The mask of a square index into an array of [`SQUARE_SLOTS`].
+pub const SQUARE_MASK: usize = SQUARE_SLOTS - 1;
+
+const _: () = assert!(SQUARE_SLOTS > MAX_SQUARES);
+
+/// The most squares a board may have: every board of [`MAX_FILES`] ×
+/// [`MAX_RANKS`] (1296 squares; [`NO_SQUARE`] lies far beyond).
+pub const MAX_BOARD_SQUARES: usize = MAX_SQUARES;
 
 /// A square index on a board of known width.
-pub type Square = u8;
+pub type Square = u16;
 
 /// A marker for "no square".
-pub const NO_SQUARE: Square = 255;
+pub const NO_SQUARE: Square = u16::MAX;
+
+/// The files named by one letter; wider boards name the rest with two.
+const ONE_LETTER_FILES: i32 = 26;
 
 /// The dimensions of a board, and conversions between squares and coordinates.
 ///
@@ -42,7 +63,7 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    /// A board of `width` files and `height` ranks; `None` outside 2..=16 or
+    /// A board of `width` files and `height` ranks; `None` outside 2..=36 or
     /// beyond [`MAX_BOARD_SQUARES`] squares.
     pub fn new(width: u8, height: u8) -> Option<Geometry> {
         if (2..=MAX_FILES).contains(&width)
@@ -99,7 +120,14 @@ impl Geometry {
 
     /// Appends the algebraic name of a square to `out`.
     pub fn write_square(&self, sq: Square, out: &mut String) {
-        out.push((b'a' + self.file_of(sq) as u8) as char);
+        let f = self.file_of(sq);
+        if f < ONE_LETTER_FILES {
+            out.push((b'a' + f as u8) as char);
+        } else {
+            let f = f - ONE_LETTER_FILES;
+            out.push((b'a' + (f / 26) as u8) as char);
+            out.push((b'a' + (f % 26) as u8) as char);
+        }
         let r = self.rank_of(sq) + 1;
         if r >= 10 {
             out.push((b'0' + (r / 10) as u8) as char);
@@ -125,18 +153,27 @@ impl Geometry {
         if b.is_empty() || !b[0].is_ascii_lowercase() {
             return None;
         }
-        let file = (b[0] - b'a') as i32;
-        let mut i = 1;
+        let (file, start) = if b.len() > 1 && b[1].is_ascii_lowercase() {
+            // a two-letter file: only on boards wider than 26 files
+            let f = ONE_LETTER_FILES + (b[0] - b'a') as i32 * 26 + (b[1] - b'a') as i32;
+            if self.width as i32 <= ONE_LETTER_FILES {
+                return None;
+            }
+            (f, 2)
+        } else {
+            ((b[0] - b'a') as i32, 1)
+        };
+        let mut i = start;
         let mut rank = 0i32;
         while i < b.len() && b[i].is_ascii_digit() {
             let next = rank * 10 + (b[i] - b'0') as i32;
-            if i > 1 && (next > self.height as i32 || rank == 0) {
+            if i > start && (next > self.height as i32 || rank == 0) {
                 break;
             }
             rank = next;
             i += 1;
         }
-        if i == 1 || rank < 1 {
+        if i == start || rank < 1 {
             return None;
         }
         let sq = self.square(file, rank - 1)?;
@@ -218,10 +255,30 @@ mod tests {
     #[test]
     fn geometry_limits() {
         assert!(Geometry::new(1, 8).is_none());
-        assert!(Geometry::new(17, 8).is_none());
-        assert!(Geometry::new(16, 15).is_some());
-        assert!(Geometry::new(15, 16).is_some());
-        // square 255 would be NO_SQUARE
-        assert!(Geometry::new(16, 16).is_none());
+        assert!(Geometry::new(37, 8).is_none());
+        assert!(Geometry::new(8, 37).is_none());
+        assert!(Geometry::new(16, 16).is_some());
+        assert!(Geometry::new(36, 36).is_some());
+    }
+
+    #[test]
+    fn wide_board_names() {
+        let g = Geometry::new(36, 36).unwrap();
+        for sq in 0..g.squares() as Square {
+            assert_eq!(g.parse_square(&g.square_name(sq)), Some(sq));
+        }
+        // file 26 (from 0) is the 27th file, `aa`; file 35 is `aj`
+        assert_eq!(g.square_name(g.square(25, 0).unwrap()), "z1");
+        assert_eq!(g.square_name(g.square(26, 0).unwrap()), "aa1");
+        assert_eq!(g.square_name(g.square(35, 35).unwrap()), "aj36");
+        assert_eq!(g.parse_square("ak1"), None);
+        assert_eq!(g.parse_square("a37"), None);
+        let (a, rest) = g.parse_square_prefix("aj36aa1").unwrap();
+        assert_eq!(g.square_name(a), "aj36");
+        assert_eq!(rest, "aa1");
+        // on a board of at most 26 files a two-letter file is no square
+        let small = Geometry::new(26, 8).unwrap();
+        assert_eq!(small.parse_square("aa1"), None);
+        assert_eq!(small.square_name(small.square(25, 7).unwrap()), "z8");
     }
 }

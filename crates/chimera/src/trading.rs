@@ -2,7 +2,7 @@
 //! They restrict captures *of* Lions, so they are a legality filter applied
 //! on top of either legality method.
 
-use crate::compile::Cell;
+use crate::compile::{Cell, PieceCode};
 use crate::movegen::Visitor;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -15,12 +15,12 @@ struct SquareHit {
 
 impl Visitor for SquareHit {
     #[inline(always)]
-    fn quiet(&mut self, _pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
-        c.victim == self.sq && c.flags & crate::compile::SPECIAL == 0
+    fn quiet(&mut self, pos: &Position, _code: PieceCode, _from: Square, c: &Cell) -> bool {
+        pos.variant().tables.victim(c) == self.sq && c.flags & crate::compile::SPECIAL == 0
     }
     #[inline(always)]
-    fn capture(&mut self, _pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
-        c.to == self.sq || c.victim == self.sq
+    fn capture(&mut self, pos: &Position, _code: PieceCode, _from: Square, c: &Cell) -> bool {
+        c.to == self.sq || pos.variant().tables.victim(c) == self.sq
     }
     #[inline(always)]
     fn en_passant(&mut self, _pos: &Position, _from: Square, _c: &Cell) -> bool {

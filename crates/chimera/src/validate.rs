@@ -15,7 +15,7 @@
 //! Two royals of such fixed-number types and of different sides that attack
 //! each other (touching kings) are refused: no legal move leads there.
 
-use crate::compile::{code_of, type_of, Cell, AUX_EP_CREATE, SPECIAL};
+use crate::compile::{code_of, type_of, Cell, PieceCode, AUX_EP_CREATE, SPECIAL};
 use crate::movegen::Visitor;
 use crate::position::{FenError, FenProblem, Position};
 use crate::square::{Color, Square, NO_SQUARE};
@@ -26,12 +26,14 @@ use std::sync::Arc;
 struct Hits<'a>(&'a [Square]);
 
 impl Visitor for Hits<'_> {
-    fn quiet(&mut self, _pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, pos: &Position, _code: PieceCode, _from: Square, c: &Cell) -> bool {
         // a locust move that ends on an empty square still captures its victim
-        c.victim != NO_SQUARE && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0) && self.0.contains(&c.victim)
+        let victim = pos.variant().tables.victim(c);
+        victim != NO_SQUARE && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0) && self.0.contains(&victim)
     }
-    fn capture(&mut self, _pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
-        self.0.contains(&c.to) || (c.victim != NO_SQUARE && self.0.contains(&c.victim))
+    fn capture(&mut self, pos: &Position, _code: PieceCode, _from: Square, c: &Cell) -> bool {
+        let victim = pos.variant().tables.victim(c);
+        self.0.contains(&c.to) || (victim != NO_SQUARE && self.0.contains(&victim))
     }
     fn en_passant(&mut self, _pos: &Position, _from: Square, _c: &Cell) -> bool {
         false

@@ -785,10 +785,11 @@ impl VariantDef {
             cx.at(
                 fd.files.span(),
                 format!(
-                    "board {}x{} is outside 2x2 to 16x16 or has more than {} squares (16x15 and 15x16 fit)",
+                    "board {}x{} is outside 2x2 to {}x{}",
                     fd.files.get_ref(),
                     fd.ranks.get_ref(),
-                    crate::square::MAX_BOARD_SQUARES
+                    crate::square::MAX_FILES,
+                    crate::square::MAX_RANKS
                 ),
             )
         })?;
@@ -1469,7 +1470,7 @@ pub struct Variant {
     /// whether a double step creates a usable e.p. square).
     pub ep_sources: Vec<Vec<crate::square::Square>>,
     /// The start position's board, one piece code per square, for virginity.
-    pub start_board: Vec<u8>,
+    pub start_board: Vec<crate::compile::PieceCode>,
 }
 
 /// Most pieces of one type one side can hold in its pocket.
@@ -1542,6 +1543,18 @@ impl Variant {
                 ),
             }));
         }
+        if (def.rules.gating || def.rules.initial_rights.is_some()) && def.geometry.width > 16 {
+            // the rights of a side are one bit per file in 16 bits
+            return Err(BuildError::Definition(VariantError {
+                file: def.name.clone(),
+                line: 0,
+                column: 0,
+                message: format!(
+                    "gating and initial-move rights need a board of at most 16 files, this one has {}",
+                    def.geometry.width
+                ),
+            }));
+        }
         if def.rules.castling.as_ref().is_some_and(|c| c.chess960)
             && (def.rules.gating || def.rules.initial_rights.is_some())
         {
@@ -1598,7 +1611,7 @@ impl Variant {
             start_board: vec![0; nsq],
         };
         let mut ep_sources = vec![Vec::new(); 2 * nsq];
-        for code in 2..ncodes as u8 {
+        for code in 2..ncodes as crate::compile::PieceCode {
             for virgin in [false, true] {
                 for from in 0..nsq as crate::square::Square {
                     for cell in v.tables.list(code, virgin, from).0 {
@@ -1613,7 +1626,7 @@ impl Variant {
             }
         }
         v.ep_sources = ep_sources;
-        for code in 2..ncodes as u8 {
+        for code in 2..ncodes as crate::compile::PieceCode {
             if !v.pawn[code as usize] {
                 continue;
             }

@@ -54,7 +54,8 @@ fn a_piece_never_attacks_its_own_square() {
         assert_eq!(fast, reference, "{betza} in {fen}");
         assert!(fast.contains(capture), "{betza} in {fen}: the king's capture {capture} is legal: {fast:?}");
         for c in &v.tables.cells {
-            assert!((c.to as usize) < w * h && (c.victim == NO_SQUARE || (c.victim as usize) < w * h));
+            let victim = v.tables.victim(c);
+            assert!((c.to as usize) < w * h && (victim == NO_SQUARE || (victim as usize) < w * h));
         }
     }
     let toml = |fen: &str| {

@@ -27,22 +27,24 @@ fn kings(w: usize, h: usize) -> String {
 
 #[test]
 fn board_size_limits() {
-    assert_eq!((chimera::square::MAX_FILES, chimera::square::MAX_RANKS), (16, 16));
-    assert_eq!(chimera::square::MAX_BOARD_SQUARES, 255);
+    assert_eq!((chimera::square::MAX_FILES, chimera::square::MAX_RANKS), (36, 36));
+    assert_eq!(chimera::square::MAX_BOARD_SQUARES, 36 * 36);
     // the smallest board holds two kings only next to each other, which is check
     assert!(Variant::from_toml(&toml(2, 2, "1k/2 w - - 0 1", ""), "t.toml").is_ok());
-    for (w, h) in [(16, 15), (15, 16), (3, 2), (16, 2), (2, 16)] {
+    for (w, h) in [(16, 15), (15, 16), (16, 16), (3, 2), (16, 2), (2, 16), (36, 36), (36, 2), (2, 36), (27, 9)] {
         let v = Variant::from_toml(&toml(w, h, &kings(w, h), ""), "t.toml").unwrap();
         let mut pos = Position::start(Arc::new(v));
         // the kings in the corners: three moves each (where they do not touch)
         assert_eq!(pos.legal_moves().len(), if (w, h) == (3, 2) { 1 } else { 3 }, "{w}x{h}");
         let last = (w * h - 1) as chimera::square::Square;
         assert_ne!(pos.piece_at(last), 0, "{w}x{h}: the corner square {last} holds the king");
+        // the FEN reads back
+        assert_eq!(Position::from_fen(pos.variant().clone(), &pos.fen()).unwrap().fen(), pos.fen());
     }
-    // 16x16 has 256 squares: square 255 would be the "no square" marker
-    for (w, h) in [(16, 16), (17, 15), (15, 17), (1, 8), (8, 1), (255, 255)] {
+    // beyond 36 files or ranks
+    for (w, h) in [(37, 36), (36, 37), (37, 2), (1, 8), (8, 1), (255, 255)] {
         let e = VariantDef::from_toml(&toml(w, h, "8/8 w - - 0 1", ""), "t.toml").unwrap_err().to_string();
-        assert!(e.contains("is outside 2x2 to 16x16 or has more than 255 squares"), "{w}x{h}: {e}");
+        assert!(e.contains("is outside 2x2 to 36x36"), "{w}x{h}: {e}");
     }
     // a size too large for the file's number type is an error too, not a panic
     let e = VariantDef::from_toml(&toml(100000, 8, "8 w - - 0 1", ""), "t.toml").unwrap_err().to_string();
