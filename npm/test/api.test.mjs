@@ -21,9 +21,12 @@ test("start FENs and legal moves equal Fairy-Stockfish's (tests/data/fsf)", () =
   for (const v of VARIANTS) {
     assert.ok(names.includes(v), v);
     const [head, ...positions] = jsonl(`fsf/${v}.jsonl`);
-    assert.equal(startingFen(v), head.start_fen, v);
-    const b = new Board(v);
-    assert.equal(b.fen(), head.start_fen, v);
+    // Fairy-Stockfish writes shogi's start FEN in its own form ("[-] w 0 1")
+    // and Seirawan's hands in another order ("[HEhe]"); Chimera reads both
+    // and writes "[]" with all six fields and "[EHeh]"
+    const b = new Board(v, head.start_fen);
+    if (v !== "shogi" && v !== "seirawan") assert.equal(startingFen(v), head.start_fen, v);
+    assert.equal(new Board(v).fen(), b.fen(), v);
     assert.equal(b.numberLegalMoves(), head.perft["1"], v);
     assert.equal(b.perft(2), head.perft["2"], v);
     for (const p of positions.slice(0, 20)) {
