@@ -122,6 +122,18 @@ export interface GameResult {
   reason: string;
 }
 
+/** How a game has ended, or may be ended by a claim. */
+export interface GameEnd {
+  result: "1-0" | "0-1" | "1/2-1/2";
+  /** "checkmate", "stalemate", "repetition", "n-move rule", ... */
+  reason: string;
+  /**
+   * true: a player may claim it (repetition, the n-move rule, a dead
+   * position); false: the rules end the game at once.
+   */
+  claimable: boolean;
+}
+
 /** What the engine found. */
 export interface SearchInfo {
   /** The best move, UCI notation. */
@@ -371,6 +383,56 @@ impl ChimeraGame {
                 ("winner", r.winner.map_or(JsValue::NULL, JsValue::from_str)),
                 ("score", r.score.into()),
                 ("reason", r.reason.as_str().into()),
+            ]),
+        }
+    }
+
+    /// The moves played since the start (or the last `setFen`), in the
+    /// variant's notation (SAN for most variants).
+    #[wasm_bindgen(js_name = sanHistory)]
+    pub fn san_history(&self) -> Vec<String> {
+        self.s.san_history()
+    }
+
+    /// A legal move given in UCI notation, in the variant's notation
+    /// (`"Nf3"`). Throws if the move is not legal.
+    #[wasm_bindgen(js_name = sanMove)]
+    pub fn san_move(&mut self, uci: &str) -> Result<String, JsError> {
+        self.s.san_move(uci).map_err(err)
+    }
+
+    /// Plays a move written in SAN (or the variant's notation, LAN or UCI)
+    /// and returns its details. Throws if it names no legal move, names
+    /// several, or the game is over.
+    #[wasm_bindgen(js_name = pushSan, unchecked_return_type = "MoveDetail")]
+    pub fn push_san(&mut self, san: &str) -> Result<JsValue, JsError> {
+        self.s.push_san(san).map(|d| move_js(&d)).map_err(err)
+    }
+
+    /// The game so far as PGN text, with `Variant`, `FEN` (when not the
+    /// start position) and `Result` tags.
+    pub fn pgn(&mut self) -> String {
+        self.s.pgn()
+    }
+
+    /// Loads the first game of a PGN text: its variant (the `Variant` tag),
+    /// its start position (`FEN`) and its moves. Throws with the first error
+    /// (naming the line and the move), leaving the game as it was.
+    #[wasm_bindgen(js_name = loadPgn)]
+    pub fn load_pgn(&mut self, text: &str) -> Result<(), JsError> {
+        self.s.load_pgn(text).map_err(err)
+    }
+
+    /// How the game has ended or may be ended by a claim, or `null` while it
+    /// goes on.
+    #[wasm_bindgen(js_name = gameEnd, unchecked_return_type = "GameEnd | null")]
+    pub fn game_end(&mut self) -> JsValue {
+        match self.s.game_end() {
+            None => JsValue::NULL,
+            Some(e) => object(&[
+                ("result", e.result.into()),
+                ("reason", e.reason.as_str().into()),
+                ("claimable", e.claimable.into()),
             ]),
         }
     }

@@ -8,7 +8,9 @@ use chimera::builtin;
 use chimera::compile::type_of;
 use chimera::highlight::kind_names;
 use chimera::moves::{Move, MoveKind};
+use chimera::pgn;
 use chimera::position::{Position, Validation};
+use chimera::san::Notation;
 use chimera::square::{Color, Square};
 use chimera::variant::{Variant, VariantDef};
 use chimera_engine::eval::EvalTables;
@@ -175,6 +177,18 @@ pub struct GameResult {
     pub score: &'static str,
     /// Why: `checkmate`, `stalemate`, `repetition`, `flag reached`, ...
     pub reason: String,
+}
+
+/// How a game has ended or may be ended, as `gameEnd` reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndInfo {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: &'static str,
+    /// Why: `checkmate`, `stalemate`, `repetition`, `n-move rule`, ...
+    pub reason: String,
+    /// A player may claim this end (repetition, the n-move rule, a dead
+    /// position); `false` when the rules end the game at once.
+    pub claimable: bool,
 }
 
 /// What a search found.
@@ -530,6 +544,130 @@ impl Session {
             GameEnd::BlackWins(why) => GameResult { winner: Some("black"), score: "0-1", reason: why.to_string() },
             GameEnd::Draw(why) => GameResult { winner: None, score: "1/2-1/2", reason: why.to_string() },
         })
+    }
+
+    /// The position the game started from (the start FEN's), found by taking
+    /// the moves played back on a copy of the current position.
+    fn start_position(&self) -> Position {
+        let mut p = self.game.pos.clone();
+        for (m, u) in self.game.played.iter().rev() {
+            p.unmake(*m, u);
+        }
+        p
+    }
+
+    /// The moves played since the start FEN in the variant's notation (SAN
+    /// for most variants; see [`Notation::default_for`]), as pyffish's
+    /// `get_san_moves` writes them.
+    pub fn san_history(&self) -> Vec<String> {
+        let mut p = self.start_position();
+        let mut out = Vec::with_capacity(self.game.played.len());
+        for (m, _) in &self.game.played {
+            out.push(p.san(*m, Notation::Default));
+            p.make(*m);
+        }
+        out
+    }
+
+    /// A legal move given in UCI notation, written in the variant's notation.
+    pub fn san_move(&mut self, uci: &str) -> Result<String, String> {
+        let m =
+            self.game.pos.parse_move(uci.trim()).map_err(|e| format!("illegal move '{}': {}", e.text, e.message))?;
+        Ok(self.game.pos.san(m, Notation::Default))
+    }
+
+    /// Plays a move written in the variant's notation (or SAN, LAN or UCI
+    /// text, as [`Position::parse_san`] reads them); returns its details.
+    pub fn push_san(&mut self, san: &str) -> Result<MoveDetail, String> {
+        if let Some(r) = self.result() {
+            return Err(format!("the game is over ({} {})", r.score, r.reason));
+        }
+        let m = self.game.pos.parse_san(san, Notation::Default).map_err(|e| e.to_string())?;
+        let uci = self.game.pos.move_text(m);
+        self.play(&uci)
+    }
+
+    /// The game so far as PGN: the Seven Tag Roster, a `Variant` tag, `SetUp`
+    /// and `FEN` tags when the game did not start from the variant's start
+    /// position, the moves in the variant's notation and the result (`*`
+    /// while the game goes on; the reason as a comment after the last move).
+    pub fn pgn(&mut self) -> String {
+        let mut record = pgn::Game::new(self.start_position());
+        for (m, _) in &self.game.played {
+            // every move was legal where it was played
+            let _ = record.push(*m);
+        }
+        if let Some(end) = self.game_end() {
+            record.result = match end.result {
+                "1-0" => pgn::Outcome::WhiteWins,
+                "0-1" => pgn::Outcome::BlackWins,
+                _ => pgn::Outcome::Draw,
+            };
+            match record.line.moves.last_mut() {
+                Some(m) => m.comments.push(end.reason),
+                None => record.line.comments.push(end.reason),
+            }
+        }
+        record.to_pgn()
+    }
+
+    /// Loads the first game of a PGN text: its variant (the `Variant` tag: a
+    /// built-in variant by its Fairy-Stockfish, pychess or lichess name, or
+    /// this game's own variant by its name; chess without a tag), its start
+    /// position (the `FEN` tag) and its main line. On an error the game is
+    /// unchanged.
+    pub fn load_pgn(&mut self, text: &str) -> Result<(), String> {
+        let current = self.game.variant.clone();
+        let mut lookup = |tag: Option<&str>| -> Result<Arc<Variant>, String> {
+            match tag {
+                Some(t) if t.trim().eq_ignore_ascii_case(current.name()) => Ok(current.clone()),
+                None if current.name() == "chess" => Ok(current.clone()),
+                None => builtin::variant("chess").map(Arc::new).map_err(|e| e.to_string()),
+                Some(t) => {
+                    let name = pgn::variant_name(t).ok_or_else(|| format!("unknown variant '{}'", t.trim()))?;
+                    if name == current.name() {
+                        Ok(current.clone())
+                    } else {
+                        builtin::variant(name).map(Arc::new).map_err(|e| e.to_string())
+                    }
+                }
+            }
+        };
+        let game = pgn::read_games_with(text, &mut lookup)
+            .into_iter()
+            .next()
+            .ok_or("the PGN text holds no game")?
+            .map_err(|e| e.to_string())?;
+        let ev = if Arc::ptr_eq(&game.variant, &self.game.variant) {
+            self.game.ev.clone()
+        } else {
+            Arc::new(EvalTables::new(&game.variant))
+        };
+        let mut g = Game::at(game.variant.clone(), ev, game.start.clone());
+        let start_fen = g.pos.fen();
+        let mut played = Vec::with_capacity(game.moves().len());
+        for m in game.moves() {
+            played.push(g.pos.move_text(m.mv));
+            g.play(m.mv);
+        }
+        if !Arc::ptr_eq(&game.variant, &self.game.variant) {
+            self.tt = None;
+        }
+        self.game = g;
+        self.start_fen = start_fen;
+        self.played = played;
+        Ok(())
+    }
+
+    /// How the game has ended or may be ended: the result, the reason, and
+    /// whether a player may claim it (repetition, the n-move rule, a dead
+    /// position) rather than the rules ending the game at once. `None` while
+    /// the game goes on.
+    pub fn game_end(&mut self) -> Option<EndInfo> {
+        let r = self.result()?;
+        let claimable =
+            r.reason.starts_with("repetition") || r.reason == "n-move rule" || r.reason == "insufficient material";
+        Some(EndInfo { result: r.score, reason: r.reason, claimable })
     }
 
     /// The board, rank by rank from White's first, file by file from the left.
@@ -899,6 +1037,58 @@ mod tests {
         let c = s.move_details().into_iter().find(|d| d.kind == "castle").unwrap();
         assert_eq!((c.uci.as_str(), c.rook.as_deref()), ("e1g1", Some("h1")));
         assert_eq!(s.targets("e1").unwrap().iter().find(|t| t.square == "g1").unwrap().kinds, vec!["castle"]);
+    }
+
+    #[test]
+    fn san_and_pgn_round_trip() {
+        let mut s = Session::builtin("chess").unwrap();
+        assert_eq!(s.san_move("g1f3").unwrap(), "Nf3");
+        assert!(s.san_move("g1g3").is_err());
+        s.play("f2f3").unwrap();
+        let d = s.push_san("e5").unwrap();
+        assert_eq!(d.uci, "e7e5");
+        s.push_san("g4").unwrap();
+        assert!(s.push_san("Nf9").is_err());
+        assert!(s.push_san("").is_err());
+        s.push_san("Qh4").unwrap();
+        assert_eq!(s.san_history(), ["f3", "e5", "g4", "Qh4#"]);
+        let end = s.game_end().unwrap();
+        assert_eq!((end.result, end.reason.as_str(), end.claimable), ("0-1", "checkmate", false));
+        let text = s.pgn();
+        assert!(text.contains("[Variant \"chess\"]") && text.contains("[Result \"0-1\"]"), "{text}");
+        assert!(text.contains("1. f3 e5 2. g4 Qh4# {checkmate} 0-1"), "{text}");
+        // read back into a game of another variant: the variant switches
+        let mut x = Session::builtin("xiangqi").unwrap();
+        x.load_pgn(&text).unwrap();
+        assert_eq!(x.variant_name(), "chess");
+        assert_eq!(x.history(), ["f2f3", "e7e5", "g2g4", "d8h4"]);
+        assert_eq!(x.fen(), s.fen());
+        // a FEN tag and a claimable end
+        let mut k = Session::builtin("chess").unwrap();
+        k.set_fen("k7/8/8/8/8/8/8/6RK w - - 0 1").unwrap();
+        for m in ["Rg2", "Kb8", "Rg1", "Ka8", "Rg2", "Kb8", "Rg1", "Ka8"] {
+            k.push_san(m).unwrap();
+        }
+        let end = k.game_end().unwrap();
+        assert_eq!((end.result, end.reason.as_str(), end.claimable), ("1/2-1/2", "repetition", true));
+        let text = k.pgn();
+        assert!(text.contains("[FEN \"k7/8/8/8/8/8/8/6RK w - - 0 1\"]"), "{text}");
+        let mut c = Session::builtin("shogi").unwrap();
+        c.load_pgn(&text).unwrap();
+        assert_eq!((c.variant_name(), c.start_fen()), ("chess", "k7/8/8/8/8/8/8/6RK w - - 0 1"));
+        assert_eq!(c.san_history(), k.san_history());
+        // errors leave the game as it was
+        let before = c.fen();
+        assert!(c.load_pgn("[Variant \"nonesuch\"]\n\n1. e4 *").is_err());
+        assert!(c.load_pgn("1. e4 e4 *").unwrap_err().contains("e4"));
+        assert!(c.load_pgn("").is_err());
+        assert_eq!(c.fen(), before);
+        // shogi writes its own notation
+        let mut g = Session::builtin("shogi").unwrap();
+        g.play("c3c4").unwrap();
+        assert_eq!(g.san_history(), ["P-76"]);
+        g.push_san("P-34").unwrap();
+        assert_eq!(g.history(), ["c3c4", "g7g6"]);
     }
 
     #[test]
