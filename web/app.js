@@ -164,6 +164,7 @@ function loadBuiltin(name) {
   if (st.game) st.game.free();
   st.game = g;
   st.spec = { kind: "builtin", name };
+  pgnMessage("", false);
   afterLoad();
 }
 

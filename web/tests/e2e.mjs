@@ -303,7 +303,10 @@ async function checkMoveListPgnLayout(page, context) {
   check(await page.$eval("#moves .result", (e) => e.textContent) === "0-1 (checkmate)",
     "the result line stays while an earlier position is shown");
   await page.keyboard.press("End");
-  if (screenshots) await page.screenshot({ path: join(shotDir, "web-chess-moves.png") });
+  if (screenshots) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shotDir, "web-chess-moves.png") });
+  }
 
   // PGN out: in the box, and the same as a download
   await page.click("#pgn-export");
@@ -372,7 +375,10 @@ async function checkMoveListPgnLayout(page, context) {
   check(await boardBox(page) === box1, "xiangqi: the board does not move");
   check(JSON.stringify(await moveTexts(page)) === JSON.stringify(cliSan(xq, xqMoves)), `xiangqi list ${await moveTexts(page)}`);
   check((await page.$eval("#status", (e) => e.textContent)).includes("Black to move"), "xiangqi: Black to move");
-  if (screenshots) await page.screenshot({ path: join(shotDir, "web-xiangqi-moves.png") });
+  if (screenshots) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shotDir, "web-xiangqi-moves.png") });
+  }
 
   // Janggi: octagons, 楚 and 漢, Blue and Red
   await selectVariant(page, "janggi");
@@ -380,7 +386,10 @@ async function checkMoveListPgnLayout(page, context) {
   check(jchars.e2 === "楚" && jchars.e9 === "漢" && (await page.$$eval(".sq[data-piece] svg", (e) => e.map((x) => x.dataset.look))).every((l) => l === "janggi"),
     `janggi: octagons with 楚 on e2 and 漢 on e9 (${jchars.e2}, ${jchars.e9})`);
   check((await page.$eval("#status", (e) => e.textContent)).includes("Blue to move"), "janggi: Blue (Cho) to move");
-  if (screenshots) await page.screenshot({ path: join(shotDir, "web-janggi.png") });
+  if (screenshots) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shotDir, "web-janggi.png") });
+  }
 
   // Shogi: pentagons with kanji, Gote's turned, Sente and Gote
   const sg = { name: "shogi" };
@@ -403,7 +412,10 @@ async function checkMoveListPgnLayout(page, context) {
   await page.click("#new-game");
   await clickMoves(page, ["c3c4", "g7g6"]);
   check(JSON.stringify(await moveTexts(page)) === JSON.stringify(cliSan(sg, ["c3c4", "g7g6"])), `shogi list ${await moveTexts(page)}`);
-  if (screenshots) await page.screenshot({ path: join(shotDir, "web-shogi-pieces.png") });
+  if (screenshots) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shotDir, "web-shogi-pieces.png") });
+  }
   // flipped, Gote's tiles point up
   await page.click("#flip");
   check((await tile("e9")).turned === false && (await tile("e1")).turned === true, "flipped: Gote's tiles point up, Sente's down");
@@ -438,9 +450,15 @@ async function checkMoveListPgnLayout(page, context) {
   check((await overflowX(phone)).scroll <= 390, "phone: still no horizontal overflow after the moves");
   await selectVariant(phone, "chess");
   await clickMoves(phone, ["e2e4", "e7e5", "g1f3"]);
-  if (screenshots) await phone.screenshot({ path: join(shotDir, "web-phone.png") });
+  if (screenshots) {
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    await phone.screenshot({ path: join(shotDir, "web-phone.png") });
+  }
   await selectVariant(phone, "xiangqi");
-  if (screenshots) await phone.screenshot({ path: join(shotDir, "web-phone-xiangqi.png") });
+  if (screenshots) {
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    await phone.screenshot({ path: join(shotDir, "web-phone-xiangqi.png") });
+  }
   await phone.close();
 }
 
