@@ -3,15 +3,13 @@
 //! search running on its own thread.
 
 use crate::eval::EvalTables;
-use crate::rules::{irreversible, GameEnd, GameRules, HistEntry};
+use crate::rules::{GameEnd, HistEntry};
 use crate::search::{self, Limits, Report, SearchResult, Shared};
 use crate::tt::Tt;
 use chimera::builtin;
-use chimera::legal::Outcome;
 use chimera::moves::Move;
 use chimera::position::{Position, Undo};
-use chimera::square::Color;
-use chimera::variant::{StalemateResult, Variant, VariantDef};
+use chimera::variant::{Variant, VariantDef};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -93,9 +91,8 @@ impl Game {
     /// A game from a position. The n-move rule counts on from the
     /// position's half-move clock (a FEN's `99` is one ply from the draw).
     pub fn at(variant: Arc<Variant>, ev: Arc<EvalTables>, mut pos: Position) -> Game {
-        let in_check = pos.in_check();
         let rev = pos.halfmove_clock().min(u16::MAX as u32) as u16;
-        let hist = vec![HistEntry { hash: pos.hash(), in_check, rev }];
+        let hist = vec![HistEntry::of(&mut pos, rev)];
         Game { variant, ev, pos, hist, played: Vec::new() }
     }
 
@@ -107,11 +104,7 @@ impl Game {
 
     /// Plays a legal move.
     pub fn play(&mut self, m: Move) {
-        let irr = irreversible(&self.pos, m);
-        let undo = self.pos.make(m);
-        let rev = if irr { 0 } else { self.hist.last().map_or(0, |e| e.rev).saturating_add(1) };
-        let in_check = self.pos.in_check();
-        self.hist.push(HistEntry { hash: self.pos.hash(), in_check, rev });
+        let undo = chimera::outcome::play_and_record(&mut self.pos, m, &mut self.hist);
         self.played.push((m, undo));
     }
 
@@ -140,85 +133,17 @@ impl Game {
     }
 
     /// How the game has ended, if it has: mate, stalemate, a variant rule,
-    /// threefold repetition (perpetual check loses where the variant says so)
-    /// or the n-move rule.
+    /// threefold repetition (perpetual check loses where the variant says so),
+    /// the n-move rule or a dead position; see [`Game::outcome`].
     pub fn end(&mut self) -> Option<GameEnd> {
-        let end = self.end_before_draw_odds()?;
-        // armageddon: every drawn game is won by the side with draw odds
-        Some(match (end, self.variant.def.rules.draw_odds) {
-            (GameEnd::Draw(why), Some(Color::White)) => GameEnd::WhiteWins(why),
-            (GameEnd::Draw(why), Some(Color::Black)) => GameEnd::BlackWins(why),
-            (e, _) => e,
-        })
+        self.outcome().map(GameEnd::from)
     }
 
-    /// [`Game::end`] as if there were no draw odds.
-    fn end_before_draw_odds(&mut self) -> Option<GameEnd> {
-        let stm = self.pos.side_to_move();
-        let win = |c: Color, why: &'static str| {
-            if c == Color::White {
-                GameEnd::WhiteWins(why)
-            } else {
-                GameEnd::BlackWins(why)
-            }
-        };
-        let scored = |c: Color, r: StalemateResult, why: &'static str| match r {
-            StalemateResult::Draw => GameEnd::Draw(why),
-            StalemateResult::Loss => win(c.flip(), why),
-            StalemateResult::Win => win(c, why),
-        };
-        if let Some(o) = self.pos.outcome() {
-            return Some(match o {
-                Outcome::Checkmate(r) => scored(stm, r, "checkmate"),
-                Outcome::DropMate => win(stm, "mate by a forbidden drop"),
-                Outcome::Stalemate(r) => scored(stm, r, "stalemate"),
-                Outcome::Extinction(c, r) => scored(c, r, "extinction"),
-                Outcome::Flag(c) => win(c, "flag reached"),
-                Outcome::ChecksGiven(c) => win(c, "checks given"),
-                Outcome::EndedByRule => crate::rules::rule_end(&self.pos),
-                // a future core outcome the engine does not know yet
-                #[allow(unreachable_patterns)]
-                _ => GameEnd::Draw("game over"),
-            });
-        }
-        if let Some(end) = crate::rules::dead_position(&self.pos) {
-            return Some(end);
-        }
-        // Makruk-style counting: a draw once the count has run out
-        if self.pos.counting().is_some_and(|(limit, counted)| counted > limit) {
-            return Some(GameEnd::Draw("counting rule"));
-        }
-        let rules = GameRules::new(&self.variant);
-        let n = self.hist.len() - 1;
-        let cur = self.hist[n];
-        if rules.n_move_plies.is_some_and(|k| cur.rev >= k) {
-            return Some(GameEnd::Draw("n-move rule"));
-        }
-        let lowest = n.saturating_sub(cur.rev as usize);
-        let mut count = 0;
-        let mut first = n;
-        let mut i = n;
-        while i >= lowest + 2 {
-            i -= 2;
-            if self.hist[i].hash == cur.hash {
-                count += 1;
-                first = i;
-            }
-        }
-        if count >= 2 {
-            if rules.perpetual_check_loses {
-                let me = (first..=n).step_by(2).all(|j| self.hist[j].in_check);
-                let them = (first + 1..n).step_by(2).all(|j| self.hist[j].in_check);
-                if me && !them {
-                    return Some(win(stm, "perpetual check"));
-                }
-                if them && !me {
-                    return Some(win(stm.flip(), "perpetual check"));
-                }
-            }
-            return Some(crate::rules::repetition_end(&self.pos));
-        }
-        None
+    /// How the game has ended or may be ended, with its result, its reason
+    /// and whether it is claimed or immediate: [`chimera::outcome::game_end`]
+    /// on this game's position and history.
+    pub fn outcome(&mut self) -> Option<chimera::outcome::GameEnd> {
+        chimera::outcome::game_end(&mut self.pos, &self.hist)
     }
 }
 

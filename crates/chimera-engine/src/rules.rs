@@ -1,41 +1,23 @@
-//! The game rules the engine needs beyond move generation: repetition, the
-//! n-move rule, perpetual check, and the score of a finished game.
+//! The game rules the engine needs beyond move generation, derived from
+//! the variant: repetition and perpetual check, the n-move rule, the score
+//! of a finished game, and what the search may prune.
 //!
-//! The variant data does not (yet) say how repetitions are scored, so the
-//! engine derives it from rules the data does carry:
+//! How a game ends (mate, a variant's rule, repetition, the n-move rule, a
+//! dead position) is decided in the core, [`chimera::outcome`]; the search
+//! scores the same rules inside its tree:
 //!
-//! - **Perpetual check loses** for the checking side in variants whose
-//!   stalemate is a loss for the stalemated side and that have drops or a
-//!   piece confined to a zone (a palace): the Shogi and Xiangqi families, for
-//!   which Fairy-Stockfish sets `perpetualCheckIllegal`. Shatranj, whose
-//!   stalemate also loses but which has neither, keeps a repetition a draw,
-//!   as Fairy-Stockfish and Fairy-Max score it; so does every other variant.
-//! - **The n-move rule** (50 moves without a capture, pawn move, promotion or
-//!   drop) applies to variants without drops.
-//! - **A repetition that perpetual check does not decide** is a draw, but in
-//!   variants that count points (Janggi: every non-royal piece has a value,
-//!   [`Position::point_count_winner`]) the side ahead on points wins, in the
-//!   game and in the search alike.
 //! - **In the search** a single repetition inside the searched line counts;
 //!   a repetition of a position played before the search started counts only
 //!   if it makes the position appear a third time.
+//! - **Perpetual check loses** and **repetitions go by points** where
+//!   [`chimera::outcome::RepetitionRule`] says so.
 
 use chimera::betza::Betza;
-use chimera::moves::{Move, MoveKind};
-use chimera::position::Position;
 use chimera::square::Color;
 use chimera::variant::{PassRule, PieceType, StalemateResult, Variant};
 
-/// One position of a game or of the searched line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HistEntry {
-    /// The position's hash.
-    pub hash: u64,
-    /// Whether the side to move was in check.
-    pub in_check: bool,
-    /// Plies since the last irreversible move (capture, promotion, drop, pawn move, castling).
-    pub rev: u16,
-}
+/// One position of a game or of the searched line (the core's).
+pub use chimera::outcome::HistEntry;
 
 /// The rules derived from a variant.
 #[derive(Clone, Debug)]
@@ -57,7 +39,7 @@ pub struct GameRules {
     /// Janggi's facing-royals rule.
     pub bikjang: bool,
     /// A repetition (not decided by perpetual check) goes to the side ahead
-    /// on points ([`Position::point_count_winner`]) instead of being drawn.
+    /// on points ([`chimera::position::Position::point_count_winner`]) instead of being drawn.
     pub repetition_by_points: bool,
     /// Null-move pruning may be used: the variant has no drops (with pieces
     /// in hand a tempo is worth too much), no compulsory captures and no
@@ -77,9 +59,8 @@ impl GameRules {
         let r = &v.def.rules;
         let drops = r.drops.as_ref();
         GameRules {
-            perpetual_check_loses: r.stalemate == StalemateResult::Loss
-                && (drops.is_some() || v.def.pieces.iter().any(|p| p.confine.is_some())),
-            n_move_plies: if drops.is_none() && r.counting.is_none() { Some(100) } else { None },
+            perpetual_check_loses: chimera::outcome::perpetual_check_loses(v),
+            n_move_plies: chimera::outcome::n_move_plies(v),
             has_rule_end: r.extinction.is_some()
                 || r.royals == chimera::variant::RoyalRule::Last
                 || r.flag.is_some()
@@ -114,66 +95,11 @@ fn may_move_quietly(p: &PieceType) -> bool {
     quiet(&p.betza) || p.zone_moves.iter().any(|z| quiet(&z.betza))
 }
 
-/// Whether a move (legal in `pos`, not yet played) cannot be undone by later
-/// moves, so that no earlier position can repeat across it.
-#[inline]
-pub fn irreversible(pos: &Position, m: Move) -> bool {
-    match m.kind() {
-        MoveKind::Normal | MoveKind::Pass | MoveKind::Double => {
-            let v = pos.variant();
-            let mover = pos.piece_at(m.from());
-            // a pawn's step it can take back (sideways) is reversible
-            let pawn_step = v.pawn[mover as usize]
-                && !(v.pawn_reversible[mover as usize]
-                    && v.tables
-                        .list(mover, false, m.to())
-                        .0
-                        .iter()
-                        .any(|c| c.to == m.from() && c.flags & chimera::compile::QUIET != 0));
-            (m.from() != m.to() && pos.piece_at(m.to()) != 0) || pawn_step
-        }
-        _ => true,
-    }
-}
-
-/// The result of a game that ended by rule (two passes in a row, bikjang):
-/// the point count decides where the variant counts points (Janggi:
-/// [`Position::point_count_winner`]), otherwise it is a draw.
-pub fn rule_end(pos: &Position) -> GameEnd {
-    match pos.point_count_winner() {
-        Some(Color::White) => GameEnd::WhiteWins("game ended by rule, point count"),
-        Some(Color::Black) => GameEnd::BlackWins("game ended by rule, point count"),
-        None => GameEnd::Draw("game ended by rule"),
-    }
-}
-
-/// The result of a threefold repetition that no perpetual-check rule
-/// decides: the point count where the variant counts points (Janggi), a
-/// draw otherwise.
-pub fn repetition_end(pos: &Position) -> GameEnd {
-    match pos.point_count_winner() {
-        Some(Color::White) => GameEnd::WhiteWins("repetition, point count"),
-        Some(Color::Black) => GameEnd::BlackWins("repetition, point count"),
-        None => GameEnd::Draw("repetition"),
-    }
-}
-
-/// A draw when neither side can ever mate (FIDE's dead position: king
-/// against king, king and minor piece against king; see
-/// [`chimera::material`]). A side alone without mating material does not
-/// end the game: the other side may still win.
-///
-/// Not where a game may be ended by passing and the points decide it
-/// (Janggi: two passes in a row give a bare general's side the win on
-/// points, or not).
-pub fn dead_position(pos: &Position) -> Option<GameEnd> {
-    if pos.variant().def.rules.pass != PassRule::Never && pos.point_count_winner().is_some() {
-        return None;
-    }
-    (pos.insufficient_material() == [true, true]).then_some(GameEnd::Draw("insufficient material"))
-}
+/// Whether a move cannot be undone (the core's, [`chimera::outcome::irreversible`]).
+pub use chimera::outcome::irreversible;
 
 /// How a finished game ended, for the protocols that announce results.
+/// The reason is [`chimera::outcome::Reason::as_str`]'s text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameEnd {
     /// White won.
@@ -182,6 +108,17 @@ pub enum GameEnd {
     BlackWins(&'static str),
     /// Drawn.
     Draw(&'static str),
+}
+
+impl From<chimera::outcome::GameEnd> for GameEnd {
+    fn from(e: chimera::outcome::GameEnd) -> GameEnd {
+        let why = e.reason.as_str();
+        match e.result {
+            chimera::outcome::Result::WhiteWins => GameEnd::WhiteWins(why),
+            chimera::outcome::Result::BlackWins => GameEnd::BlackWins(why),
+            chimera::outcome::Result::Draw => GameEnd::Draw(why),
+        }
+    }
 }
 
 #[cfg(test)]

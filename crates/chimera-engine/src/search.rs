@@ -531,7 +531,7 @@ impl Searcher {
     }
 
     /// The score of a repetition that perpetual check does not decide, as
-    /// the game's end scores it ([`crate::rules::repetition_end`]): a draw,
+    /// the game's end scores it ([`chimera::outcome::repetition_end`]): a draw,
     /// or where the variant counts points (Janggi) a win by rule for the
     /// side ahead. The count is taken only here, at the rare repetition node.
     fn repetition_score(&self, ply: usize) -> i32 {

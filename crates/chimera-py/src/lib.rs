@@ -25,10 +25,9 @@ use chimera::position::Position;
 use chimera::san::Notation;
 use chimera::square::Color;
 use chimera::variant::{StalemateResult, Variant, VariantDef};
-use chimera::{builtin, highlight, ini, validate};
+use chimera::{builtin, highlight, ini, outcome, validate};
 use chimera_engine::eval::EvalTables;
 use chimera_engine::game::Game;
-use chimera_engine::rules::GameEnd;
 use chimera_engine::search::{self, Limits, Shared};
 use chimera_engine::tt::Tt;
 use pyo3::exceptions::PyValueError;
@@ -152,42 +151,18 @@ fn notation(code: i32, v: &Variant) -> Result<Notation, String> {
     Ok(if n == Notation::Default { Notation::default_for(v) } else { n })
 }
 
-/// How pyffish sorts a game end: its three functions answer for different
-/// ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum EndKind {
-    /// No legal move (checkmate, stalemate): only `game_result` tells.
-    NoMoves,
-    /// A variant's rule ends the game at once: `is_immediate_game_end`.
-    Immediate,
-    /// A player may claim it (repetition, the n-move rule, counting):
-    /// `is_optional_game_end`.
-    Optional,
-    /// A dead position (insufficient material): pyffish leaves it to the
-    /// players and to `has_insufficient_material`.
-    Dead,
+/// The game's ends split as pyffish's functions report them (the core's
+/// [`outcome::pyffish_ends`]).
+fn ends(g: &mut Game) -> outcome::PyffishEnds {
+    outcome::pyffish_ends(&mut g.pos, &g.hist)
 }
 
-fn end_kind(why: &str) -> EndKind {
-    match why {
-        "checkmate" | "stalemate" | "mate by a forbidden drop" => EndKind::NoMoves,
-        "insufficient material" => EndKind::Dead,
-        w if w.starts_with("repetition") || w == "perpetual check" || w == "n-move rule" || w == "counting rule" => {
-            EndKind::Optional
-        }
-        _ => EndKind::Immediate,
+/// An end as `(True, value for the side to move)`, or `(False, 0)`.
+fn reported(end: Option<outcome::GameEnd>, stm: Color) -> (bool, i32) {
+    match end {
+        Some(e) => (true, e.result.value_for(stm, VALUE_MATE)),
+        None => (false, 0),
     }
-}
-
-/// A game end as pyffish's kind and value for the side to move.
-fn end_value(g: &mut Game) -> Option<(EndKind, i32)> {
-    let stm = g.pos.side_to_move();
-    let won = |c: Color| if c == stm { VALUE_MATE } else { -VALUE_MATE };
-    Some(match g.end()? {
-        GameEnd::WhiteWins(why) => (end_kind(why), won(Color::White)),
-        GameEnd::BlackWins(why) => (end_kind(why), won(Color::Black)),
-        GameEnd::Draw(why) => (end_kind(why), VALUE_DRAW),
-    })
 }
 
 fn result_value(r: StalemateResult) -> i32 {
@@ -316,9 +291,10 @@ fn is_capture(variant: &str, fen: &str, moves: Vec<String>, r#move: &str, chess9
 fn game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<i32> {
     guard(|| {
         let mut g = game(variant, fen, &moves, chess960)?;
-        match end_value(&mut g) {
-            Some((EndKind::NoMoves | EndKind::Immediate, value)) => Ok(value),
-            _ => {
+        let e = ends(&mut g);
+        match e.no_moves.or(e.immediate) {
+            Some(end) => Ok(end.result.value_for(g.pos.side_to_move(), VALUE_MATE)),
+            None => {
                 let r = &g.variant.def.rules;
                 Ok(result_value(if g.pos.in_check() { r.checkmate } else { r.stalemate }))
             }
@@ -334,10 +310,8 @@ fn game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> 
 fn is_immediate_game_end(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<(bool, i32)> {
     guard(|| {
         let mut g = game(variant, fen, &moves, chess960)?;
-        Ok(match end_value(&mut g) {
-            Some((EndKind::Immediate, value)) => (true, value),
-            _ => (false, 0),
-        })
+        let e = ends(&mut g);
+        Ok(reported(e.immediate, g.pos.side_to_move()))
     })
 }
 
@@ -357,10 +331,8 @@ fn is_optional_game_end(
     let _ = count_started;
     guard(|| {
         let mut g = game(variant, fen, &moves, chess960)?;
-        Ok(match end_value(&mut g) {
-            Some((EndKind::Optional, value)) => (true, value),
-            _ => (false, 0),
-        })
+        let e = ends(&mut g);
+        Ok(reported(e.optional, g.pos.side_to_move()))
     })
 }
 

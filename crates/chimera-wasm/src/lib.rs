@@ -19,6 +19,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod board;
 pub mod session;
 
 use js_sys::{Array, Object, Reflect};
@@ -509,5 +510,390 @@ impl ChimeraGame {
             ("nodes", (r.nodes as f64).into()),
             ("elapsedMs", r.elapsed_ms.into()),
         ]))
+    }
+}
+
+// ---- the ffish.js-style API ----------------------------------------------
+
+/// The notations, numbered as ffish.js and pyffish number them.
+#[wasm_bindgen]
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// The variant's own notation (SAN for most, numeric Hodges for shogi).
+    DEFAULT = 0,
+    /// Short algebraic notation: `Nf3`.
+    SAN = 1,
+    /// Long algebraic notation: `Ng1-f3`.
+    LAN = 2,
+    /// Hosking's shogi notation: `P76`.
+    SHOGI_HOSKING = 3,
+    /// Hodges' shogi notation: `P-7f`.
+    SHOGI_HODGES = 4,
+    /// Hodges' notation with numeric ranks: `P-76`.
+    SHOGI_HODGES_NUMBER = 5,
+    /// Janggi's numeric squares: `R01-91`.
+    JANGGI = 6,
+    /// The World Xiangqi Federation's notation: `H8+7`.
+    XIANGQI_WXF = 7,
+    /// SAN with Thai piece names and squares.
+    THAI_SAN = 8,
+    /// LAN with Thai piece names and squares.
+    THAI_LAN = 9,
+}
+
+fn notation_of(n: Option<Notation>) -> chimera::san::Notation {
+    board::NOTATIONS[n.map_or(0, |n| n as usize)]
+}
+
+fn end_js(e: Option<chimera::outcome::GameEnd>) -> JsValue {
+    match e {
+        None => JsValue::NULL,
+        Some(e) => object(&[
+            ("result", e.result.as_str().into()),
+            ("reason", e.reason.as_str().into()),
+            ("claimable", e.claimable.into()),
+        ]),
+    }
+}
+
+/// The names of every variant (built-in ones, then those loaded by
+/// `loadVariantConfig`), separated by spaces, as ffish.js gives them.
+#[wasm_bindgen]
+pub fn variants() -> String {
+    board::variants()
+}
+
+/// The start FEN of a variant. Throws for an unknown variant.
+#[wasm_bindgen(js_name = startingFen)]
+pub fn starting_fen(variant: &str) -> Result<String, JsError> {
+    board::starting_fen(variant).map_err(err)
+}
+
+/// pyffish's and ffish.js's validation code of a FEN: 1 for a valid FEN, 0
+/// for an empty one, a negative code naming the first fault (-3: the number
+/// of kings, -10: a bad piece letter, ...). Throws for an unknown variant.
+#[wasm_bindgen(js_name = validateFen)]
+pub fn validate_fen(fen: &str, variant: Option<String>, is960: Option<bool>) -> Result<i32, JsError> {
+    board::validate_fen(fen, variant.as_deref().unwrap_or("chess"), is960.unwrap_or(false)).map_err(err)
+}
+
+/// Loads the variants of a Fairy-Stockfish variants.ini text (a section's
+/// parent may be a built-in variant or an earlier section). Throws with
+/// the first error; then nothing is loaded.
+#[wasm_bindgen(js_name = loadVariantConfig)]
+pub fn load_variant_config(text: &str) -> Result<(), JsError> {
+    board::load_variant_config(text).map_err(err)
+}
+
+/// Whether captured pieces go to the capturer's hand. Throws for an unknown variant.
+#[wasm_bindgen(js_name = capturesToHand)]
+pub fn captures_to_hand(variant: &str) -> Result<bool, JsError> {
+    board::captures_to_hand(variant).map_err(err)
+}
+
+/// A line naming the library and its version.
+#[wasm_bindgen]
+pub fn info() -> String {
+    format!("Chimera {} (WebAssembly)", env!("CARGO_PKG_VERSION"))
+}
+
+/// The library's version, `"major.minor.patch"`.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// Reads the first game of a PGN text. Throws with the first error (naming
+/// the line and the token).
+#[wasm_bindgen(js_name = readGamePGN)]
+pub fn read_game_pgn(pgn: &str) -> Result<PgnGame, JsError> {
+    board::read_game_pgn(pgn).map(|g| PgnGame { g }).map_err(err)
+}
+
+/// A game read from PGN.
+#[wasm_bindgen]
+pub struct PgnGame {
+    g: board::PgnGame,
+}
+
+#[wasm_bindgen]
+impl PgnGame {
+    /// The value of a tag (`"White"`), or `""` if the game has none.
+    pub fn headers(&self, key: &str) -> String {
+        self.g.tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).unwrap_or_default()
+    }
+
+    /// The tags' names in order, separated by spaces.
+    #[wasm_bindgen(js_name = headerKeys)]
+    pub fn header_keys(&self) -> String {
+        self.g.tags.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The main line in UCI notation, separated by spaces.
+    #[wasm_bindgen(js_name = mainlineMoves)]
+    pub fn mainline_moves(&self) -> String {
+        self.g.moves.join(" ")
+    }
+
+    /// The main line as the text wrote it, in the variant's notation.
+    #[wasm_bindgen(js_name = mainlineSan)]
+    pub fn mainline_san(&self) -> Vec<String> {
+        self.g.san.clone()
+    }
+
+    /// The variant's name.
+    pub fn variant(&self) -> String {
+        self.g.variant.clone()
+    }
+
+    /// The start FEN.
+    #[wasm_bindgen(js_name = startFen)]
+    pub fn start_fen(&self) -> String {
+        self.g.start_fen.clone()
+    }
+
+    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn result(&self) -> String {
+        self.g.result.clone()
+    }
+}
+
+/// A game with ffish.js's methods (and Chimera's highlighting, engine and
+/// perft). Methods that fail throw an `Error` naming the problem.
+#[wasm_bindgen]
+pub struct Board {
+    b: board::Board,
+}
+
+#[wasm_bindgen]
+impl Board {
+    /// A game of `variant` (default chess; built-in or loaded by
+    /// `loadVariantConfig`) from `fen` or its start position, with Chess960
+    /// castling if `is960`. Throws for an unknown variant or a bad FEN.
+    #[wasm_bindgen(constructor)]
+    pub fn new(variant: Option<String>, fen: Option<String>, is960: Option<bool>) -> Result<Board, JsError> {
+        board::Board::new(variant.as_deref().unwrap_or("chess"), fen.as_deref(), is960.unwrap_or(false))
+            .map(|b| Board { b })
+            .map_err(err)
+    }
+
+    /// The legal moves in UCI notation, separated by spaces.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&mut self) -> String {
+        self.b.legal_moves()
+    }
+
+    /// The legal moves in the variant's notation (or `notation`), separated by spaces.
+    #[wasm_bindgen(js_name = legalMovesSan)]
+    pub fn legal_moves_san(&mut self, notation: Option<Notation>) -> String {
+        self.b.legal_moves_san(notation_of(notation))
+    }
+
+    /// The number of legal moves.
+    #[wasm_bindgen(js_name = numberLegalMoves)]
+    pub fn number_legal_moves(&mut self) -> u32 {
+        self.b.number_legal_moves() as u32
+    }
+
+    /// Plays a move in UCI notation. Throws if it is not legal.
+    pub fn push(&mut self, uci: &str) -> Result<(), JsError> {
+        self.b.push(uci).map_err(err)
+    }
+
+    /// Plays a move in SAN or the variant's notation (or `notation`). Throws
+    /// if it names no legal move or several.
+    #[wasm_bindgen(js_name = pushSan)]
+    pub fn push_san(&mut self, san: &str, notation: Option<Notation>) -> Result<(), JsError> {
+        self.b.push_san(san, notation_of(notation)).map_err(err)
+    }
+
+    /// Plays moves in UCI notation separated by spaces. Throws at the first
+    /// illegal one, leaving the game as it was.
+    #[wasm_bindgen(js_name = pushMoves)]
+    pub fn push_moves(&mut self, moves: &str) -> Result<(), JsError> {
+        self.b.push_moves(moves).map_err(err)
+    }
+
+    /// Plays moves in SAN (or `notation`) separated by spaces. Throws at the
+    /// first illegal one, leaving the game as it was.
+    #[wasm_bindgen(js_name = pushSanMoves)]
+    pub fn push_san_moves(&mut self, moves: &str, notation: Option<Notation>) -> Result<(), JsError> {
+        self.b.push_san_moves(moves, notation_of(notation)).map_err(err)
+    }
+
+    /// Takes back the last move and returns it (UCI), or `undefined` at the start.
+    pub fn pop(&mut self) -> Option<String> {
+        self.b.s.undo()
+    }
+
+    /// Back to the variant's start position.
+    pub fn reset(&mut self) {
+        self.b.s.reset()
+    }
+
+    /// Whether the game uses Chess960 castling.
+    #[wasm_bindgen(js_name = is960)]
+    pub fn is_960(&self) -> bool {
+        self.b.is_960()
+    }
+
+    /// The current position's FEN.
+    pub fn fen(&self) -> String {
+        self.b.s.fen()
+    }
+
+    /// A new game from a FEN. Throws on a bad FEN, leaving the game as it was.
+    #[wasm_bindgen(js_name = setFen)]
+    pub fn set_fen(&mut self, fen: &str) -> Result<(), JsError> {
+        self.b.s.set_fen(fen).map_err(err)
+    }
+
+    /// A legal move (UCI) in the variant's notation (or `notation`). Throws
+    /// if it is not legal.
+    #[wasm_bindgen(js_name = sanMove)]
+    pub fn san_move(&mut self, uci: &str, notation: Option<Notation>) -> Result<String, JsError> {
+        self.b.san_move(uci, notation_of(notation)).map_err(err)
+    }
+
+    /// Moves (UCI, separated by spaces) played from here, in the variant's
+    /// notation (or `notation`), with move numbers unless `moveNumbers` is
+    /// false. Throws at an illegal move.
+    #[wasm_bindgen(js_name = variationSan)]
+    pub fn variation_san(
+        &mut self,
+        moves: &str,
+        notation: Option<Notation>,
+        #[wasm_bindgen(js_name = moveNumbers)] move_numbers: Option<bool>,
+    ) -> Result<String, JsError> {
+        self.b.variation_san(moves, notation_of(notation), move_numbers.unwrap_or(true)).map_err(err)
+    }
+
+    /// true when White is to move.
+    pub fn turn(&self) -> bool {
+        self.b.turn()
+    }
+
+    /// Whether the side to move is in check.
+    #[wasm_bindgen(js_name = isCheck)]
+    pub fn is_check(&mut self) -> bool {
+        self.b.s.in_check()
+    }
+
+    /// Whether the game is over: ended by the rules, or (with `claimDraw`)
+    /// by a claimable rule (repetition, the n-move rule, a dead position).
+    #[wasm_bindgen(js_name = isGameOver)]
+    pub fn is_game_over(&mut self, #[wasm_bindgen(js_name = claimDraw)] claim_draw: Option<bool>) -> bool {
+        self.b.end(claim_draw.unwrap_or(false)).is_some()
+    }
+
+    /// How the game is over, with the reason (as `isGameOver`), or `null`.
+    #[wasm_bindgen(js_name = gameEnd, unchecked_return_type = "GameEnd | null")]
+    pub fn game_end(&mut self, #[wasm_bindgen(js_name = claimDraw)] claim_draw: Option<bool>) -> JsValue {
+        end_js(self.b.end(claim_draw.unwrap_or(false)))
+    }
+
+    /// The result: "1-0", "0-1", "1/2-1/2", or "*" while the game goes on
+    /// (claimable ends count with `claimDraw`).
+    #[wasm_bindgen(unchecked_return_type = "\"1-0\" | \"0-1\" | \"1/2-1/2\" | \"*\"")]
+    pub fn result(&mut self, #[wasm_bindgen(js_name = claimDraw)] claim_draw: Option<bool>) -> String {
+        self.b.result(claim_draw.unwrap_or(false)).to_string()
+    }
+
+    /// Whether White (`turn` true) or Black lacks the material to mate.
+    #[wasm_bindgen(js_name = hasInsufficientMaterial)]
+    pub fn has_insufficient_material(&self, turn: bool) -> bool {
+        self.b.has_insufficient_material(turn)
+    }
+
+    /// Whether neither side can mate.
+    #[wasm_bindgen(js_name = isInsufficientMaterial)]
+    pub fn is_insufficient_material(&self) -> bool {
+        self.b.is_insufficient_material()
+    }
+
+    /// The moves played (UCI), separated by spaces.
+    #[wasm_bindgen(js_name = moveStack)]
+    pub fn move_stack(&self) -> String {
+        self.b.move_stack()
+    }
+
+    /// The pieces in White's (`turn` true) or Black's hand, a lower-case
+    /// letter per piece.
+    pub fn pocket(&self, turn: bool) -> String {
+        self.b.pocket(turn)
+    }
+
+    /// The FEN's move number.
+    #[wasm_bindgen(js_name = fullmoveNumber)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.b.fullmove_number()
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[wasm_bindgen(js_name = halfmoveClock)]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.b.halfmove_clock()
+    }
+
+    /// Plies since move 1 (from the FEN's move number).
+    #[wasm_bindgen(js_name = gamePly)]
+    pub fn game_ply(&self) -> u32 {
+        self.b.game_ply()
+    }
+
+    /// The variant's name.
+    pub fn variant(&self) -> String {
+        self.b.variant().to_string()
+    }
+
+    /// The board as text, a line per rank from the top.
+    #[wasm_bindgen(js_name = toString)]
+    pub fn to_text(&self) -> String {
+        self.b.to_text()
+    }
+
+    /// The squares the piece on `square` may reach, with their kinds (see
+    /// `ChimeraGame.targets`). Throws if `square` is not on the board.
+    #[wasm_bindgen(unchecked_return_type = "Target[]")]
+    pub fn targets(&mut self, square: &str) -> Result<JsValue, JsError> {
+        self.b.s.targets(square).map(|t| array(&t, target_js)).map_err(err)
+    }
+
+    /// A Lion's second legs after capturing on `victim` (see `ChimeraGame.secondLegTargets`).
+    #[wasm_bindgen(js_name = secondLegTargets, unchecked_return_type = "Target[]")]
+    pub fn second_leg_targets(&mut self, from: &str, victim: &str) -> Result<JsValue, JsError> {
+        self.b.s.second_leg_targets(from, victim).map(|t| array(&t, target_js)).map_err(err)
+    }
+
+    /// Every legal move with its squares and kind.
+    #[wasm_bindgen(js_name = moveDetails, unchecked_return_type = "MoveDetail[]")]
+    pub fn move_details(&mut self) -> JsValue {
+        array(&self.b.s.move_details(), move_js)
+    }
+
+    /// The engine's move within `movetimeMs` milliseconds (and `depth`
+    /// plies). Throws on a bad limit or when the game is over.
+    #[wasm_bindgen(js_name = bestMove, unchecked_return_type = "SearchInfo")]
+    pub fn best_move(
+        &mut self,
+        #[wasm_bindgen(js_name = movetimeMs)] movetime_ms: u32,
+        depth: Option<u32>,
+    ) -> Result<JsValue, JsError> {
+        let r = self.b.s.search(movetime_ms, depth).map_err(err)?;
+        Ok(object(&[
+            ("best", r.best.as_str().into()),
+            ("pv", strings(&r.pv)),
+            ("score", r.score.into()),
+            ("depth", r.depth.into()),
+            ("nodes", (r.nodes as f64).into()),
+            ("elapsedMs", r.elapsed_ms.into()),
+        ]))
+    }
+
+    /// The number of leaf positions `depth` plies deep (1 to 8). Throws on
+    /// another depth.
+    pub fn perft(&mut self, depth: u32) -> Result<f64, JsError> {
+        self.b.perft(depth).map(|n| n as f64).map_err(err)
     }
 }

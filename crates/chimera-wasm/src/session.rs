@@ -244,6 +244,37 @@ fn is_wall(v: &Variant, t: usize) -> bool {
 }
 
 impl Session {
+    /// A variant at its start position.
+    pub fn from_variant(v: Variant) -> Session {
+        Session::with_variant(v)
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.game.pos
+    }
+
+    /// The current position, to generate moves in.
+    pub fn position_mut(&mut self) -> &mut Position {
+        &mut self.game.pos
+    }
+
+    /// The current position and the game's history, for [`chimera::outcome`].
+    pub fn position_and_history(&mut self) -> (&mut Position, &[chimera::outcome::HistEntry]) {
+        (&mut self.game.pos, &self.game.hist)
+    }
+
+    /// Plays a legal move given in UCI notation even after the game has
+    /// ended by a rule a player may claim; returns its details.
+    pub fn push_unchecked(&mut self, uci: &str) -> Result<MoveDetail, String> {
+        let m =
+            self.game.pos.parse_move(uci.trim()).map_err(|e| format!("illegal move '{}': {}", e.text, e.message))?;
+        let d = self.detail(m);
+        self.game.play(m);
+        self.played.push(d.uci.clone());
+        Ok(d)
+    }
+
     fn with_variant(v: Variant) -> Session {
         let v = Arc::new(v);
         let ev = Arc::new(EvalTables::new(&v));
@@ -664,10 +695,8 @@ impl Session {
     /// position) rather than the rules ending the game at once. `None` while
     /// the game goes on.
     pub fn game_end(&mut self) -> Option<EndInfo> {
-        let r = self.result()?;
-        let claimable =
-            r.reason.starts_with("repetition") || r.reason == "n-move rule" || r.reason == "insufficient material";
-        Some(EndInfo { result: r.score, reason: r.reason, claimable })
+        let e = self.game.outcome()?;
+        Some(EndInfo { result: e.result.as_str(), reason: e.reason.as_str().to_string(), claimable: e.claimable })
     }
 
     /// The board, rank by rank from White's first, file by file from the left.

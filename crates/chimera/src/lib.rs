@@ -27,6 +27,7 @@ pub mod material;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod outcome;
 pub mod perft;
 pub mod pgn;
 pub mod position;
