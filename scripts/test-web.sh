@@ -2,7 +2,7 @@
 # The web page's end-to-end test: builds the WebAssembly package
 # (scripts/build-web.sh) and the native command line (the reference), then
 # runs web/tests/e2e.mjs in headless Chromium. Installs what is missing:
-# Debian's chromium (apt-get), playwright-core and typescript (npm, into
+# Debian's chromium and fonts-wqy-zenhei (apt-get), playwright-core and typescript (npm, into
 # web/tests; no browser is downloaded). tsc checks the package's TypeScript
 # types first (web/tests/types-check.ts). Screenshots go to
 # target/web-screenshots (never over the committed docs/web-*.png; pass
@@ -24,9 +24,14 @@ as_root() {
     if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-if [ ! -x /usr/bin/chromium ]; then
+# the browser, and a font with the Chinese and Japanese characters of the Xiangqi, Janggi and Shogi pieces
+need=""
+[ -x /usr/bin/chromium ] || need="$need chromium"
+dpkg -s fonts-wqy-zenhei >/dev/null 2>&1 || need="$need fonts-wqy-zenhei"
+if [ -n "$need" ]; then
     as_root apt-get update
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+    # shellcheck disable=SC2086
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y $need
 fi
 if [ ! -d web/tests/node_modules/playwright-core ] || [ ! -d web/tests/node_modules/typescript ]; then
     (cd web/tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)

@@ -2,7 +2,7 @@
 // WebAssembly package, moves by click or drag, and the engine in a Web Worker.
 
 import init, { ChimeraGame, listVariants, builtinSource } from "./pkg/chimera_wasm.js";
-import { pieceSvg } from "./pieces.js";
+import { pieceSvg, pieceStyle, sideNames, onIntersections, boardLinesSvg } from "./pieces.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,6 +11,12 @@ const st = {
   game: null,
   spec: null,          // how to rebuild the variant in the worker
   royal: new Set(),    // White's tokens of the royal pieces
+  names: new Map(),    // White's token -> the piece type's name
+  style: "chess",      // how the pieces and the board look (pieces.js)
+  sides: { white: "White", black: "Black" },
+  line: [],            // the moves of the game (UCI), also past the position shown
+  lineSan: [],         // the same in the variant's notation, from the core (sanHistory)
+  lineEnd: null,       // the result at the end of the line, or null
   flipped: false,
   details: null,       // the legal moves of the current position (MoveDetail[]), cached
   sel: null,           // { from, drop, victim, targets: Map<square, kinds[]>, stop }
@@ -27,6 +33,8 @@ const st = {
 const stats = { lastHighlight: null, lastEngine: null };
 window.chimeraPage = {
   game: () => st.game,
+  /** Plays a move (UCI) as a click would, through the move list. */
+  play: (uci) => play(uci),
   api: { ChimeraGame, listVariants, builtinSource },
   /** The FEN of the move diagram on show, or null. */
   diagramFen: () => (st.diagram ? st.diagram.game.fen() : null),
@@ -133,7 +141,13 @@ function maybeEngine() {
 // ----- loading a variant -----
 
 function afterLoad() {
-  st.royal = new Set(st.game.pieceTypes().filter((p) => p.royal).map((p) => p.piece));
+  const types = st.game.pieceTypes();
+  st.royal = new Set(types.filter((p) => p.royal).map((p) => p.piece));
+  st.names = new Map(types.map((p) => [p.piece.toUpperCase(), p.name]));
+  st.style = pieceStyle(st.game.variantName, types.map((p) => p.name));
+  st.sides = sideNames(st.style);
+  document.body.classList.toggle("hands", st.game.hasHands);
+  syncLine();
   st.last = null;
   st.flipped = false;
   $("error").hidden = true;
@@ -150,6 +164,7 @@ function loadBuiltin(name) {
   if (st.game) st.game.free();
   st.game = g;
   st.spec = { kind: "builtin", name };
+  pgnMessage("", false);
   afterLoad();
 }
 
@@ -183,8 +198,15 @@ function loadDefinition() {
 
 // ----- the board -----
 
+/**
+ * The size of a square in pixels: at most 64, the board at most 600 x 620, and
+ * no wider than the window (less the page's margins, the rank names and the
+ * border), so that it fits a phone. It changes only with the variant and the
+ * window's width, never with a move.
+ */
 function cellSize(w, h) {
-  return Math.max(30, Math.min(64, Math.floor(Math.min(600 / w, 620 / h))));
+  const room = Math.min(600, (document.documentElement.clientWidth || window.innerWidth) - 2 * 16 - 18 - 4);
+  return Math.max(20, Math.min(64, Math.floor(Math.min(room / w, 620 / h))));
 }
 
 function buildBoard() {
@@ -193,7 +215,15 @@ function buildBoard() {
   const board = $("board");
   board.replaceChildren();
   st.cells.clear();
-  document.documentElement.style.setProperty("--cell", `${cellSize(w, h)}px`);
+  const cell = cellSize(w, h);
+  st.cellPx = cell;
+  document.documentElement.style.setProperty("--cell", `${cell}px`);
+  // the column under the board is as wide as the board, whatever is written below it
+  $("play").style.width = `${w * cell + 18 + 4}px`;
+  board.dataset.style = st.style;
+  board.classList.toggle("points", onIntersections(st.style));
+  board.classList.toggle("tiles", ["shogi", "chu", "tori"].includes(st.style));
+  if (onIntersections(st.style)) board.appendChild(boardLinesSvg(w, h, cell, st.style));
   board.style.gridTemplateColumns = `18px repeat(${w}, var(--cell))`;
   board.style.gridTemplateRows = `repeat(${h}, var(--cell)) 18px`;
   const cells = g.board();
@@ -233,6 +263,14 @@ function buildBoard() {
     board.appendChild(label);
   }
   board.dataset.variant = g.variantName;
+}
+
+/** The picture of a piece (pieces.js), in the variant's style. */
+function pic(token, color, name) {
+  const t = token.toUpperCase();
+  return pieceSvg(token, color, {
+    style: st.style, name: name || st.names.get(t) || "", royal: st.royal.has(t), flipped: st.flipped,
+  });
 }
 
 function ownPiece(square) {
@@ -282,7 +320,7 @@ function renderPieces() {
     el.dataset.color = c.color ?? "";
     el.title = c.piece ? `${c.name} (${c.color})` : c.wall ? "wall" : "";
     const royal = c.piece && st.royal.has(c.piece.toUpperCase());
-    if (c.piece) p.appendChild(pieceSvg(c.piece, c.color, royal));
+    if (c.piece) p.appendChild(pic(c.piece, c.color, c.name));
     el.classList.toggle("check", Boolean(inCheck && royal && c.color === stm));
   }
   for (const [sq, el] of st.cells) {
@@ -302,7 +340,7 @@ function renderHands() {
     el.dataset.piece = h.piece;
     el.dataset.color = h.color;
     el.title = `${h.name} in ${h.color}'s hand`;
-    el.appendChild(pieceSvg(h.piece, h.color, st.royal.has(h.piece.toUpperCase())));
+    el.appendChild(pic(h.piece, h.color, h.name));
     const n = document.createElement("span");
     n.className = "count";
     n.textContent = h.count;
@@ -352,23 +390,115 @@ function renderHighlights() {
   if (sel.stop) st.cells.get(sel.victim).classList.add("stop");
 }
 
+// ----- the move list: the whole line of the game, and the position shown in it -----
+//
+// st.line holds every move of the game, st.lineSan the same moves in the
+// variant's notation as the core writes them (sanHistory). The game itself
+// (st.game) is at the position shown: its history is always the first
+// `ply()` moves of the line. Going back undoes moves, going forward replays
+// them. A move played in a position before the end replaces the rest of the
+// line (the moves after it are dropped), unless it is the line's own next move.
+
+function ply() {
+  return st.game.history().length;
+}
+
+/** Makes the line the game's history (after a new game, a FEN, a PGN or Undo). */
+function syncLine() {
+  st.line = st.game.history().slice();
+  st.lineSan = st.game.sanHistory();
+  st.lineEnd = st.game.result();
+}
+
+/** After `uci` was played at ply k (0-based): keeps or cuts the line. */
+function extendLine(k, uci) {
+  if (st.line[k] === uci) {
+    // the line's own next move: the rest of the line stays
+    st.lineSan = st.game.sanHistory().concat(st.lineSan.slice(k + 1));
+  } else {
+    st.line = st.game.history().slice();
+    st.lineSan = st.game.sanHistory();
+  }
+  if (ply() === st.line.length) st.lineEnd = st.game.result();
+}
+
+/** Shows the position after the first `k` moves of the line. */
+function goTo(k) {
+  k = Math.max(0, Math.min(st.line.length, k));
+  if (k === ply()) return;
+  stopEngine();
+  while (ply() > k) st.game.undo();
+  while (ply() < k) st.game.play(st.line[ply()]);
+  st.last = k > 0 ? moveSquares(st.line[k - 1]) : null;
+  $("error").hidden = true;
+  refresh();
+}
+
+/** The squares of a move in UCI notation, for the last-move tint: { from, to, victim }. */
+function moveSquares(uci) {
+  const legs = uci.split(",").map((l) => l.match(/^([a-z]+\d+)([a-z]+\d+)/)).filter(Boolean);
+  const drop = uci.match(/@([a-z]+\d+)/);
+  if (drop) return { from: null, to: drop[1], victim: null };
+  if (legs.length === 0) return null;
+  return { from: legs[0][1], to: legs[legs.length - 1][2], victim: legs.length > 1 ? legs[0][2] : null };
+}
+
+function resultText(r) {
+  return r ? `${r.score} (${r.reason})` : "";
+}
+
 function renderMoves() {
-  const ol = $("moves");
-  ol.replaceChildren();
+  const box = $("moves");
+  box.replaceChildren();
   const fields = st.game.startFen().split(/\s+/);
   const blackFirst = fields[1] === "b";
   const first = Number(fields[fields.length - 1]) || 1;
-  const moves = st.game.history();
-  const plies = blackFirst ? ["…", ...moves] : moves;
-  for (let i = 0; i < plies.length; i += 2) {
-    const li = document.createElement("li");
-    li.value = first + i / 2;
-    li.textContent = plies.slice(i, i + 2).join("  ");
-    ol.appendChild(li);
+  const shown = ply();
+  const cells = blackFirst ? [null, ...st.lineSan] : st.lineSan;
+  let current = null;
+  for (let i = 0; i < cells.length; i++) {
+    if (i % 2 === 0) {
+      const no = document.createElement("span");
+      no.className = "no";
+      no.textContent = `${first + i / 2}.`;
+      box.appendChild(no);
+    }
+    const k = blackFirst ? i : i + 1; // the number of moves played after this one
+    const el = document.createElement(cells[i] === null ? "span" : "button");
+    if (cells[i] === null) {
+      el.className = "mv none";
+      el.textContent = "…";
+    } else {
+      el.className = "mv";
+      el.type = "button";
+      el.textContent = cells[i];
+      el.dataset.ply = String(k);
+      el.title = st.line[k - 1];
+      if (k === shown) {
+        el.classList.add("current");
+        current = el;
+      }
+      el.addEventListener("click", () => goTo(k));
+    }
+    box.appendChild(el);
   }
-  if (ol.lastChild) {
-    ol.lastChild.classList.add("current");
-    ol.scrollTop = ol.scrollHeight;
+  if (st.lineEnd) {
+    const r = document.createElement("div");
+    r.className = "result";
+    r.textContent = resultText(st.lineEnd);
+    box.appendChild(r);
+  }
+  box.dataset.ply = String(shown);
+  $("nav-start").disabled = $("nav-back").disabled = shown === 0;
+  $("nav-end").disabled = $("nav-fwd").disabled = shown === st.line.length;
+  // keep the current move in view, scrolling the list only (never the page)
+  if (current) {
+    const top = current.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = top - box.clientHeight / 2;
+    }
+  } else if (shown === 0) {
+    box.scrollTop = 0;
   }
 }
 
@@ -382,11 +512,12 @@ function renderStatus() {
   const r = g.result();
   let s;
   if (r) {
-    s = `${r.score}: ${r.winner ? `${r.winner} wins` : "draw"} (${r.reason})`;
+    s = `${r.score}: ${r.winner ? `${st.sides[r.winner]} wins` : "draw"} (${r.reason})`;
   } else {
-    s = `${g.sideToMove() === "white" ? "White" : "Black"} to move${g.inCheck() ? ", in check" : ""}`;
+    s = `${st.sides[g.sideToMove()]} to move${g.inCheck() ? ", in check" : ""}`;
     if (st.thinking) s += " (the engine is thinking…)";
   }
+  if (ply() < st.line.length) s += ` — move ${ply()} of ${st.line.length} shown`;
   $("status").textContent = `${g.variantName}: ${s}`;
   document.body.dataset.result = r ? r.score : "";
 }
@@ -401,7 +532,7 @@ function renderPieceTable() {
     tr.addEventListener("click", () => showDiagram(p.piece, p.name));
     const icon = tr.insertCell();
     icon.style.width = "26px";
-    icon.appendChild(pieceSvg(p.piece, "white", p.royal));
+    icon.appendChild(pic(p.piece, "white", p.name));
     icon.firstChild.style.width = "24px";
     tr.insertCell().textContent = p.name;
     const b = tr.insertCell();
@@ -496,7 +627,7 @@ function choose(moves, confirm = false) {
     const b = document.createElement("button");
     b.dataset.uci = d.uci;
     const token = d.promotion || d.gate || d.drop;
-    if (token) b.appendChild(pieceSvg(token, stm, st.royal.has(token.toUpperCase())));
+    if (token) b.appendChild(pic(token, stm));
     b.appendChild(document.createTextNode(`${d.label} (${d.uci})`));
     b.addEventListener("click", () => play(d.uci));
     box.appendChild(b);
@@ -511,8 +642,10 @@ function choose(moves, confirm = false) {
 
 function play(uci) {
   $("chooser").hidden = true;
+  const k = ply();
   try {
     st.last = st.game.play(uci);
+    extendLine(k, uci);
   } catch (err) {
     showError(err.message);
     clearSelection();
@@ -645,6 +778,10 @@ function onHandDown(e, h) {
 
 // ----- buttons -----
 
+/**
+ * Takes back the move before the position shown; the moves after it in the
+ * line are dropped.
+ */
 function undo() {
   stopEngine();
   if (st.game.undo() === undefined) return;
@@ -652,7 +789,88 @@ function undo() {
   if (engineSides().length === 1 && engineSides()[0] === st.game.sideToMove() && st.game.history().length > 0) {
     st.game.undo();
   }
-  st.last = null;
+  syncLine();
+  st.last = ply() > 0 ? moveSquares(st.line[ply() - 1]) : null;
+  refresh();
+}
+
+// ----- PGN out and in -----
+
+/** The PGN of the whole line (also when an earlier position is shown), from the core. */
+function linePgn() {
+  const k = ply();
+  while (ply() < st.line.length) st.game.play(st.line[ply()]);
+  const text = st.game.pgn();
+  while (ply() > k) st.game.undo();
+  return text;
+}
+
+function pgnMessage(msg, isError) {
+  const e = $("pgn-msg");
+  e.textContent = msg;
+  e.classList.toggle("bad", Boolean(isError));
+}
+
+function exportPgn() {
+  const text = linePgn();
+  $("pgn-text").value = text;
+  pgnMessage(`the game as PGN (${st.line.length} moves)`, false);
+  return text;
+}
+
+function copyPgn() {
+  const text = exportPgn();
+  if (!navigator.clipboard) {
+    pgnMessage("no clipboard here: the PGN is in the box, copy it from there", true);
+    return;
+  }
+  navigator.clipboard.writeText(text).then(
+    () => pgnMessage("the PGN was copied to the clipboard", false),
+    () => pgnMessage("the clipboard refused: the PGN is in the box, copy it from there", true),
+  );
+}
+
+function downloadPgn() {
+  const text = exportPgn();
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "application/x-chess-pgn" }));
+  a.download = `${st.game.variantName}.pgn`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/**
+ * Loads the first game of a PGN text (its Variant and FEN tags, its moves)
+ * and shows its last position. A bad text leaves the game as it was and
+ * says why under the box.
+ */
+function importPgn(text, from = "the text") {
+  if (!text.trim()) {
+    pgnMessage("paste a PGN into the box, or choose a file", true);
+    return;
+  }
+  const before = st.game.variantName;
+  try {
+    st.game.loadPgn(text);
+  } catch (err) {
+    pgnMessage(`${from}: ${err.message}`, true);
+    return;
+  }
+  stopEngine();
+  pgnMessage(`loaded ${st.game.history().length} moves of ${st.game.variantName} from ${from}`, false);
+  if (st.game.variantName !== before) {
+    // the PGN's Variant tag named another (built-in) variant
+    st.spec = { kind: "builtin", name: st.game.variantName };
+    const sel = $("variant");
+    if ([...sel.options].some((o) => o.value === st.game.variantName)) sel.value = st.game.variantName;
+  }
+  // stay on the position loaded: no engine move until the player asks or moves
+  $("engine-side").value = "none";
+  const moves = st.game.history();
+  afterLoad();
+  st.last = moves.length ? moveSquares(moves[moves.length - 1]) : null;
   refresh();
 }
 
@@ -667,7 +885,14 @@ function wire() {
     if (e.target.value.startsWith("user:")) return;
     try { loadBuiltin(e.target.value); } catch (err) { showError(err.message); }
   });
-  $("new-game").addEventListener("click", () => { stopEngine(); st.game.reset(); st.last = null; refresh(); maybeEngine(); });
+  $("new-game").addEventListener("click", () => {
+    stopEngine();
+    st.game.reset();
+    st.last = null;
+    syncLine();
+    refresh();
+    maybeEngine();
+  });
   $("undo").addEventListener("click", undo);
   $("flip").addEventListener("click", () => { st.flipped = !st.flipped; buildBoard(); refresh(); });
   $("engine-go").addEventListener("click", () => { if (!st.thinking) askEngine(); });
@@ -681,6 +906,7 @@ function wire() {
       return;
     }
     st.last = null;
+    syncLine();
     $("error").hidden = true;
     refresh();
     maybeEngine();
@@ -693,9 +919,49 @@ function wire() {
     $("def-format").value = "toml";
   });
   document.addEventListener("keydown", (e) => {
-    if (e.key !== "Escape") return;
+    if (e.key === "Escape") {
+      if (st.diagram) refresh();
+      else clearSelection();
+      return;
+    }
+    // the arrow keys, Home and End walk through the move list (not while typing)
+    const t = e.target;
+    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || !st.game) return;
+    const to = { ArrowLeft: ply() - 1, ArrowRight: ply() + 1, Home: 0, End: st.line.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
     if (st.diagram) refresh();
-    else clearSelection();
+    goTo(to);
+  });
+  $("nav-start").addEventListener("click", () => goTo(0));
+  $("nav-back").addEventListener("click", () => goTo(ply() - 1));
+  $("nav-fwd").addEventListener("click", () => goTo(ply() + 1));
+  $("nav-end").addEventListener("click", () => goTo(st.line.length));
+  $("pgn-export").addEventListener("click", exportPgn);
+  $("pgn-copy").addEventListener("click", copyPgn);
+  $("pgn-download").addEventListener("click", downloadPgn);
+  $("pgn-load").addEventListener("click", () => importPgn($("pgn-text").value));
+  $("pgn-file").addEventListener("change", async (e) => {
+    const f = e.target.files && e.target.files[0];
+    if (!f) return;
+    if (f.size > 4 << 20) {
+      pgnMessage(`${f.name}: the file is larger than 4 MiB`, true);
+    } else {
+      const text = await f.text();
+      $("pgn-text").value = text;
+      importPgn(text, f.name);
+    }
+    e.target.value = "";
+  });
+  window.addEventListener("resize", () => {
+    clearTimeout(st.resizeTimer);
+    st.resizeTimer = setTimeout(() => {
+      if (st.game && cellSize(st.game.width, st.game.height) !== st.cellPx) {
+        buildBoard();
+        refresh();
+      }
+    }, 100);
   });
   $("diagram-exit").addEventListener("click", () => refresh());
 }

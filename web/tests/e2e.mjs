@@ -17,7 +17,7 @@
 
 import { chromium } from "playwright-core";
 import { spawn, execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -170,9 +170,296 @@ function nativeSearch() {
   return { nodes: num("nodes"), ms: num("time"), depth: num("depth"), nps: Math.round(num("nodes") / (num("time") / 1000)) };
 }
 
+/** The moves of `chimera pgn` for a game, in the variant's notation (the move text without numbers or result). */
+function cliSan(v, moves, fenStart) {
+  const args = ["pgn", ...variantArgs(v), "--moves", moves.join(" ")];
+  if (fenStart) args.push("--fen", fenStart);
+  const out = execFileSync(cli, args, { encoding: "utf8" });
+  const text = out.split("\n").filter((l) => !l.startsWith("[")).join(" ").replace(/\{[^}]*\}/g, " ");
+  return text.split(/\s+/).filter((t) => t && !/^\d+\.+$/.test(t) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t));
+}
+/** The final FEN of the first game of a PGN text, as `chimera pgn --read` finds it. */
+function cliPgnFen(text) {
+  const out = execFileSync(cli, ["pgn", "--read", "-"], { encoding: "utf8", input: text });
+  const [, status, f] = out.split("\n")[0].split("\t");
+  return status === "ok" ? f : `error: ${f}`;
+}
+
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
+}
+
+// ----- the move list, PGN, the pictures and the layout -----
+
+async function moveTexts(page) {
+  return page.$$eval("#moves .mv", (els) => els.map((e) => e.textContent));
+}
+async function shownPly(page) {
+  return Number(await page.$eval("#moves", (e) => e.dataset.ply));
+}
+/** The board's box in the page (not the window, so that scrolling does not count), in px. */
+async function boardBox(page) {
+  return page.$eval("#board", (e) => {
+    const b = e.getBoundingClientRect();
+    return JSON.stringify([b.left + scrollX, b.top + scrollY, b.width, b.height].map((n) => Math.round(n * 10) / 10));
+  });
+}
+/** Plays UCI moves by clicking their two squares; returns the FEN after each ply (the start first). */
+async function clickMoves(page, moves) {
+  const fens = [await fen(page)];
+  for (const m of moves) {
+    const [, a, b] = m.match(/^([a-z]+\d+)([a-z]+\d+)$/);
+    await clickSquare(page, a);
+    await clickSquare(page, b);
+    fens.push(await fen(page));
+  }
+  return fens;
+}
+async function pgnMsg(page) {
+  return page.$eval("#pgn-msg", (e) => ({ text: e.textContent, bad: e.classList.contains("bad") }));
+}
+async function loadPgnText(page, text) {
+  await page.fill("#pgn-text", text);
+  await page.click("#pgn-load");
+}
+/** Whether the page is wider than its window (a horizontal scroll bar). */
+async function overflowX(page) {
+  return page.evaluate(() => {
+    const wide = [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5)
+      .map((e) => e.id || e.className || e.tagName).slice(0, 5);
+    return { scroll: document.documentElement.scrollWidth, width: innerWidth, wide };
+  });
+}
+
+async function checkMoveListPgnLayout(page, context) {
+  const chess = { name: "chess" };
+  await setEngine(page, "none");
+  await selectVariant(page, "chess");
+  // pictures: the orthodox pieces are figures, not letters
+  const looks = await page.$$eval(".sq[data-piece] svg", (els) => els.map((e) => e.dataset.look));
+  check(looks.length === 32 && looks.every((l) => /^chess-[KQRBNP]$/.test(l)), `chess: 32 figures (${[...new Set(looks)]})`);
+  check(await page.$eval('.sq[data-square="e1"] svg', (e) => e.dataset.look) === "chess-K"
+    && await page.$eval('.sq[data-square="g8"] svg', (e) => e.dataset.look) === "chess-N", "chess: a king on e1, a knight on g8");
+  check((await page.$eval("#status", (e) => e.textContent)).includes("White to move"), "chess: White to move");
+
+  // the move list after four moves: 1. e4 e5 2. Nf3 Nc6 (SAN, derived by hand)
+  const box0 = await boardBox(page);
+  const four = ["e2e4", "e7e5", "g1f3", "b8c6"];
+  const fens = await clickMoves(page, four);
+  check(await boardBox(page) === box0, `the board does not move when moves are played (${box0}, ${await boardBox(page)})`);
+  check(JSON.stringify(await moveTexts(page)) === JSON.stringify(["e4", "e5", "Nf3", "Nc6"]), `move list ${await moveTexts(page)}`);
+  check(JSON.stringify(await page.$$eval("#moves .no", (e) => e.map((x) => x.textContent))) === JSON.stringify(["1.", "2."]),
+    "the moves are numbered 1. and 2.");
+  check(JSON.stringify(await moveTexts(page)) === JSON.stringify(cliSan(chess, four)), "the move list is the CLI's PGN move text");
+  check(await page.$eval("#moves .mv.current", (e) => e.dataset.ply) === "4", "the last move is the current one");
+  // click to go back: after 1... e5
+  await page.click('#moves .mv[data-ply="2"]');
+  check(await fen(page) === fens[2] && await shownPly(page) === 2, `clicking e5 shows the position after it (${await fen(page)})`);
+  check((await moveTexts(page)).length === 4, "the later moves stay in the list");
+  check(await boardBox(page) === box0, "the board does not move when going back");
+  // the keys: left, right, home, end
+  await page.keyboard.press("ArrowLeft");
+  check(await fen(page) === fens[1], "ArrowLeft: one move back");
+  await page.keyboard.press("Home");
+  check(await fen(page) === fens[0] && await shownPly(page) === 0, "Home: the start position");
+  await page.keyboard.press("ArrowLeft");
+  check(await fen(page) === fens[0], "ArrowLeft at the start stays there");
+  await page.keyboard.press("ArrowRight");
+  check(await fen(page) === fens[1], "ArrowRight: one move forward");
+  await page.keyboard.press("End");
+  check(await fen(page) === fens[4] && await shownPly(page) === 4, "End: the last position");
+  await page.keyboard.press("ArrowRight");
+  check(await fen(page) === fens[4], "ArrowRight at the end stays there");
+  // keys typed into the FEN box do not move through the game
+  await page.focus("#fen");
+  await page.keyboard.press("Home");
+  check(await shownPly(page) === 4, "Home in the FEN box does not go to the start");
+  await page.$eval("#fen", (e) => e.blur());
+  // the nav buttons
+  await page.click("#nav-back");
+  check(await shownPly(page) === 3, "the back button");
+  await page.click("#nav-end");
+  check(await shownPly(page) === 4, "the end button");
+  // playing the line's own next move keeps the line; another move cuts it
+  await page.keyboard.press("Home");
+  await clickMoves(page, ["e2e4"]);
+  check((await moveTexts(page)).length === 4 && await shownPly(page) === 1, "replaying the next move of the line keeps the line");
+  await page.click('#moves .mv[data-ply="2"]');
+  await clickMoves(page, ["d2d4"]);
+  check(JSON.stringify(await moveTexts(page)) === JSON.stringify(["e4", "e5", "d4"]), `a new move cuts the line: ${await moveTexts(page)}`);
+  // Undo at an earlier position: takes back the move before it, drops the rest
+  await page.click('#moves .mv[data-ply="2"]');
+  await page.click("#undo");
+  check(JSON.stringify(await moveTexts(page)) === JSON.stringify(["e4"]), `undo from move 2 leaves e4 (${await moveTexts(page)})`);
+
+  // a result line at the end: Fool's mate, 1. f3 e5 2. g4 Qh4# (by hand), 0-1
+  await page.click("#new-game");
+  const fool = ["f2f3", "e7e5", "g2g4", "d8h4"];
+  const foolFens = await clickMoves(page, fool);
+  check(JSON.stringify(await moveTexts(page)) === JSON.stringify(["f3", "e5", "g4", "Qh4#"]), `Fool's mate: ${await moveTexts(page)}`);
+  check(await page.$eval("#moves .result", (e) => e.textContent) === "0-1 (checkmate)", "the result line 0-1 (checkmate)");
+  await page.keyboard.press("ArrowLeft");
+  check(await page.$eval("#moves .result", (e) => e.textContent) === "0-1 (checkmate)",
+    "the result line stays while an earlier position is shown");
+  await page.keyboard.press("End");
+  if (screenshots) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shotDir, "web-chess-moves.png") });
+  }
+
+  // PGN out: in the box, and the same as a download
+  await page.click("#pgn-export");
+  const pgn = await page.$eval("#pgn-text", (e) => e.value);
+  check(pgn.includes("Qh4#") && pgn.includes('[Result "0-1"]'), `the PGN has the moves and the result: ${pgn}`);
+  check(cliPgnFen(pgn) === foolFens[4], `the CLI reads the page's PGN to the same position (${cliPgnFen(pgn)})`);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#pgn-download")]);
+  const dlPath = join(tmpdir(), `chimera-e2e-${process.pid}.pgn`);
+  await download.saveAs(dlPath);
+  const dl = readFileSync(dlPath, "utf8");
+  rmSync(dlPath, { force: true });
+  check(dl === pgn && download.suggestedFilename() === "chess.pgn", `the download is the same PGN (${download.suggestedFilename()})`);
+  // PGN in: a new game, then the text back: the same position and list
+  await page.click("#new-game");
+  await loadPgnText(page, pgn);
+  check(await fen(page) === foolFens[4] && JSON.stringify(await moveTexts(page)) === JSON.stringify(["f3", "e5", "g4", "Qh4#"]),
+    `PGN round trip: ${await fen(page)}`);
+  // errors are shown under the box; the game stays
+  for (const bad of ["1. e4 e5 2. Ke3 *", '[Variant "no-such-variant"]\n\n1. e4 *', "1. e4 {never closed", "\u0000\u0001 garbage"]) {
+    await loadPgnText(page, bad);
+    const msg = await pgnMsg(page);
+    check(msg.bad && msg.text.length > 10 && await fen(page) === foolFens[4], `bad PGN ${JSON.stringify(bad)}: "${msg.text}"`);
+  }
+  // a file
+  const file = join(tmpdir(), `chimera-e2e-${process.pid}-in.pgn`);
+  writeFileSync(file, pgn.replace("Qh4#", "Qh4"));
+  await page.setInputFiles("#pgn-file", file);
+  await page.waitForFunction(() => document.getElementById("pgn-msg").textContent.startsWith("loaded"));
+  rmSync(file, { force: true });
+  check(await fen(page) === foolFens[4], "a PGN file loads (with Qh4 for Qh4#)");
+
+  // a variant and a start position: Mighty Lion Chess from a FEN, loaded while chess is on
+  const ml = { name: "mightylion" };
+  await selectVariant(page, "mightylion");
+  const lionFen = "r1bqkbnr/ppp2ppp/2n5/3pp3/3L4/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1";
+  await setFen(page, lionFen);
+  const lionMoves = ["d4e5,e5f6", "g8f6", "b2b3"];
+  for (const m of lionMoves) await page.evaluate((u) => window.chimeraPage.play(u), m);
+  const lionEnd = await fen(page);
+  check(JSON.stringify(await moveTexts(page)) === JSON.stringify(cliSan(ml, lionMoves, lionFen)),
+    `mightylion list ${await moveTexts(page)}, CLI ${cliSan(ml, lionMoves, lionFen)}`);
+  await page.click("#pgn-export");
+  const lionPgn = await page.$eval("#pgn-text", (e) => e.value);
+  check(/\[Variant "mightylion"\]/i.test(lionPgn) && lionPgn.includes(`[FEN "${lionFen}"]`), `Variant and FEN tags: ${lionPgn}`);
+  await selectVariant(page, "chess");
+  await loadPgnText(page, lionPgn);
+  await page.waitForFunction(() => document.getElementById("board").dataset.variant === "mightylion");
+  check(await fen(page) === lionEnd && await page.$eval("#variant", (e) => e.value) === "mightylion",
+    `the PGN's Variant tag switches to Mighty Lion Chess, same FEN (${await fen(page)})`);
+  check(cliPgnFen(lionPgn) === lionEnd, "the CLI reads that PGN to the same FEN");
+
+  // Xiangqi: discs with characters on the points, Red and Black
+  const xq = { name: "xiangqi" };
+  await selectVariant(page, "xiangqi");
+  const xl = await page.$$eval(".sq[data-piece] svg", (els) => els.map((e) => e.dataset.look));
+  check(xl.length === 32 && xl.every((l) => l === "xiangqi"), `xiangqi: 32 discs (${[...new Set(xl)]})`);
+  const chars = await page.$$eval(".sq[data-piece]:not([data-piece=\"\"])", (els) => Object.fromEntries(els.map((e) => [e.dataset.square, e.querySelector("text").textContent])));
+  check(chars.e1 === "帥" && chars.e10 === "將" && chars.b3 === "炮" && chars.b8 === "砲" && chars.a4 === "兵" && chars.a7 === "卒"
+    && chars.d1 === "仕" && chars.c10 === "象", `xiangqi characters ${JSON.stringify(chars)}`);
+  check(await page.$$eval("#board .lines line", (e) => e.length) === 10 + 2 + 7 * 2 + 4 && await page.$$eval("#board .lines text", (e) => e.length) === 2,
+    "xiangqi: 10 ranks, the edge files whole, 7 files broken by the river, 4 palace diagonals, the river's text");
+  check((await page.$eval("#status", (e) => e.textContent)).includes("Red to move"), "xiangqi: Red to move");
+  const xqMoves = ["h3e3", "h10g8", "b1c3"];
+  const box1 = await boardBox(page);
+  await clickMoves(page, xqMoves);
+  check(await boardBox(page) === box1, "xiangqi: the board does not move");
+  check(JSON.stringify(await moveTexts(page)) === JSON.stringify(cliSan(xq, xqMoves)), `xiangqi list ${await moveTexts(page)}`);
+  check((await page.$eval("#status", (e) => e.textContent)).includes("Black to move"), "xiangqi: Black to move");
+  if (screenshots) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shotDir, "web-xiangqi-moves.png") });
+  }
+
+  // Janggi: octagons, 楚 and 漢, Blue and Red
+  await selectVariant(page, "janggi");
+  const jchars = await page.$$eval(".sq[data-piece]:not([data-piece=\"\"])", (els) => Object.fromEntries(els.map((e) => [e.dataset.square, e.querySelector("text").textContent])));
+  check(jchars.e2 === "楚" && jchars.e9 === "漢" && (await page.$$eval(".sq[data-piece] svg", (e) => e.map((x) => x.dataset.look))).every((l) => l === "janggi"),
+    `janggi: octagons with 楚 on e2 and 漢 on e9 (${jchars.e2}, ${jchars.e9})`);
+  check((await page.$eval("#status", (e) => e.textContent)).includes("Blue to move"), "janggi: Blue (Cho) to move");
+  if (screenshots) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shotDir, "web-janggi.png") });
+  }
+
+  // Shogi: pentagons with kanji, Gote's turned, Sente and Gote
+  const sg = { name: "shogi" };
+  await selectVariant(page, "shogi");
+  const sl = await page.$$eval(".sq[data-piece] svg", (els) => els.map((e) => e.dataset.look));
+  check(sl.length === 40 && sl.every((l) => l === "shogi"), `shogi: 40 tiles (${[...new Set(sl)]})`);
+  const tile = (sq) => page.$eval(`.sq[data-square="${sq}"] svg`, (s) => ({
+    text: [...s.querySelectorAll("text")].map((t) => t.textContent).join(""), turned: (s.querySelector("g").getAttribute("transform") || "").includes("rotate(180"),
+    fill: s.querySelector("text").getAttribute("fill") }));
+  const e1 = await tile("e1"), e9 = await tile("e9"), b2 = await tile("b2"), h8 = await tile("h8");
+  check(e1.text === "玉" && !e1.turned && e9.text === "王" && e9.turned && b2.text === "角" && h8.text === "角" && h8.turned,
+    `shogi: 玉 e1 upright, 王 e9 turned, 角 (${JSON.stringify([e1, e9, b2, h8])})`);
+  check((await page.$eval("#status", (e) => e.textContent)).includes("Sente to move"), "shogi: Sente to move");
+  // promoted pieces in red: a position with a tokin, a dragon and a promoted silver
+  await page.fill("#fen", "lnsgk2nl/1r4g2/p1ppppp1p/1p5p1/9/2P6/PP+SPPPPPP/1+B3+R3/LN1GKGSNL[P] w 0 1");
+  await page.click("#set-fen");
+  await page.waitForFunction(() => document.getElementById("board").dataset.fen.startsWith("lnsgk2nl/1r4g2/"));
+  const c3 = await tile("c3"), b2p = await tile("b2"), f2 = await tile("f2");
+  check(c3.text === "成銀" && c3.fill === "#c0141c" && b2p.text === "馬" && f2.text === "龍", `promoted in red: ${JSON.stringify([c3, b2p, f2])}`);
+  await page.click("#new-game");
+  await clickMoves(page, ["c3c4", "g7g6"]);
+  check(JSON.stringify(await moveTexts(page)) === JSON.stringify(cliSan(sg, ["c3c4", "g7g6"])), `shogi list ${await moveTexts(page)}`);
+  if (screenshots) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shotDir, "web-shogi-pieces.png") });
+  }
+  // flipped, Gote's tiles point up
+  await page.click("#flip");
+  check((await tile("e9")).turned === false && (await tile("e1")).turned === true, "flipped: Gote's tiles point up, Sente's down");
+  await page.click("#flip");
+
+  // fairy pieces: a letter on a disc, the same for a piece in two variants
+  await selectVariant(page, "capablanca");
+  const fa = await page.$$eval(".sq[data-piece] svg", (els) => els.map((e) => e.dataset.look));
+  check(fa.filter((l) => l === "fairy").length === 4 && fa.filter((l) => l.startsWith("chess-")).length === 36,
+    "capablanca: the archbishops and chancellors are fairy discs, the rest figures");
+  const ring = async () => page.$eval('.sq[data-piece="A"] svg circle:nth-of-type(3)', (c) => c.getAttribute("stroke"));
+  const ringCapa = await ring();
+  await selectVariant(page, "gothic");
+  check(await ring() === ringCapa, `the archbishop looks the same in capablanca and gothic (${ringCapa})`);
+
+  // a phone: 390 x 844, no horizontal overflow, the board stays put when moves are played
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(`http://127.0.0.1:${port}/index.html`);
+  await phone.waitForSelector("body[data-ready='1']", { timeout: 30000 });
+  await setEngine(phone, "none");
+  for (const v of ["chess", "xiangqi", "shogi", "crazyhouse", "chushogi", "grand"]) {
+    await selectVariant(phone, v);
+    const o = await overflowX(phone);
+    check(o.scroll <= 390 && o.wide.length === 0, `${v} on a 390 px phone: page ${o.scroll} px wide (${o.wide})`);
+  }
+  await selectVariant(phone, "crazyhouse");
+  const pb = await boardBox(phone);
+  // captures fill the hands, the list grows past its height: the board stays
+  await clickMoves(phone, ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d2d4", "c7c6", "g1f3", "c8g4", "f1e2", "e7e6"]);
+  check(await boardBox(phone) === pb, `phone: the board does not move in 12 plies with captures (${pb}, ${await boardBox(phone)})`);
+  check((await overflowX(phone)).scroll <= 390, "phone: still no horizontal overflow after the moves");
+  await selectVariant(phone, "chess");
+  await clickMoves(phone, ["e2e4", "e7e5", "g1f3"]);
+  if (screenshots) {
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    await phone.screenshot({ path: join(shotDir, "web-phone.png") });
+  }
+  await selectVariant(phone, "xiangqi");
+  if (screenshots) {
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    await phone.screenshot({ path: join(shotDir, "web-phone-xiangqi.png") });
+  }
+  await phone.close();
 }
 
 async function main() {
@@ -535,6 +822,9 @@ async function main() {
     await p3.waitForSelector("body[data-ready='1']", { timeout: 30000 });
     check(await p3.$eval("#board", (b) => b.dataset.variant) === "janggi", "?variant=janggi opens Janggi");
     await p3.close();
+
+    // ----- the move list, PGN, pictures, layout -----
+    await checkMoveListPgnLayout(page, context);
 
     // ----- the single-file page, opened from disk without a server -----
     const standalone = join(root, "web/dist/chimera.html");

@@ -4,7 +4,7 @@
 import init, {
   ChimeraGame, listVariants, builtinSource,
   type Target, type TargetKind, type MoveDetail, type Cell, type HandPiece,
-  type PieceType, type GameResult, type SearchInfo, type VariantInfo,
+  type PieceType, type GameResult, type SearchInfo, type VariantInfo, type GameEnd,
 } from "../pkg/chimera_wasm.js";
 
 export async function demo(): Promise<string> {
@@ -41,6 +41,14 @@ export async function demo(): Promise<string> {
   g.reset();
   const check: boolean = g.inCheck();
   const hist: string[] = g.history();
+  const san: string[] = g.sanHistory();
+  const one: string = g.sanMove(moves[0]);
+  const pushed: MoveDetail = g.pushSan(one);
+  const pgnText: string = g.pgn();
+  g.loadPgn(pgnText);
+  const end: GameEnd | null = g.gameEnd();
+  const endResult: "1-0" | "0-1" | "1/2-1/2" | null = end ? end.result : null;
+  const claim: boolean = end ? end.claimable : false;
   const diagram: ChimeraGame = g.pieceDiagram("L");
   const diagramAt: ChimeraGame = g.pieceDiagram("L", "a1");
   diagram.free();
@@ -49,5 +57,5 @@ export async function demo(): Promise<string> {
   ini.free();
   return [size, hands, side, firstFrom, victim, kinds.length, second.length, drops.length, played.uci, back,
     winner, piece, inHand.length, types[0].betza, info.best, info.pv.join(" "), deep.nodes, check, hist.length,
-    info.elapsedMs, g.fen(), g.variantName].join(",");
+    info.elapsedMs, g.fen(), g.variantName, san.length, pushed.uci, endResult, claim].join(",");
 }
