@@ -11,5 +11,8 @@ cargo test --workspace
 echo "== deep perft set (release) =="
 cargo test --release -p chimera --test perft_published -- --ignored
 
+echo "== the SPRT runner's statistics (scripts/sprt.py) =="
+python3 scripts/test_sprt.py
+
 echo "== the Python package (crates/chimera-py) against pyffish =="
 bash scripts/test-python.sh

@@ -451,7 +451,11 @@ pub fn repetition_end(pos: &Position, hist: &[HistEntry]) -> Option<GameEnd> {
         return crate::chu_repetition::repeater_loses(&hashes, window, mover_was_in_check).then(|| {
             with_draw_odds(
                 v,
-                GameEnd { result: Result::win(pos.side_to_move()), reason: Reason::RepeatedByOpponent, claimable: false },
+                GameEnd {
+                    result: Result::win(pos.side_to_move()),
+                    reason: Reason::RepeatedByOpponent,
+                    claimable: false,
+                },
             )
         });
     }
