@@ -183,6 +183,18 @@ fn opt_str(s: &Option<String>) -> JsValue {
     s.as_deref().map_or(JsValue::NULL, JsValue::from_str)
 }
 
+/// A search's result as the `SearchInfo` object of the TypeScript types.
+fn search_info(r: session::SearchInfo) -> JsValue {
+    object(&[
+        ("best", r.best.as_str().into()),
+        ("pv", strings(&r.pv)),
+        ("score", r.score.into()),
+        ("depth", r.depth.into()),
+        ("nodes", (r.nodes as f64).into()),
+        ("elapsedMs", r.elapsed_ms.into()),
+    ])
+}
+
 fn strings<S: AsRef<str>>(v: &[S]) -> JsValue {
     v.iter().map(|s| JsValue::from_str(s.as_ref())).collect::<Array>().into()
 }
@@ -501,15 +513,7 @@ impl ChimeraGame {
         #[wasm_bindgen(js_name = movetimeMs)] movetime_ms: u32,
         depth: Option<u32>,
     ) -> Result<JsValue, JsError> {
-        let r = self.s.search(movetime_ms, depth).map_err(err)?;
-        Ok(object(&[
-            ("best", r.best.as_str().into()),
-            ("pv", strings(&r.pv)),
-            ("score", r.score.into()),
-            ("depth", r.depth.into()),
-            ("nodes", (r.nodes as f64).into()),
-            ("elapsedMs", r.elapsed_ms.into()),
-        ]))
+        Ok(search_info(self.s.search(movetime_ms, depth).map_err(err)?))
     }
 }
 
@@ -880,15 +884,7 @@ impl Board {
         #[wasm_bindgen(js_name = movetimeMs)] movetime_ms: u32,
         depth: Option<u32>,
     ) -> Result<JsValue, JsError> {
-        let r = self.b.s.search(movetime_ms, depth).map_err(err)?;
-        Ok(object(&[
-            ("best", r.best.as_str().into()),
-            ("pv", strings(&r.pv)),
-            ("score", r.score.into()),
-            ("depth", r.depth.into()),
-            ("nodes", (r.nodes as f64).into()),
-            ("elapsedMs", r.elapsed_ms.into()),
-        ]))
+        Ok(search_info(self.b.s.search(movetime_ms, depth).map_err(err)?))
     }
 
     /// The number of leaf positions `depth` plies deep (1 to 8). Throws on
