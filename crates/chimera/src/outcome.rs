@@ -367,19 +367,27 @@ pub fn immediate_end(pos: &mut Position, hist: &[HistEntry]) -> Option<GameEnd> 
 /// [`game_end`]): a dead position, a count run out, the n-move rule, and a
 /// threefold repetition where the variant leaves it to the players.
 pub fn claimable_end(pos: &mut Position, hist: &[HistEntry]) -> Option<GameEnd> {
-    let v = pos.variant().clone();
-    let draw = |reason| Some(with_draw_odds(&v, GameEnd { result: Result::Draw, reason, claimable: true }));
     if dead_position(pos) {
-        return draw(Reason::InsufficientMaterial);
+        return Some(claimable_draw(pos.variant(), Reason::InsufficientMaterial));
     }
+    count_end(pos, hist).or_else(|| repetition_end(pos, hist).filter(|e| e.claimable))
+}
+
+/// A claimable draw in `v` (armageddon's draw odds applied).
+fn claimable_draw(v: &Variant, reason: Reason) -> GameEnd {
+    with_draw_odds(v, GameEnd { result: Result::Draw, reason, claimable: true })
+}
+
+/// A count run out (Makruk-style counting) or the n-move rule reached, if
+/// either: claimable draws. The reversible plies are `hist`'s last entry's,
+/// or the FEN's half-move clock without a history.
+fn count_end(pos: &Position, hist: &[HistEntry]) -> Option<GameEnd> {
+    let v = pos.variant();
     if pos.counting().is_some_and(|(limit, counted)| counted > limit) {
-        return draw(Reason::Counting);
+        return Some(claimable_draw(v, Reason::Counting));
     }
     let rev = hist.last().map_or(pos.halfmove_clock().min(u16::MAX as u32) as u16, |e| e.rev);
-    if n_move_plies(&v).is_some_and(|k| rev >= k) {
-        return draw(Reason::NMoveRule);
-    }
-    repetition_end(pos, hist).filter(|e| e.claimable)
+    n_move_plies(v).is_some_and(|k| rev >= k).then(|| claimable_draw(v, Reason::NMoveRule))
 }
 
 /// The ends of a position as pyffish reports them, each function's answer
@@ -406,18 +414,7 @@ pub fn pyffish_ends(pos: &mut Position, hist: &[HistEntry]) -> PyffishEnds {
     match immediate_end(pos, hist) {
         Some(e) if e.reason.pyffish_class() == PyffishClass::NoMoves => out.no_moves = Some(e),
         Some(e) if e.reason.pyffish_class() == PyffishClass::Immediate => out.immediate = Some(e),
-        _ => {
-            let v = pos.variant().clone();
-            let draw = |reason| Some(with_draw_odds(&v, GameEnd { result: Result::Draw, reason, claimable: true }));
-            let rev = hist.last().map_or(pos.halfmove_clock().min(u16::MAX as u32) as u16, |e| e.rev);
-            out.optional = if pos.counting().is_some_and(|(limit, counted)| counted > limit) {
-                draw(Reason::Counting)
-            } else if n_move_plies(&v).is_some_and(|k| rev >= k) {
-                draw(Reason::NMoveRule)
-            } else {
-                repetition_end(pos, hist)
-            };
-        }
+        _ => out.optional = count_end(pos, hist).or_else(|| repetition_end(pos, hist)),
     }
     out
 }
