@@ -12,6 +12,11 @@
 //! variants without drops, compulsory captures or a stalemate win, when the
 //! side to move has a piece that is neither royal nor a pawn; reverse
 //! futility pruning and late-move pruning work near the leaves.
+//!
+//! Repetitions are scored by the variant's rule: a draw, perpetual check
+//! losing (Xiangqi and Shogi families), the point count (Janggi), or Chu
+//! Shogi's rule that the side that repeats a position loses (unless it moved
+//! out of check).
 
 use crate::eval::EvalTables;
 use crate::rules::{irreversible, GameRules, HistEntry};
@@ -236,27 +241,7 @@ struct Frame {
     killers: [Move; 2],
     /// The move that led to this node.
     last: Option<Move>,
-    /// The piece-and-square index ([`Searcher::hist_index`] after the move)
-    /// of the move that led to this node; [`NO_INDEX`] after a null move.
-    prev_index: usize,
-    /// The static evaluation of this node (`-INF` in check).
-    static_eval: i32,
 }
-
-/// No piece-and-square index (the root, a null move).
-const NO_INDEX: usize = usize::MAX;
-/// The largest continuation-history table, in entries: the table is
-/// indexed by two piece-and-square indices, and is left out for variants
-/// whose boards and piece sets make it larger (it is a move-ordering aid).
-const MAX_CONT_ENTRIES: usize = 1 << 23;
-/// The order of a capture: this plus its MVV/LVA score.
-const CAPTURE_ORDER: i32 = 1_000_000;
-/// The order of the table move.
-const TT_ORDER: i32 = 2_000_000;
-/// What a losing capture's order loses: it comes after the quiet moves.
-const LOSING_CAPTURE_SHIFT: i32 = 1_300_000;
-/// The bound of every history entry.
-const HISTORY_MAX: i32 = 16384;
 
 /// One search thread.
 pub struct Searcher {
@@ -277,17 +262,6 @@ pub struct Searcher {
     /// `base[i]` below `base.len()`, `hist[i - base.len()]` from there.
     hist: Vec<HistEntry>,
     history: Vec<i32>,
-    /// The quiet move that refuted a move, by that move's piece-and-square index.
-    counter: Vec<Move>,
-    /// Continuation history: by the index of the move one or two plies
-    /// before and the index of the quiet move (empty where too large).
-    cont: Vec<i16>,
-    /// The number of piece-and-square indices (the side of `cont`).
-    nindex: usize,
-    /// Scratch moves for the static exchange evaluation.
-    see_buf: MoveList,
-    /// The depth of the current iteration (bounds the check extension).
-    root_depth: i32,
     /// Chu Shogi's rule: a repetition loses for the side that made it.
     repeater_loses: bool,
     nsq: usize,
@@ -335,8 +309,6 @@ impl Searcher {
         let rules = GameRules::new(pos.variant());
         let nsq = pos.geometry().squares();
         let ncodes = 2 * pos.variant().def.pieces.len() + 2;
-        let nindex = ncodes * nsq;
-        let cont_len = nindex.checked_mul(nindex).filter(|&n| n <= MAX_CONT_ENTRIES).unwrap_or(0);
         let repeater_loses =
             chimera::outcome::RepetitionRule::of(pos.variant()) == chimera::outcome::RepetitionRule::RepeaterLoses;
         let mut h = Vec::with_capacity(MAX_PLY + 3);
@@ -346,7 +318,7 @@ impl Searcher {
                 let mut row = [0u8; 64];
                 for (i, r) in row.iter_mut().enumerate() {
                     if d > 0 && i > 0 {
-                        *r = (0.7 + (d as f64).ln() * (i as f64).ln() / 2.1) as u8;
+                        *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.2) as u8;
                     }
                 }
                 row
@@ -361,24 +333,13 @@ impl Searcher {
             legal: MoveList::new(),
             info: CheckInfo::new(),
             frames: (0..=MAX_PLY + 1)
-                .map(|_| Frame {
-                    moves: Vec::with_capacity(256),
-                    killers: [NONE; 2],
-                    last: None,
-                    prev_index: NO_INDEX,
-                    static_eval: -INF,
-                })
+                .map(|_| Frame { moves: Vec::with_capacity(256), killers: [NONE; 2], last: None })
                 .collect(),
             pv: vec![[NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             base: history.before.clone(),
             hist: h,
-            history: vec![0; nindex],
-            counter: vec![NONE; nindex],
-            cont: vec![0; cont_len],
-            nindex,
-            see_buf: MoveList::new(),
-            root_depth: 1,
+            history: vec![0; ncodes * nsq],
             repeater_loses,
             nsq,
             lmr,
@@ -611,24 +572,16 @@ impl Searcher {
         }
     }
 
-    /// Orders the moves of `frames[ply]`: the table move, captures by
-    /// MVV/LVA, promotions, killers, the counter move, then quiet moves by
-    /// history. The static exchange evaluation is left to the move loops, for
-    /// the captures they come to ([`Searcher::losing_capture`]).
+    /// Orders the moves of `frames[ply]`: the table move, captures by MVV/LVA,
+    /// promotions, killers, then quiet moves by history.
     fn fill_moves(&mut self, ply: usize, tt_move: Option<Move>, captures_only: bool) {
         let mut moves = std::mem::take(&mut self.frames[ply].moves);
         moves.clear();
         let killers = self.frames[ply].killers;
-        let counter = match self.frames[ply].prev_index {
-            NO_INDEX => NONE,
-            i => self.counter[i],
-        };
-        let (c1, c2) = self.cont_rows(ply);
-        for k in 0..self.legal.captures().len() {
-            let m = self.legal.captures()[k];
+        for &m in self.legal.captures() {
             let victim = self.captured_value(m);
             let attacker = self.ev.value(self.pos.piece_at(m.from()));
-            let mut s = CAPTURE_ORDER + victim * 16 - attacker / 8;
+            let mut s = 1_000_000 + victim * 16 - attacker / 8;
             if m.kind() == MoveKind::Promotion {
                 s += self.ev.value(m.extra());
             }
@@ -640,32 +593,24 @@ impl Searcher {
             } else if m.kind() == MoveKind::Locust {
                 // a capture on the way to an empty square (the Lion's hit and run)
                 let attacker = self.ev.value(self.pos.piece_at(m.from()));
-                CAPTURE_ORDER + self.captured_value(m) * 16 - attacker / 8
+                1_000_000 + self.captured_value(m) * 16 - attacker / 8
             } else if captures_only {
                 continue;
             } else if m == killers[0] {
                 800_000
             } else if m == killers[1] {
                 799_000
-            } else if m == counter {
-                798_000
             } else {
-                self.quiet_score(m, c1, c2)
+                self.history[self.hist_index(m)]
             };
             moves.push((m, s));
         }
         if let Some(t) = tt_move {
             if let Some(e) = moves.iter_mut().find(|e| e.0 == t) {
-                e.1 = TT_ORDER;
+                e.1 = 2_000_000;
             }
         }
         self.frames[ply].moves = moves;
-    }
-
-    /// Whether capture `m` loses material in the exchange on its square (SEE < 0).
-    #[inline]
-    fn losing_capture(&mut self, m: Move) -> bool {
-        !crate::see::see_ge(&mut self.pos, &self.ev, &mut self.see_buf, m, 0)
     }
 
     #[inline]
@@ -693,33 +638,6 @@ impl Searcher {
         code as usize * self.nsq + m.to() as usize
     }
 
-    /// The rows of the continuation history for the moves of `ply`: those of
-    /// the moves one and two plies before (`NO_INDEX` where there is none).
-    #[inline]
-    fn cont_rows(&self, ply: usize) -> (usize, usize) {
-        if self.cont.is_empty() {
-            return (NO_INDEX, NO_INDEX);
-        }
-        let row = |i: usize| if i == NO_INDEX { NO_INDEX } else { i * self.nindex };
-        let one = row(self.frames[ply].prev_index);
-        let two = if ply >= 1 { row(self.frames[ply - 1].prev_index) } else { NO_INDEX };
-        (one, two)
-    }
-
-    /// A quiet move's history score: its own and its continuation histories.
-    #[inline]
-    fn quiet_score(&self, m: Move, c1: usize, c2: usize) -> i32 {
-        let idx = self.hist_index(m);
-        let mut s = self.history[idx];
-        if c1 != NO_INDEX {
-            s += self.cont[c1 + idx] as i32;
-        }
-        if c2 != NO_INDEX {
-            s += self.cont[c2 + idx] as i32;
-        }
-        s
-    }
-
     /// Picks the best-scored remaining move at or after `i` and swaps it to `i`.
     #[inline]
     fn pick(moves: &mut [(Move, i32)], i: usize) -> (Move, i32) {
@@ -737,8 +655,6 @@ impl Searcher {
         let irr = record && irreversible(&self.pos, m);
         let undo = self.pos.make(m);
         self.frames[ply + 1].last = Some(m);
-        let to = m.to();
-        self.frames[ply + 1].prev_index = self.pos.piece_at(to) as usize * self.nsq + to as usize;
         if record {
             let prev = self.hist.last().map_or(0, |e| e.rev);
             self.hist.push(HistEntry {
@@ -827,37 +743,13 @@ impl Searcher {
         if self.legal.is_empty() {
             return self.no_moves(in_check, ply);
         }
-        if in_check && ply < 2 * self.root_depth as usize {
-            // the check extension, bounded so that checks cannot carry a
-            // line far past the iteration's depth (perpetual-check cycles)
+        if in_check {
             depth += 1;
         }
         let static_eval = if in_check { -INF } else { self.ev.evaluate(&self.pos) };
-        self.frames[ply].static_eval = static_eval;
-        // the static evaluation rose since this side's last move
-        let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].static_eval;
         // reverse futility pruning (static null move)
-        if !pv_node
-            && !in_check
-            && depth <= 6
-            && beta.abs() < MATE_BOUND
-            && static_eval - 100 * (depth - improving as i32) >= beta
-        {
+        if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && static_eval - 110 * depth >= beta {
             return static_eval;
-        }
-        // the move list of this ply is overwritten by the searches below (razoring, null move)
-        let mut regenerate = false;
-        // razoring: far below alpha near the leaves, the capture search decides
-        if !pv_node && !in_check && depth <= 2 && alpha > -MATE_BOUND && static_eval + 250 * depth < alpha {
-            self.qsearch_end = self.nodes + self.qsearch_budget;
-            let v = self.qsearch(alpha, alpha + 1, ply, 0);
-            if self.stopped {
-                return 0;
-            }
-            if v <= alpha {
-                return v;
-            }
-            regenerate = true;
         }
         // null-move pruning: give the opponent a free move; if a reduced
         // search still fails high, this node would too
@@ -874,7 +766,6 @@ impl Searcher {
             let r = 3 + depth / 6 + ((static_eval - beta) / 200).min(2);
             let undo = self.pos.make_null();
             self.frames[ply + 1].last = None;
-            self.frames[ply + 1].prev_index = NO_INDEX;
             self.hist.push(HistEntry { hash: self.pos.hash(), in_check: false, rev: 0 });
             let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
             self.hist.pop();
@@ -896,9 +787,7 @@ impl Searcher {
                     return score;
                 }
             }
-            regenerate = true;
-        }
-        if regenerate {
+            // the move list of this ply was overwritten by the searches above
             self.pos.generate_legal(&mut self.scratch, &mut self.legal, &mut self.info);
         }
         self.fill_moves(ply, tt_move, false);
@@ -907,44 +796,20 @@ impl Searcher {
         let mut best_move = None;
         let mut searched = 0usize;
         let old_alpha = alpha;
-        let lmp_limit = (3 + (depth * depth) as usize) * if improving { 2 } else { 1 };
-        let mut i = 0;
-        while i < n {
-            let (m, order) = Self::pick(&mut self.frames[ply].moves, i);
-            if (CAPTURE_ORDER..TT_ORDER).contains(&order) && self.losing_capture(m) {
-                // a capture that loses material: after the quiet moves
-                self.frames[ply].moves[i].1 -= LOSING_CAPTURE_SHIFT;
-                continue;
-            }
-            i += 1;
-            let i = i - 1;
+        for i in 0..n {
+            let (m, _) = Self::pick(&mut self.frames[ply].moves, i);
             if ply == 0 && self.root_restricted && self.skipped_at_root(m) {
                 continue;
             }
             let quiet = !self.is_tactical(m);
-            // the history part of a quiet move's order (not a killer or the counter move)
-            let hist_score = if quiet && order.abs() < 700_000 { order } else { 0 };
-            if !pv_node && !in_check && best > -MATE_BOUND && ply > 0 {
-                if quiet {
-                    if depth <= 6 && searched >= lmp_limit {
-                        continue; // late-move pruning
-                    }
-                    // futility pruning, for moves that do not give check
-                    let lmr_depth = depth - self.lmr[(depth as usize).min(MAX_PLY)][searched.min(63)] as i32;
-                    if lmr_depth <= 6 && static_eval + 120 + 110 * lmr_depth <= alpha {
-                        let undo = self.play(m, ply, false);
-                        let gives_check = self.pos.in_check();
-                        self.take_back(m, &undo, false);
-                        if !gives_check {
-                            continue;
-                        }
-                    }
-                } else if depth <= 6
-                    && order < TT_ORDER
-                    && !crate::see::see_ge(&mut self.pos, &self.ev, &mut self.see_buf, m, -90 * depth)
-                {
-                    continue; // a capture that loses too much material
-                }
+            if !pv_node
+                && !in_check
+                && quiet
+                && depth <= 3
+                && searched >= 3 + 4 * (depth * depth) as usize
+                && best > -MATE_BOUND
+            {
+                continue; // late-move pruning
             }
             let undo = self.play(m, ply, true);
             let mut score;
@@ -952,21 +817,11 @@ impl Searcher {
                 score = -self.search(-beta, -alpha, depth - 1, ply + 1, pv_node, true);
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && searched > pv_node as usize {
+                if depth >= 3 && quiet && !in_check && searched >= 2 {
                     r = self.lmr[(depth as usize).min(MAX_PLY)][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
                     }
-                    if !improving {
-                        r += 1;
-                    }
-                    if order >= 700_000 {
-                        r -= 1; // a killer or the counter move
-                    }
-                    if in_check {
-                        r -= 1;
-                    }
-                    r -= hist_score / 8192;
                     r = r.clamp(0, depth - 2);
                 }
                 score = -self.search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, false, true);
@@ -1021,39 +876,24 @@ impl Searcher {
         best
     }
 
-    /// Killers, the counter move and the histories after a quiet move caused
-    /// a cut-off; the quiet moves tried before it are penalised.
+    /// Killers and history after a quiet move caused a cut-off; the quiet moves
+    /// tried before it are penalised.
     fn reward_quiet(&mut self, ply: usize, m: Move, depth: i32, index: usize) {
         let k = &mut self.frames[ply].killers;
         if k[0] != m {
             k[1] = k[0];
             k[0] = m;
         }
-        if self.frames[ply].prev_index != NO_INDEX {
-            self.counter[self.frames[ply].prev_index] = m;
-        }
         let bonus = (depth * depth).min(400);
-        let (c1, c2) = self.cont_rows(ply);
-        self.update_history(self.hist_index(m), c1, c2, 32 * bonus, bonus);
+        let idx = self.hist_index(m);
+        let h = &mut self.history[idx];
+        *h += 32 * bonus - *h * bonus / 512;
         for j in 0..index {
             let (q, _) = self.frames[ply].moves[j];
             if q != m && !self.is_tactical(q) {
-                self.update_history(self.hist_index(q), c1, c2, -32 * bonus, bonus);
-            }
-        }
-    }
-
-    /// Moves the histories of a quiet move (index `idx`; continuation rows
-    /// `c1`, `c2`) by `delta`, with a decay that keeps them within
-    /// [`HISTORY_MAX`].
-    #[inline]
-    fn update_history(&mut self, idx: usize, c1: usize, c2: usize, delta: i32, bonus: i32) {
-        let step = |h: i32| (h + delta - h * bonus / 512).clamp(-HISTORY_MAX, HISTORY_MAX);
-        self.history[idx] = step(self.history[idx]);
-        for row in [c1, c2] {
-            if row != NO_INDEX {
-                let e = &mut self.cont[row + idx];
-                *e = step(*e as i32) as i16;
+                let idx = self.hist_index(q);
+                let h = &mut self.history[idx];
+                *h -= 32 * bonus + *h * bonus / 512;
             }
         }
     }
@@ -1132,13 +972,11 @@ impl Searcher {
         let n = self.frames[ply].moves.len();
         for i in 0..n {
             let (m, s) = Self::pick(&mut self.frames[ply].moves, i);
-            if !evasions && s >= CAPTURE_ORDER {
+            if !evasions && s >= 1_000_000 && m.kind() != MoveKind::Promotion {
                 // delta pruning: even winning the victim cannot reach alpha
-                if m.kind() != MoveKind::Promotion && best + self.captured_value(m) + 200 < alpha {
+                let gain = self.captured_value(m);
+                if best + gain + 200 < alpha {
                     continue;
-                }
-                if self.losing_capture(m) {
-                    continue; // the exchange loses material
                 }
             }
             let undo = self.play(m, ply, false);
@@ -1272,7 +1110,6 @@ impl Searcher {
     /// One root search of an iteration in an aspiration window around `prev`,
     /// widened until the score falls inside it.
     fn aspiration(&mut self, depth: i32, prev: i32) -> i32 {
-        self.root_depth = depth;
         let mut window = 35;
         let (mut alpha, mut beta) = if depth >= 4 { (prev - window, prev + window) } else { (-INF, INF) };
         loop {

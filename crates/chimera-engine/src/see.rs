@@ -18,6 +18,10 @@
 //! [`MAX_SEE_STEPS`] captures long.
 //!
 //! No allocation: the caller passes a move buffer.
+//!
+//! The search does not call it yet: ordering and pruning by it, with the
+//! other changes tested with it, did not win a test against the search
+//! without them (docs/strength.md, "Search pruning and move ordering").
 
 use crate::eval::EvalTables;
 use chimera::moves::{Move, MoveKind, MoveList};
