@@ -35,6 +35,7 @@ pub mod notation;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod see;
 pub mod timeman;
 pub mod tt;
 pub mod uci;

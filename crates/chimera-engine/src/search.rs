@@ -12,6 +12,11 @@
 //! variants without drops, compulsory captures or a stalemate win, when the
 //! side to move has a piece that is neither royal nor a pawn; reverse
 //! futility pruning and late-move pruning work near the leaves.
+//!
+//! Repetitions are scored by the variant's rule: a draw, perpetual check
+//! losing (Xiangqi and Shogi families), the point count (Janggi), or Chu
+//! Shogi's rule that the side that repeats a position loses (unless it moved
+//! out of check).
 
 use crate::eval::EvalTables;
 use crate::rules::{irreversible, GameRules, HistEntry};
@@ -257,6 +262,8 @@ pub struct Searcher {
     /// `base[i]` below `base.len()`, `hist[i - base.len()]` from there.
     hist: Vec<HistEntry>,
     history: Vec<i32>,
+    /// Chu Shogi's rule: a repetition loses for the side that made it.
+    repeater_loses: bool,
     nsq: usize,
     lmr: Vec<[u8; 64]>,
     nodes: u64,
@@ -302,6 +309,8 @@ impl Searcher {
         let rules = GameRules::new(pos.variant());
         let nsq = pos.geometry().squares();
         let ncodes = 2 * pos.variant().def.pieces.len() + 2;
+        let repeater_loses =
+            chimera::outcome::RepetitionRule::of(pos.variant()) == chimera::outcome::RepetitionRule::RepeaterLoses;
         let mut h = Vec::with_capacity(MAX_PLY + 3);
         h.push(history.root);
         let lmr = (0..=MAX_PLY)
@@ -331,6 +340,7 @@ impl Searcher {
             base: history.before.clone(),
             hist: h,
             history: vec![0; ncodes * nsq],
+            repeater_loses,
             nsq,
             lmr,
             nodes: 0,
@@ -486,6 +496,9 @@ impl Searcher {
             }
         }
         let lowest = n.saturating_sub(cur.rev as usize);
+        if self.repeater_loses {
+            return self.repeater_loses_score(n, lowest, cur.hash, ply);
+        }
         let mut i = n;
         let mut seen = 0;
         let mut found = None;
@@ -514,6 +527,25 @@ impl Searcher {
             (false, true) => -RULE_WIN + ply as i32,
             _ => self.repetition_score(ply),
         })
+    }
+
+    /// Chu Shogi's repetition rule ([`chimera::chu_repetition`]), as the
+    /// game's end applies it: the first return of a position with the same
+    /// side to move (`cur`, position `n` of the game; positions from
+    /// `lowest` on are reversible) ends the game, lost for the side that
+    /// made the move, unless that side was in check before it. A repetition
+    /// out of check is not an end; the search scores it as a draw (the
+    /// cycle brings nothing).
+    fn repeater_loses_score(&self, n: usize, lowest: usize, cur: u64, ply: usize) -> Option<i32> {
+        let mut i = n;
+        while i >= lowest + 2 {
+            i -= 2;
+            if self.entry(i).hash == cur {
+                let mover_was_in_check = self.entry(n - 1).in_check;
+                return Some(if mover_was_in_check { self.draw(ply) } else { RULE_WIN - ply as i32 });
+            }
+        }
+        None
     }
 
     /// The score of a repetition that perpetual check does not decide, as
@@ -1484,6 +1516,37 @@ mod tests {
         let moves = ["h1h2", "a8a7", "h2h1", "a7a8", "h1h2", "a8a7", "h2h1"];
         let (m, s) = best_after("chess", "r3k3/8/8/8/8/8/8/3NK2R w - - 0 1", &moves, 4);
         assert_eq!((m.as_str(), s), ("a7a8", 0), "a draw for the side behind");
+    }
+
+    /// Chu Shogi: the first return of a position with the same side to move
+    /// loses for the side that brought it back (unless it moved out of
+    /// check). White's gold went a1-a2 and back, Black's l12-l11; Black's
+    /// l11l12 would bring back the start with White to move, so it loses
+    /// at once, although it appeared only once before (a chess-style search
+    /// looks for a third occurrence and scores the move by material).
+    #[test]
+    fn chu_shogi_repetition_loses_for_the_repeater() {
+        let v = Arc::new(builtin::variant("chushogi").unwrap());
+        let ev = Arc::new(EvalTables::new(&v));
+        let fen = "5k5g/12/12/12/12/12/12/12/12/12/12/G4K6 w - - 0 1";
+        let mut pos = Position::from_fen(v, fen).unwrap();
+        let mut hist = vec![HistEntry { hash: pos.hash(), in_check: false, rev: 0 }];
+        for m in ["a1a2", "l12l11", "a2a1"] {
+            let mv = pos.parse_move(m).unwrap();
+            pos.make(mv);
+            let rev = hist.last().unwrap().rev + 1;
+            hist.push(HistEntry { hash: pos.hash(), in_check: false, rev });
+        }
+        let repeat = pos.parse_move("l11l12").unwrap();
+        let run = |limits: Limits| {
+            let shared = Arc::new(Shared::new(Arc::new(Tt::new(4))));
+            search(&pos, &hist, &ev, &shared, limits, 1, &mut |_| {})
+        };
+        let only = run(Limits { depth: Some(3), root_moves: vec![repeat], ..Limits::default() });
+        assert_eq!(only.score, -RULE_WIN + 1, "the repeating move loses");
+        let free = run(Limits { depth: Some(3), ..Limits::default() });
+        assert_ne!(free.best, Some(repeat));
+        assert!(free.score > -RULE_WIN / 2, "{}", free.score);
     }
 
     #[test]
