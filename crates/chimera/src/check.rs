@@ -13,9 +13,14 @@
 //! changes (its origin, its destination and a locust victim's square), on the
 //! board as it is after the move. Most moves re-run nothing at all.
 //!
+//! Castling reads the same table: the king's square (in check), the squares
+//! it passes and its destination, with the trajectories recorded on the
+//! rook's squares re-run after the move.
+//!
 //! The reference method of [`crate::legal`] stays as the oracle: positions this
-//! method does not cover (several royals, castling, a locust capture by the
-//! royal, an attack that depends on a locust first leg) are handed to it.
+//! method does not cover (several royals, a locust capture by the royal, an
+//! attack that depends on a locust first leg, castling into a square the table
+//! shows attacked) are handed to it.
 
 use crate::compile::{type_of, Cell, AUX_NO_CAPTURE, AUX_TAME, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL};
 use crate::moves::{Move, MoveKind, MoveList};
@@ -277,7 +282,7 @@ impl Position {
         }
         let (from, to) = (m.from(), m.to());
         match m.kind() {
-            MoveKind::Castle => return self.is_legal_reference(m),
+            MoveKind::Castle => return self.castle_legal_with(m, info),
             MoveKind::Pass => return !info.in_check,
             MoveKind::Drop => {
                 // a drop only adds a piece: it can block checks, and screen hoppers
@@ -337,6 +342,65 @@ impl Position {
         }
         self.board[to as usize] = captured;
         self.board[from as usize] = mover;
+        !illegal
+    }
+
+    /// Castling by the attack table: the king may not castle out of check,
+    /// through a square an enemy capture reaches, or into check.
+    ///
+    /// The table was computed with the king lifted, which is the board the
+    /// reference test sees for a transit square (the king stands there, its
+    /// own square is empty; a transit square holding the castling rook has
+    /// the rook lifted and the king put there, so it stays occupied), and an
+    /// attack on a square does not depend on what stands on it. After the
+    /// move only the rook's squares (and the king's destination) changed, so
+    /// the trajectories recorded there are re-run on the board after castling.
+    /// A destination the table shows attacked may still be safe when the
+    /// rook's new square blocks the attack: that case, and a locust that could
+    /// start on the way, is left to the reference test.
+    fn castle_legal_with(&mut self, m: Move, info: &CheckInfo) -> bool {
+        let (from, to, rsq) = (m.from(), m.to(), m.extra());
+        if from != info.royal {
+            return self.is_legal_reference(m); // a castling king that is not royal
+        }
+        if info.in_check {
+            return false;
+        }
+        let step: i32 = if to > from { 1 } else { -1 };
+        let mut s = from as i32;
+        while s != to as i32 {
+            s += step;
+            let sq = s as Square;
+            if sq == to {
+                break;
+            }
+            if self.board[sq as usize] != 0 && sq != rsq {
+                continue; // as the reference test: only empty squares and the rook's are tested
+            }
+            if info.uncertain[sq as usize] {
+                return self.is_legal_reference(m);
+            }
+            if info.attack[sq as usize] > 0 {
+                return false;
+            }
+        }
+        if info.uncertain[to as usize] || info.attack[to as usize] > 0 {
+            return self.is_legal_reference(m);
+        }
+        let rto = Position::castle_rook_target(from, to, rsq);
+        let (king, rook) = (self.board[from as usize], self.board[rsq as usize]);
+        let (old_to, old_rto) = (self.board[to as usize], self.board[rto as usize]);
+        self.board[from as usize] = 0;
+        self.board[rsq as usize] = 0;
+        self.board[to as usize] = king;
+        self.board[rto as usize] = rook;
+        let illegal = self.rerun_list(info, rsq, false)
+            || (rto != rsq && self.rerun_list(info, rto, false))
+            || (to != rsq && to != rto && self.rerun_list(info, to, false));
+        self.board[rto as usize] = old_rto;
+        self.board[to as usize] = old_to;
+        self.board[rsq as usize] = rook;
+        self.board[from as usize] = king;
         !illegal
     }
 
