@@ -13,11 +13,24 @@
 //! changes (its origin, its destination and a locust victim's square), on the
 //! board as it is after the move. Most moves re-run nothing at all.
 //!
+//! A trajectory is recorded on a square only when the part of it that starts
+//! there can reach the royal's square at all (a box of files and ranks
+//! computed per cell when the tables are compiled): a change elsewhere on the
+//! board can make a new capture only below the first cell whose walk it
+//! changes.
+//!
+//! Castling reads the same table: the king's square (in check), the squares
+//! it passes and its destination, with the trajectories recorded on the
+//! rook's squares re-run after the move.
+//!
 //! The reference method of [`crate::legal`] stays as the oracle: positions this
-//! method does not cover (several royals, castling, a locust capture by the
-//! royal, an attack that depends on a locust first leg) are handed to it.
+//! method does not cover (several royals, a locust capture by the royal, an
+//! attack that depends on a locust first leg, castling into a square the table
+//! shows attacked) are handed to it.
 
-use crate::compile::{type_of, Cell, AUX_NO_CAPTURE, AUX_TAME, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL};
+use crate::compile::{
+    type_of, Cell, Reach, AUX_NO_CAPTURE, AUX_TAME, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL,
+};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::square::{Square, MAX_SQUARES, NO_SQUARE};
@@ -130,6 +143,13 @@ impl Position {
         self.board[ksq as usize] = 0;
         let them = us.flip();
         let tables = &variant.tables;
+        // a trajectory is recorded on a square only if its subtree from there
+        // can reach the royal's square; with castling rights, anywhere on the
+        // royal's rank (castling moves the royal along it)
+        let g = self.geometry();
+        let (kf, kr) = (g.file_of(ksq) as u8, g.rank_of(ksq) as u8);
+        let any_file = self.castling >> (us.index() * 2) & 3 != 0;
+        let target = if any_file { [0, u8::MAX, kr, kr] } else { [kf, kf, kr, kr] };
         for i in 0..self.lists[them.index()].len {
             let psq = self.lists[them.index()].sq[i];
             let code = self.board[psq as usize];
@@ -137,7 +157,8 @@ impl Position {
             if l.lift {
                 self.board[psq as usize] = 0;
             }
-            self.record(cells, code, psq, kcode, 0, info);
+            let reach = &tables.reach[l.start as usize..l.start as usize + l.len as usize];
+            self.record(cells, reach, target, code, psq, kcode, 0, info);
             if l.lift {
                 self.board[psq as usize] = code;
             }
@@ -147,7 +168,9 @@ impl Position {
                 let psq = self.lists[them.index()].sq[i];
                 let code = self.board[psq as usize];
                 if royal[code as usize] {
-                    self.record(tables.facing_list(psq), code, psq, kcode, E_FACING, info);
+                    let l = tables.facing[psq as usize];
+                    let reach = &tables.reach[l.start as usize..l.start as usize + l.len as usize];
+                    self.record(tables.facing_list(psq), reach, target, code, psq, kcode, E_FACING, info);
                 }
             }
         }
@@ -159,8 +182,21 @@ impl Position {
     }
 
     /// Walks one enemy list, recording attacks, occupancy-dependent trajectories and checks.
+    /// `reach` is parallel to `cells`; `target` is the box (as [`Reach`]) a
+    /// recorded subtree must overlap.
     #[inline(always)]
-    fn record(&self, cells: &[Cell], code: u8, psq: Square, kcode: u8, eflags: u8, info: &mut CheckInfo) {
+    #[allow(clippy::too_many_arguments)]
+    fn record(
+        &self,
+        cells: &[Cell],
+        reach: &[Reach],
+        target: Reach,
+        code: u8,
+        psq: Square,
+        kcode: u8,
+        eflags: u8,
+        info: &mut CheckInfo,
+    ) {
         let them = code & 1;
         let ksq = info.royal;
         let n = cells.len();
@@ -193,15 +229,21 @@ impl Position {
                 info.uncertain[c.to as usize] = true;
             }
             let occ = self.board[c.to as usize];
+            let relevant = |i: usize| {
+                let r = reach[i];
+                r[0] <= target[1] && target[0] <= r[1] && r[2] <= target[3] && target[2] <= r[3]
+            };
             if occ == 0 {
-                if forks != 0 {
+                if forks != 0 && relevant(i) {
                     info.push(c.to, Entry { flags: eflags | E_FORK, ..entry });
                 }
                 i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
             } else {
                 if forks != 0 {
-                    info.push(c.to, Entry { flags: eflags | E_FORK, ..entry });
-                } else if c.flags & EMPTY_CHILD != 0 {
+                    if relevant(i) {
+                        info.push(c.to, Entry { flags: eflags | E_FORK, ..entry });
+                    }
+                } else if c.flags & EMPTY_CHILD != 0 && relevant(i) {
                     info.push(c.to, entry);
                 }
                 let foe = (occ & 1) != them;
@@ -277,7 +319,7 @@ impl Position {
         }
         let (from, to) = (m.from(), m.to());
         match m.kind() {
-            MoveKind::Castle => return self.is_legal_reference(m),
+            MoveKind::Castle => return self.castle_legal_with(m, info),
             MoveKind::Pass => return !info.in_check,
             MoveKind::Drop => {
                 // a drop only adds a piece: it can block checks, and screen hoppers
@@ -337,6 +379,65 @@ impl Position {
         }
         self.board[to as usize] = captured;
         self.board[from as usize] = mover;
+        !illegal
+    }
+
+    /// Castling by the attack table: the king may not castle out of check,
+    /// through a square an enemy capture reaches, or into check.
+    ///
+    /// The table was computed with the king lifted, which is the board the
+    /// reference test sees for a transit square (the king stands there, its
+    /// own square is empty; a transit square holding the castling rook has
+    /// the rook lifted and the king put there, so it stays occupied), and an
+    /// attack on a square does not depend on what stands on it. After the
+    /// move only the rook's squares (and the king's destination) changed, so
+    /// the trajectories recorded there are re-run on the board after castling.
+    /// A destination the table shows attacked may still be safe when the
+    /// rook's new square blocks the attack: that case, and a locust that could
+    /// start on the way, is left to the reference test.
+    fn castle_legal_with(&mut self, m: Move, info: &CheckInfo) -> bool {
+        let (from, to, rsq) = (m.from(), m.to(), m.extra());
+        if from != info.royal {
+            return self.is_legal_reference(m); // a castling king that is not royal
+        }
+        if info.in_check {
+            return false;
+        }
+        let step: i32 = if to > from { 1 } else { -1 };
+        let mut s = from as i32;
+        while s != to as i32 {
+            s += step;
+            let sq = s as Square;
+            if sq == to {
+                break;
+            }
+            if self.board[sq as usize] != 0 && sq != rsq {
+                continue; // as the reference test: only empty squares and the rook's are tested
+            }
+            if info.uncertain[sq as usize] {
+                return self.is_legal_reference(m);
+            }
+            if info.attack[sq as usize] > 0 {
+                return false;
+            }
+        }
+        if info.uncertain[to as usize] || info.attack[to as usize] > 0 {
+            return self.is_legal_reference(m);
+        }
+        let rto = Position::castle_rook_target(from, to, rsq);
+        let (king, rook) = (self.board[from as usize], self.board[rsq as usize]);
+        let (old_to, old_rto) = (self.board[to as usize], self.board[rto as usize]);
+        self.board[from as usize] = 0;
+        self.board[rsq as usize] = 0;
+        self.board[to as usize] = king;
+        self.board[rto as usize] = rook;
+        let illegal = self.rerun_list(info, rsq, false)
+            || (rto != rsq && self.rerun_list(info, rto, false))
+            || (to != rsq && to != rto && self.rerun_list(info, to, false));
+        self.board[rto as usize] = old_rto;
+        self.board[to as usize] = old_to;
+        self.board[rsq as usize] = rook;
+        self.board[from as usize] = king;
         !illegal
     }
 

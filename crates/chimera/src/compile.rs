@@ -186,7 +186,42 @@ pub struct Tables {
     /// not be dropped there (moves there are left out of the lists). Empty
     /// under the other rules.
     pub dead: Vec<Vec<bool>>,
+    /// Per cell (parallel to `cells`): the smallest box of files and ranks
+    /// that holds every square the cell's subtree can reach or capture on
+    /// (its own, its children's, and locust victims'). The check test records
+    /// a trajectory on a square only where the subtree from there can reach
+    /// the royal piece.
+    pub reach: Vec<Reach>,
     nsq: usize,
+}
+
+/// A box of files and ranks, inclusive: `[low file, high file, low rank, high rank]`.
+pub type Reach = [u8; 4];
+
+/// The reach box of every cell of one list, from the subtree sizes that laid it out.
+fn subtree_reach(cells: &[Cell], sizes: &[u32], g: &Geometry) -> Vec<Reach> {
+    let n = cells.len();
+    let mut out = vec![[u8::MAX, 0, u8::MAX, 0]; n];
+    let add = |r: &mut Reach, sq: Square| {
+        if sq != NO_SQUARE {
+            let (f, k) = (g.file_of(sq) as u8, g.rank_of(sq) as u8);
+            *r = [r[0].min(f), r[1].max(f), r[2].min(k), r[3].max(k)];
+        }
+    };
+    for i in (0..n).rev() {
+        let mut r = out[i];
+        add(&mut r, cells[i].to);
+        add(&mut r, cells[i].victim);
+        let end = i + sizes[i] as usize;
+        let mut j = i + 1;
+        while j < end {
+            let c = out[j];
+            r = [r[0].min(c[0]), r[1].max(c[1]), r[2].min(c[2]), r[3].max(c[3])];
+            j += sizes[j] as usize;
+        }
+        out[i] = r;
+    }
+    out
 }
 
 /// The piece code of a piece type and colour: 0 is an empty square, and codes
@@ -310,22 +345,48 @@ fn linearize(nodes: &[Node], cont: usize, out: &mut Vec<Cell>, sizes: &[u32]) {
     }
 }
 
-/// Collects (to, victim) of every possible ending, to find lists that can
-/// produce one move along two paths.
-fn endings(nodes: &[Node], origin: Square, acc: &mut Vec<(Square, Square)>, lift: &mut bool) {
+/// The endings (to, victim, needs an empty square) a forest can produce,
+/// sorted; sets `dup` if one walk could produce one move along two paths,
+/// and `lift` if a path comes back to `origin`.
+///
+/// Endings that need their square empty and ones that need it occupied
+/// never both fire in one walk (the board does not change while a piece is
+/// walked), and neither do the endings below a node's empty children and
+/// those below its occupied ones: a hopper's capture behind its first screen
+/// and the same capture behind a later screen are one path each. Sibling
+/// nodes are all walked, so a repeat between siblings (or between a node and
+/// its own children) is a possible duplicate.
+fn endings(nodes: &[Node], origin: Square, dup: &mut bool, lift: &mut bool) -> Vec<(Square, Square, bool)> {
+    let mut all: Vec<(Square, Square, bool)> = Vec::new();
     for n in nodes {
         if n.sq == origin {
             *lift = true;
         }
-        if n.flags & (QUIET | CAPTURE | FRIEND | EP) != 0 {
-            // a double step's e.p. square does not make its text differ from
-            // a plain move to the same square
-            let ep_create = n.flags & SPECIAL != 0 && n.aux & AUX_EP_CREATE != 0;
-            acc.push((n.sq, if ep_create { NO_SQUARE } else { n.victim }));
+        // a double step's e.p. square does not make its text differ from
+        // a plain move to the same square
+        let ep_create = n.flags & SPECIAL != 0 && n.aux & AUX_EP_CREATE != 0;
+        let victim = if ep_create { NO_SQUARE } else { n.victim };
+        let mut own = Vec::new();
+        if n.flags & (QUIET | EP) != 0 {
+            own.push((n.sq, victim, true));
         }
-        endings(&n.empty, origin, acc, lift);
-        endings(&n.occ, origin, acc, lift);
+        if n.flags & (CAPTURE | FRIEND) != 0 {
+            own.push((n.sq, victim, false));
+        }
+        let mut below = endings(&n.empty, origin, dup, lift);
+        for k in endings(&n.occ, origin, dup, lift) {
+            if let Err(at) = below.binary_search(&k) {
+                below.insert(at, k);
+            }
+        }
+        for k in own.into_iter().chain(below) {
+            match all.binary_search(&k) {
+                Ok(_) => *dup = true,
+                Err(at) => all.insert(at, k),
+            }
+        }
     }
+    all
 }
 
 /// Clears the capture right of every ending on a square the path has
@@ -1149,6 +1210,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let ntypes = def.pieces.len();
     let ncodes = 2 * ntypes;
     let mut cells = Vec::new();
+    let mut reach = Vec::new();
     let total_nodes = std::cell::Cell::new(0usize);
     let budget = compile_budget(ntypes, nsq);
     let mut lists = vec![ListRef::default(); ncodes * 2 * nsq];
@@ -1257,11 +1319,8 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     }
                     let mut forest = merge_forest(forest);
                     no_capture_on_passed_squares(&mut forest, &mut vec![sq]);
-                    let mut ends = Vec::new();
-                    let mut lift = false;
-                    endings(&forest, sq, &mut ends, &mut lift);
-                    ends.sort_unstable();
-                    let dedup = ends.windows(2).any(|w| w[0] == w[1]);
+                    let (mut dedup, mut lift) = (false, false);
+                    endings(&forest, sq, &mut dedup, &mut lift);
                     let start = cells.len();
                     let mut local = Vec::new();
                     let mut sizes = Vec::new();
@@ -1274,6 +1333,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         });
                     }
                     linearize(&forest, total, &mut local, &sizes);
+                    reach.extend(subtree_reach(&local, &sizes, &g));
                     cells.extend(local);
                     let idx = ((code as usize - 2) * 2 + virgin as usize) * nsq + sq as usize;
                     lists[idx] = ListRef { start: start as u32, len: total as u16, dedup, lift };
@@ -1343,6 +1403,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             let start = cells.len();
             let mut local = Vec::new();
             linearize(&forest, total, &mut local, &sizes);
+            reach.extend(subtree_reach(&local, &sizes, &g));
             cells.extend(local);
             facing.push(ListRef { start: start as u32, len: total as u16, dedup: false, lift: false });
         }
@@ -1354,7 +1415,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             message: "the move tables are too large".into(),
         });
     }
-    Ok(Tables { cells, lists, promo, no_hop, no_capture, facing, in_place_promotion, dead, nsq })
+    Ok(Tables { cells, lists, promo, no_hop, no_capture, facing, in_place_promotion, dead, reach, nsq })
 }
 
 #[cfg(test)]
