@@ -162,14 +162,14 @@ chimera help)."
         }
         "tune" => {
             "\
-usage: chimera tune --variant V --data FILE [--iterations N] [--k K] [--out FILE]
+usage: chimera tune --variant V --data FILE [--iterations N] [--k K] [--reg R] [--out FILE]
 Fits the variant's evaluation weights to labelled positions (lines
 `FEN;RESULT`, RESULT White's score: 1, 0.5, 0) by the Texel method: fits K,
 then minimises the mean squared error of sigmoid(eval) against the results by
-gradient descent (N steps, default 1000), starting from the derived defaults.
-Prints K and the error before and after (on the fitted positions and on the
-tenth held out), and writes the weights file to --out (default
-V.weights.txt). See docs/strength.md (Tuning)."
+gradient descent (N steps, default 1000), starting from the derived defaults,
+with a ridge penalty R (default 0.0001) toward them. Prints K and the error
+before and after (on the fitted positions and on every tenth position, held
+out), and writes the weights file to --out (default V.weights.txt). See docs/strength.md (Tuning)."
         }
         "selfplay" => {
             "\
@@ -758,7 +758,7 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
     let mut opts = std::collections::HashMap::new();
     let mut untuned = false;
     let known: &[&str] = if cmd == "tune" {
-        &["--variant", "--data", "--iterations", "--k", "--out"]
+        &["--variant", "--data", "--iterations", "--k", "--reg", "--out"]
     } else {
         &["--variant", "--games", "--nodes", "--random-plies", "--seed", "--max-plies", "--out"]
     };
@@ -845,7 +845,15 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
         ),
         None => None,
     };
-    let o = TuneOptions { iterations: number("--iterations", 1000, 1_000_000)? as usize, k, ..TuneOptions::default() };
+    let mut o =
+        TuneOptions { iterations: number("--iterations", 1000, 1_000_000)? as usize, k, ..TuneOptions::default() };
+    if let Some(t) = opts.get("--reg") {
+        o.reg = t
+            .parse::<f64>()
+            .ok()
+            .filter(|r| r.is_finite() && *r >= 0.0 && *r <= 1.0)
+            .ok_or_else(|| format!("--reg must be a number from 0 to 1, not '{t}'"))?;
+    }
     let start = chimera_engine::eval::EvalTables::default_params(&v);
     let t0 = Instant::now();
     let r = tune(&v, &data, &start, &o, &mut |it, e| {
@@ -854,8 +862,8 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
     let out_path = opts.get("--out").cloned().unwrap_or_else(|| format!("{}.weights.txt", v.def.name));
     let header = vec![
         format!(
-            "chimera evaluation weights for {}: `chimera tune --variant {} --iterations {}`",
-            v.def.name, v.def.name, o.iterations
+            "chimera evaluation weights for {}: `chimera tune --variant {} --iterations {} --reg {}`",
+            v.def.name, v.def.name, o.iterations, o.reg
         ),
         format!(
             "on {} positions ({} fitted, {} held out), K {:.4}; error {:.6} -> {:.6} (held out {:.6} -> {:.6})",

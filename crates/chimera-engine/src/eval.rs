@@ -89,6 +89,10 @@ pub struct EvalTables {
     royal_centre: Vec<i32>,
     /// Value of a piece in hand, per code.
     hand: Vec<i32>,
+    /// The derived value per code (0 for royal pieces), whatever the
+    /// weights: the mop-up's material condition, so that it does not move
+    /// with tuned values.
+    base_value: Vec<i32>,
     /// Per code: counts toward the phase (non-royal, non-pawn material, by the derived values).
     phase_weight: Vec<i32>,
     /// Phase material of the start position (both sides).
@@ -399,6 +403,7 @@ impl EvalTables {
         let mut pst = vec![0i32; ncodes * nsq];
         let mut royal_centre = vec![0i32; ncodes * nsq];
         let mut hand = vec![0i32; ncodes];
+        let mut base_value = vec![0i32; ncodes];
         let mut phase_weight = vec![0i32; ncodes];
         let mut raw_centre = vec![0f32; ncodes * nsq];
         let mut raw_promo = vec![0f32; ncodes * nsq];
@@ -414,6 +419,7 @@ impl EvalTables {
                 if !pt.royal {
                     value[code] = p.of(t, params::VALUE).round() as i32;
                     hand[code] = p.of(t, params::HAND).round() as i32;
+                    base_value[code] = b.base_value[t].round() as i32;
                 }
                 if !pt.royal && !pt.pawn {
                     phase_weight[code] = b.base_value[t].round() as i32;
@@ -528,6 +534,7 @@ impl EvalTables {
             pst,
             royal_centre,
             hand,
+            base_value,
             phase_weight,
             phase_total: 1,
             ntypes,
@@ -795,7 +802,7 @@ impl EvalTables {
                 score += sign * (self.value[code] + self.pst[i]);
                 royal += sign * self.royal_centre[i];
                 phase += self.phase_weight[code];
-                material[c.index()] += self.value[code];
+                material[c.index()] += self.base_value[code];
                 if let Some(avg) = self.mob_avg[code] {
                     let (n, h) = self.mobility(pos, code as u8, sq, ek);
                     mob += self.mob_weight[code] * (n - avg);
@@ -830,8 +837,8 @@ impl EvalTables {
     /// The terms of the evaluation of `pos` as a vector, White's point of
     /// view, one entry per weight of [`Params`]: the evaluation from White's
     /// side is, up to the rounding of the tables, the dot product of this
-    /// vector with the weights. (The mop-up's material condition and the
-    /// phase use these tables' values.)
+    /// vector with the weights. (The phase and the mop-up's material
+    /// condition use the derived values, whatever the weights.)
     pub fn features(&self, pos: &Position) -> Vec<f64> {
         let nsq = self.nsq;
         let mut f = vec![0.0f64; self.params.w.len()];
@@ -849,7 +856,7 @@ impl EvalTables {
                 let t = type_of(code as u8);
                 let i = code * nsq + sq as usize;
                 phase += self.phase_weight[code];
-                material[c.index()] += self.value[code];
+                material[c.index()] += self.base_value[code];
                 if self.royal[code] {
                     royal_centre[t] += sign * self.raw_centre[i] as f64;
                 } else {

@@ -17,7 +17,8 @@
 //! after are those of the real evaluation with the starting and the fitted
 //! weights (rounded to 0.1 as the weights file stores them). One position in
 //! ten (every tenth line) is held out and its error reported apart, as a
-//! check against overfitting; it does not take part in the fit.
+//! check against overfitting; it does not take part in the fit. The mop-up
+//! weights are not tuned ([`FROZEN`]).
 
 use crate::eval::EvalTables;
 use crate::params::{self, Params};
@@ -25,6 +26,10 @@ use chimera::position::Position;
 use chimera::square::Color;
 use chimera::variant::Variant;
 use std::sync::Arc;
+
+/// Weights the tuner leaves as they are: the mop-up's, which guide the
+/// search toward a mate in won endings rather than predict results.
+pub const FROZEN: [usize; 2] = [params::MOP_EDGE, params::MOP_NEAR];
 
 /// One labelled position.
 pub struct Sample {
@@ -122,11 +127,15 @@ pub struct TuneOptions {
     pub k: Option<f64>,
     /// The base step of Adam, in centipawns (scaled per weight by its size).
     pub rate: f64,
+    /// Ridge penalty toward the starting weights: `reg` times the sum of
+    /// `((w - w0) / max(|w0|, 20))^2` is added to the error, so that weights of
+    /// rare terms (a promoted piece seen in a few positions) stay near their defaults.
+    pub reg: f64,
 }
 
 impl Default for TuneOptions {
     fn default() -> Self {
-        TuneOptions { iterations: 1000, k: None, rate: 1.0 }
+        TuneOptions { iterations: 1000, k: None, rate: 1.0, reg: 1e-4 }
     }
 }
 
@@ -213,7 +222,15 @@ pub fn tune(
     // per-weight step: proportional to the weight's size (a scale such as
     // `promo` moves in hundredths, a piece value in centipawns)
     let step: Vec<f64> = (0..np)
-        .map(|i| if i == params::PROMO { 0.01 * o.rate } else { o.rate * (0.5 + 0.01 * start.w[i].abs()) })
+        .map(|i| {
+            if FROZEN.contains(&i) {
+                0.0
+            } else if i == params::PROMO {
+                0.01 * o.rate
+            } else {
+                o.rate * (0.5 + 0.01 * start.w[i].abs())
+            }
+        })
         .collect();
     let mut w = start.w.clone();
     let model_before = model_error(&w, None);
@@ -223,6 +240,10 @@ pub fn tune(
     let mut grad = vec![0.0f64; np];
     for it in 1..=o.iterations {
         let e = model_error(&w, Some(&mut grad));
+        for i in 0..np {
+            let sc = start.w[i].abs().max(20.0);
+            grad[i] += 2.0 * o.reg * (w[i] - start.w[i]) / (sc * sc);
+        }
         if it == 1 || it % 100 == 0 {
             progress(it, e);
         }
@@ -304,7 +325,7 @@ mod tests {
                 Sample { pos, result: sigmoid(e, 1.0) }
             })
             .collect();
-        let o = TuneOptions { iterations: 600, k: Some(1.0), rate: 2.0 };
+        let o = TuneOptions { iterations: 600, k: Some(1.0), rate: 2.0, reg: 0.0 };
         let out = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
         assert!(out.model.0 > 1e-3, "the start is not already optimal: {:?}", out.model);
         assert!(out.model.1 < out.model.0 / 20.0, "model error {:?}", out.model);
