@@ -37,7 +37,7 @@
 //!
 //! The weight of every term is one entry of a parameter vector
 //! ([`crate::params::Params`]): the defaults are derived as above, and a
-//! built-in variant with a tuned weights file (`crate::params::builtin_weights`,
+//! built-in variant with a tuned weights file in use (`crate::params::builtin_weights`,
 //! made by `chimera tune`, see [`crate::tune`]) uses its weights instead.
 //!
 //! The evaluation is computed from the piece lists in O(pieces), with no

@@ -19,8 +19,9 @@
 //! beyond ±100000 is an error naming the line ([`WeightsError`]).
 //!
 //! The built-in variants' tuned files are under `crates/chimera-engine/weights/`,
-//! embedded in the binary ([`builtin_weights`]) and applied when the
-//! variant's evaluation is built; a variant without one uses the defaults.
+//! embedded in the binary ([`WEIGHT_FILES`]) and, when marked as used
+//! there, applied when the variant's evaluation is built
+//! ([`builtin_weights`]); a variant without one uses the defaults.
 
 use chimera::variant::Variant;
 use std::fmt;
@@ -217,13 +218,17 @@ impl fmt::Display for WeightsError {
 
 impl std::error::Error for WeightsError {}
 
-/// The tuned weights file of a built-in variant, by the variant's name, if it has one.
+/// The weights files under `crates/chimera-engine/weights/`: variant name,
+/// text, and whether the engine uses it. A file is to be used once a match
+/// against the untuned evaluation has shown it is stronger (docs/strength.md,
+/// Tuning); until then it is kept as data (chess: even within the error,
+/// shogi: weaker).
+pub const WEIGHT_FILES: &[(&str, &str, bool)] =
+    &[("chess", include_str!("../weights/chess.txt"), false), ("shogi", include_str!("../weights/shogi.txt"), false)];
+
+/// The tuned weights file a built-in variant uses, by the variant's name, if it has one.
 pub fn builtin_weights(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "chess" => include_str!("../weights/chess.txt"),
-        "shogi" => include_str!("../weights/shogi.txt"),
-        _ => return None,
-    })
+    WEIGHT_FILES.iter().find(|f| f.0 == name && f.2).map(|f| f.1)
 }
 
 #[cfg(test)]
@@ -278,9 +283,8 @@ mod tests {
 
     #[test]
     fn builtin_files_read_for_their_variants() {
-        for name in ["chess", "shogi"] {
+        for &(name, text, _) in WEIGHT_FILES {
             let v = builtin::variant(name).unwrap();
-            let text = builtin_weights(name).unwrap();
             let mut p = Params::zeros(v.def.pieces.len());
             p.apply_text(&v, text).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
