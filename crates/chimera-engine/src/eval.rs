@@ -642,6 +642,31 @@ impl EvalTables {
         (n, hits)
     }
 
+    /// The number of moves of the piece on `sq` (as [`EvalTables::mobility`]
+    /// counts them, without the moves next to the royal piece).
+    #[inline]
+    fn moves(&self, pos: &Position, code: u8, sq: Square) -> i32 {
+        let (cells, _) = pos.variant().tables.list(code, false, sq);
+        let mine = code & 1;
+        let mut n = 0;
+        walk(
+            cells,
+            sq,
+            |to| {
+                let p = pos.piece_at(to);
+                if p == 0 {
+                    0
+                } else if p & 1 != mine && !self.inert[p as usize] {
+                    2
+                } else {
+                    1
+                }
+            },
+            |_, _| n += 1,
+        );
+        n
+    }
+
     /// Mop-up counts: with a clear material lead and little material left,
     /// the stronger side gains by driving the weaker royal piece to the edge
     /// and bringing its own royal piece close. (sign, edge, near), White's
@@ -804,7 +829,12 @@ impl EvalTables {
                 phase += self.phase_weight[code];
                 material[c.index()] += self.base_value[code];
                 if let Some(avg) = self.mob_avg[code] {
-                    let (n, h) = self.mobility(pos, code as u8, sq, ek);
+                    // the moves next to the royal piece are counted only when they weigh
+                    let (n, h) = if self.king_attack != 0 {
+                        self.mobility(pos, code as u8, sq, ek)
+                    } else {
+                        (self.moves(pos, code as u8, sq), 0)
+                    };
                     mob += self.mob_weight[code] * (n - avg);
                     hits[c.index()] += h;
                 }
