@@ -160,6 +160,28 @@ Batch mode for scripts/soak.py: reads `VARIANT<TAB>FEN<TAB>MOVE` lines on
 stdin, answers `ok<TAB>FEN-AFTER<TAB>MOVES` or `error<TAB>MESSAGE` (see
 chimera help)."
         }
+        "tune" => {
+            "\
+usage: chimera tune --variant V --data FILE [--iterations N] [--k K] [--reg R] [--out FILE]
+Fits the variant's evaluation weights to labelled positions (lines
+`FEN;RESULT`, RESULT White's score: 1, 0.5, 0) by the Texel method: fits K,
+then minimises the mean squared error of sigmoid(eval) against the results by
+gradient descent (N steps, default 1000), starting from the derived defaults,
+with a ridge penalty R (default 0.0001) toward them. Prints K and the error
+before and after (on the fitted positions and on every tenth position, held
+out), and writes the weights file to --out (default V.weights.txt). See docs/strength.md (Tuning)."
+        }
+        "selfplay" => {
+            "\
+usage: chimera selfplay --variant V [--games N] [--nodes N] [--random-plies N]
+                        [--seed S] [--max-plies N] [--untuned] [--out FILE]
+Plays N games (default 100) of the engine against itself at --nodes nodes a
+move (default 3000), each from --random-plies random plies (default 8), and
+writes the quiet positions (not in check, the move played neither a capture
+nor a promotion) labelled with the game's result, `FEN;RESULT`, to --out
+(default stdout): the data of `chimera tune`. --untuned plays with the derived
+default weights instead of the variant's tuned ones."
+        }
         "help" => "usage: chimera help   (or chimera CMD --help)",
         _ => return None,
     })
@@ -167,7 +189,7 @@ chimera help)."
 
 /// The commands `chimera` knows, for the "unknown command" message.
 const COMMANDS: &str =
-    "moves, perft, show, result, pgn, variants, uci, xboard, usi, ucci, engine, bench, soak-worker, help";
+    "moves, perft, show, result, pgn, variants, uci, xboard, usi, ucci, engine, bench, tune, selfplay, soak-worker, help";
 
 /// The largest perft depth accepted.
 const MAX_DEPTH: usize = 20;
@@ -413,6 +435,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
     if matches!(cmd, "--version" | "-V" | "version") {
         writeln!(io::stdout(), "chimera {}", env!("CARGO_PKG_VERSION"))?;
         return Ok(());
+    }
+    if matches!(cmd, "tune" | "selfplay") && !args[1..].iter().any(|a| a == "--help" || a == "-h") {
+        return tune_commands(cmd, &args[1..]);
     }
     let o = parse_options(&args[args.len().min(1)..])?;
     let mut out = io::stdout().lock();
@@ -724,6 +749,142 @@ fn soak_worker() -> Result<(), Failure> {
         }
         out.flush()?;
     }
+    Ok(())
+}
+
+/// `chimera tune` and `chimera selfplay` (see their usage texts): their own
+/// options, the work in `chimera_engine::tune` and `chimera_engine::selfplay`.
+fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
+    let mut opts = std::collections::HashMap::new();
+    let mut untuned = false;
+    let known: &[&str] = if cmd == "tune" {
+        &["--variant", "--data", "--iterations", "--k", "--reg", "--out"]
+    } else {
+        &["--variant", "--games", "--nodes", "--random-plies", "--seed", "--max-plies", "--out"]
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if cmd == "selfplay" && a == "--untuned" {
+            untuned = true;
+        } else if known.contains(&a) {
+            let v = args.get(i + 1).ok_or_else(|| format!("{a} needs a value"))?;
+            opts.insert(a, v.clone());
+            i += 1;
+        } else {
+            return Err(format!("unknown option '{a}' (see 'chimera {cmd} --help')").into());
+        }
+        i += 1;
+    }
+    let number = |name: &str, default: u64, max: u64| -> Result<u64, String> {
+        match opts.get(name) {
+            None => Ok(default),
+            Some(t) => t
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n >= 1 && n <= max)
+                .ok_or_else(|| format!("{name} must be a number from 1 to {max}, not '{t}'")),
+        }
+    };
+    let name = opts.get("--variant").ok_or("--variant is required (see 'chimera variants')")?;
+    let v = Arc::new(builtin::variant(name).map_err(|e| e.to_string())?);
+    let mut err = io::stderr().lock();
+    if cmd == "selfplay" {
+        use chimera_engine::selfplay::{selfplay, SelfplayOptions};
+        let o = SelfplayOptions {
+            games: number("--games", 100, 1_000_000)? as usize,
+            nodes: number("--nodes", 3000, 100_000_000)?,
+            random_plies: match opts.get("--random-plies") {
+                Some(t) => t
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n <= 100)
+                    .ok_or_else(|| format!("--random-plies must be a number from 0 to 100, not '{t}'"))?,
+                None => 8,
+            },
+            seed: number("--seed", 1, u64::MAX)?,
+            max_plies: number("--max-plies", 300, 10_000)? as usize,
+            ..SelfplayOptions::default()
+        };
+        let ev = Arc::new(if untuned {
+            chimera_engine::eval::EvalTables::untuned(&v)
+        } else {
+            chimera_engine::eval::EvalTables::new(&v)
+        });
+        let mut sink: Box<dyn Write> = match opts.get("--out") {
+            Some(path) => Box::new(io::BufWriter::new(
+                std::fs::File::create(path).map_err(|e| format!("cannot create '{path}': {e}"))?,
+            )),
+            None => Box::new(io::BufWriter::new(io::stdout().lock())),
+        };
+        let stats = selfplay(&v, &ev, &o, &mut *sink, &mut |n, r, plies| {
+            let _ = writeln!(err, "game {n}: {r} in {plies} plies");
+        })?;
+        sink.flush()?;
+        let [w, d, b] = stats.results;
+        writeln!(
+            io::stderr(),
+            "{} games (+{w} ={d} -{b} for White, {} adjudicated), {} positions",
+            stats.games,
+            stats.adjudicated,
+            stats.positions
+        )?;
+        return Ok(());
+    }
+    use chimera_engine::tune::{parse_data, tune, TuneOptions};
+    let data_path = opts.get("--data").ok_or("--data FILE is required")?;
+    let text = chimera_engine::files::read_text_file(data_path)
+        .map_err(|e| format!("cannot read data file '{data_path}': {e}"))?;
+    let data = parse_data(&v, &text)?;
+    let k = match opts.get("--k") {
+        Some(t) => Some(
+            t.parse::<f64>()
+                .ok()
+                .filter(|k| k.is_finite() && *k > 0.0 && *k <= 100.0)
+                .ok_or_else(|| format!("--k must be a number above 0, at most 100, not '{t}'"))?,
+        ),
+        None => None,
+    };
+    let mut o =
+        TuneOptions { iterations: number("--iterations", 1000, 1_000_000)? as usize, k, ..TuneOptions::default() };
+    if let Some(t) = opts.get("--reg") {
+        o.reg = t
+            .parse::<f64>()
+            .ok()
+            .filter(|r| r.is_finite() && *r >= 0.0 && *r <= 1.0)
+            .ok_or_else(|| format!("--reg must be a number from 0 to 1, not '{t}'"))?;
+    }
+    let start = chimera_engine::eval::EvalTables::default_params(&v);
+    let t0 = Instant::now();
+    let r = tune(&v, &data, &start, &o, &mut |it, e| {
+        let _ = writeln!(err, "iteration {it}: model error {e:.6}");
+    })?;
+    let out_path = opts.get("--out").cloned().unwrap_or_else(|| format!("{}.weights.txt", v.def.name));
+    let header = vec![
+        format!(
+            "chimera evaluation weights for {}: `chimera tune --variant {} --iterations {} --reg {}`",
+            v.def.name, v.def.name, o.iterations, o.reg
+        ),
+        format!(
+            "on {} positions ({} fitted, {} held out), K {:.4}; error {:.6} -> {:.6} (held out {:.6} -> {:.6})",
+            data.len(),
+            r.counts.0,
+            r.counts.1,
+            r.k,
+            r.before.0,
+            r.after.0,
+            r.before.1,
+            r.after.1
+        ),
+    ];
+    std::fs::write(&out_path, r.params.to_text(&v, &header)).map_err(|e| format!("cannot write '{out_path}': {e}"))?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "positions: {} fitted, {} held out", r.counts.0, r.counts.1)?;
+    writeln!(out, "K: {:.4}", r.k)?;
+    writeln!(out, "error before: {:.6} (held out {:.6})", r.before.0, r.before.1)?;
+    writeln!(out, "error after:  {:.6} (held out {:.6})", r.after.0, r.after.1)?;
+    writeln!(out, "time: {:.1} s", t0.elapsed().as_secs_f64())?;
+    writeln!(out, "weights written to {out_path}")?;
     Ok(())
 }
 

@@ -1,4 +1,5 @@
-//! Evaluation for any variant, derived from the variant's data alone.
+//! Evaluation for any variant, derived from the variant's data alone, with
+//! weights that can be tuned per variant.
 //!
 //! No term knows a variant by name. Everything comes from the compiled move
 //! tables of [`chimera::compile`]:
@@ -18,15 +19,33 @@
 //!   between its best promotion and itself as it approaches the promotion zone
 //!   (forward progress).
 //! - **Centralisation / mobility.** A per-square table: the piece's mobility
-//!   on that square minus its average mobility, in centipawns per move.
+//!   on that square minus its average mobility, in centipawns per move; and
+//!   the moves it has in the position above its average on random boards.
+//! - **Advancement.** Per type, a bonus growing with the rank (0 by default).
 //! - **Royal pieces** are drawn to the centre only as material comes off (a
 //!   phase computed from the non-pawn material).
 //! - **Pieces in hand** count their value plus a small bonus for the freedom of
 //!   the drop.
+//! - **King safety** (scaled by the phase): friendly pieces next to the royal
+//!   piece, enemy pieces within two steps of it, the moves of enemy pieces onto
+//!   the squares next to it, and enemy pieces in hand that could be dropped
+//!   next to it so that they attack it.
+//! - **Pawn structure** for the pieces the variant marks as pawns: doubled,
+//!   isolated and passed pawns (files and ranks of the board, "ahead" being
+//!   the side's forward direction).
+//! - **Mop-up** in won endings.
+//!
+//! The weight of every term is one entry of a parameter vector
+//! ([`crate::params::Params`]): the defaults are derived as above, and a
+//! built-in variant with a tuned weights file in use (`crate::params::builtin_weights`,
+//! made by `chimera tune`, see [`crate::tune`]) uses its weights instead.
 //!
 //! The evaluation is computed from the piece lists in O(pieces), with no
-//! allocation.
+//! allocation. [`EvalTables::features`] gives the terms of a position as a
+//! vector, so that the evaluation is (up to rounding) its dot product with
+//! the weights: what the tuner fits.
 
+use crate::params::{self, Params};
 use chimera::compile::{code_of, type_of, Cell, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, QUIET};
 use chimera::position::Position;
 use chimera::square::{Color, Square};
@@ -39,9 +58,9 @@ const PER_MOVE: f64 = 52.0;
 const PER_MOVE_SQ: f64 = 1.6;
 /// Constant part of a non-royal piece's value.
 const BASE: f64 = 45.0;
-/// Centipawns per move of mobility above the piece's average (centralisation).
+/// Default centipawns per move of mobility above the piece's average (centralisation).
 const CENTRE_PER_MOVE: f64 = 4.0;
-/// Bonus of a piece in hand, in per mille of its value.
+/// Default bonus of a piece in hand, in per mille of its value.
 const HAND_BONUS_PERMILLE: i32 = 100;
 /// Weight of a capture target against a quiet move in the mobility measure.
 const CAPTURE_WEIGHT: f64 = 1.0;
@@ -49,23 +68,14 @@ const CAPTURE_WEIGHT: f64 = 1.0;
 const DENSITY: f64 = 0.3;
 /// Number of random boards.
 const SAMPLES: usize = 6;
-/// A small bonus for the side to move.
-const TEMPO: i32 = 12;
-/// Centipawns per move of a piece's mobility in the position, above its
+/// Default centipawns per move of a piece's mobility in the position, above its
 /// average on the random boards.
-const MOBILITY_PER_MOVE: i32 = 3;
-/// King safety: centipawns per friendly piece next to the royal piece (at the
-/// start's material; it fades as material comes off).
-const SHIELD: i32 = 8;
-/// King safety: centipawns per enemy piece (not a pawn) within two steps of the royal piece.
-const TROPISM: i32 = 12;
+const MOBILITY_PER_MOVE: f64 = 3.0;
 /// Mop-up: the material lead (centipawns) from which the stronger side is
 /// drawn to drive the weaker royal piece to the edge.
 const MOP_UP_LEAD: i32 = 250;
-/// Mop-up: centipawns per step of the weaker royal piece away from the centre.
-const MOP_UP_EDGE: i32 = 6;
-/// Mop-up: centipawns per step the royal pieces come closer together.
-const MOP_UP_NEAR: i32 = 4;
+/// The widest board the pawn-structure terms handle (files).
+const MAX_FILES: usize = 32;
 
 /// The evaluation tables of one variant.
 #[derive(Clone, Debug)]
@@ -73,26 +83,38 @@ pub struct EvalTables {
     nsq: usize,
     /// Material value per piece code (both colours, positive).
     value: Vec<i32>,
-    /// Per code and square: positional bonus (centralisation and promotion progress).
+    /// Per code and square: positional bonus (centralisation, promotion progress, advancement).
     pst: Vec<i32>,
     /// Per code and square: the royal piece's centralisation, scaled by the phase.
     royal_centre: Vec<i32>,
     /// Value of a piece in hand, per code.
     hand: Vec<i32>,
-    /// Per code: counts toward the phase (non-royal, non-pawn material).
+    /// The derived value per code (0 for royal pieces), whatever the
+    /// weights: the mop-up's material condition, so that it does not move
+    /// with tuned values.
+    base_value: Vec<i32>,
+    /// Per code: counts toward the phase (non-royal, non-pawn material, by the derived values).
     phase_weight: Vec<i32>,
     /// Phase material of the start position (both sides).
     phase_total: i32,
     /// Number of piece types.
     ntypes: usize,
     /// Per code: the average mobility on the random boards, in moves, when
-    /// the piece's mobility counts (`None` for royal pieces and pieces without moves).
+    /// the piece's mobility counts (`None` for royal pieces, pawns and pieces without moves).
     mob_avg: Vec<Option<i32>>,
+    /// Per code: centipawns per move of mobility.
+    mob_weight: Vec<i32>,
     /// Per code: the piece blocks but can neither move nor be taken for
     /// mobility purposes (a wall: a type without any move).
     inert: Vec<bool>,
     /// Per code: the piece is royal.
     royal: Vec<bool>,
+    /// Per code: a pawn for the pawn-structure terms (the variant's pawns, not royal).
+    pawn: Vec<bool>,
+    /// Whether the pawn-structure terms apply (some pawn type, a board at most [`MAX_FILES`] wide).
+    pawn_structure: bool,
+    /// Per code and square: a passed pawn's bonus.
+    passed: Vec<i32>,
     /// Per square: file and rank.
     coords: Vec<(i32, i32)>,
     /// Board size minus one, in files and ranks.
@@ -101,6 +123,37 @@ pub struct EvalTables {
     ring: Vec<Vec<Square>>,
     /// Per code: counts as an attacker near the enemy royal piece.
     attacker: Vec<bool>,
+    /// Whether the variant has drops.
+    drops: bool,
+    /// Per code and square (only with drops): the directions (bits of
+    /// [`dir_bit`]) of the neighbouring squares the piece attacks from there.
+    adj_attack: Vec<u8>,
+    /// Scalar weights used at run time.
+    tempo: i32,
+    shield: i32,
+    tropism: i32,
+    king_attack: i32,
+    king_drop: i32,
+    doubled: i32,
+    isolated: i32,
+    mop_edge: i32,
+    mop_near: i32,
+    /// Per code and square: the centralisation measure (moves on an empty board
+    /// minus the average), 0 where the piece has no move.
+    raw_centre: Vec<f32>,
+    /// Per code and square: the promotion-progress measure (centipawns at weight 1).
+    raw_promo: Vec<f32>,
+    /// Per code and square: progress from the side's first rank (0) to its last (1).
+    prog: Vec<f32>,
+    /// The weights the tables were built from.
+    params: Params,
+}
+
+/// The bit of the direction (df, dr), each in -1..=1, not both 0.
+#[inline]
+fn dir_bit(df: i32, dr: i32) -> u8 {
+    let i = (df + 1) * 3 + (dr + 1);
+    1u8 << if i > 4 { i - 1 } else { i }
 }
 
 /// A small deterministic generator for the random boards.
@@ -233,62 +286,162 @@ fn mobility(v: &Variant, t: usize) -> Vec<Option<(f64, f64, f64)>> {
         .collect()
 }
 
-impl EvalTables {
-    /// Derives the evaluation tables of a variant from its move tables.
-    pub fn new(v: &Arc<Variant>) -> EvalTables {
-        let g = v.geometry();
-        let nsq = g.squares();
+/// What the defaults and the tables are derived from: the mobility of every
+/// piece type and its derived value.
+struct Basis {
+    /// Per type and square: see [`mobility`].
+    mobs: Vec<Vec<Option<(f64, f64, f64)>>>,
+    /// Per type: the derived value (or the definition's).
+    base_value: Vec<f64>,
+}
+
+impl Basis {
+    fn new(v: &Variant) -> Basis {
         let ntypes = v.def.pieces.len();
-        let ncodes = 2 * ntypes + 2;
         let mobs: Vec<Vec<Option<(f64, f64, f64)>>> = (0..ntypes).map(|t| mobility(v, t)).collect();
-        let avg = |t: usize, pick: fn(&(f64, f64, f64)) -> f64| -> f64 {
-            let xs: Vec<f64> = mobs[t].iter().flatten().map(pick).collect();
-            if xs.is_empty() {
-                0.0
-            } else {
-                xs.iter().sum::<f64>() / xs.len() as f64
-            }
-        };
-        let mut base_value = vec![0f64; ntypes];
+        let mut b = Basis { mobs, base_value: vec![0.0; ntypes] };
         for (t, p) in v.def.pieces.iter().enumerate() {
             if p.royal {
                 continue;
             }
-            let m = avg(t, |x| x.1);
+            let m = b.avg(t, |x| x.1);
             // a value given in the definition overrides the derived one
-            base_value[t] = p.value.map_or(BASE + PER_MOVE * m + PER_MOVE_SQ * m * m, f64::from);
+            b.base_value[t] = p.value.map_or(BASE + PER_MOVE * m + PER_MOVE_SQ * m * m, f64::from);
         }
+        b
+    }
+
+    fn avg(&self, t: usize, pick: fn(&(f64, f64, f64)) -> f64) -> f64 {
+        let xs: Vec<f64> = self.mobs[t].iter().flatten().map(pick).collect();
+        if xs.is_empty() {
+            0.0
+        } else {
+            xs.iter().sum::<f64>() / xs.len() as f64
+        }
+    }
+
+    /// The default weights.
+    fn defaults(&self, v: &Variant) -> Params {
+        let ntypes = v.def.pieces.len();
+        let mut p = Params::zeros(ntypes);
+        for (i, s) in params::SCALARS.iter().enumerate() {
+            p.w[i] = s.1;
+        }
+        for t in 0..ntypes {
+            let value = self.base_value[t].round() as i32;
+            p.w[Params::idx(t, params::VALUE)] = value as f64;
+            p.w[Params::idx(t, params::HAND)] = (value + value * HAND_BONUS_PERMILLE / 1000) as f64;
+            p.w[Params::idx(t, params::CENTRE)] = CENTRE_PER_MOVE;
+            p.w[Params::idx(t, params::MOBILITY)] = MOBILITY_PER_MOVE;
+        }
+        p
+    }
+}
+
+/// The counts of the king-safety terms for one royal piece.
+struct KingCounts {
+    shield: i32,
+    near: i32,
+    drops: i32,
+}
+
+impl EvalTables {
+    /// Derives the evaluation tables of a variant from its move tables, with
+    /// the variant's tuned weights when it is a built-in variant that has
+    /// them, else the derived defaults.
+    pub fn new(v: &Arc<Variant>) -> EvalTables {
+        let basis = Basis::new(v);
+        let mut p = basis.defaults(v);
+        if let Some(text) = params::builtin_weights(&v.def.name) {
+            // a file that does not fit the variant (a user's variant of the
+            // same name) leaves the defaults
+            let mut tuned = p.clone();
+            if tuned.apply_text(v, text).is_ok() {
+                p = tuned;
+            }
+        }
+        EvalTables::build(v, &basis, p)
+    }
+
+    /// The tables with the derived default weights (no tuned file).
+    pub fn untuned(v: &Arc<Variant>) -> EvalTables {
+        let basis = Basis::new(v);
+        let p = basis.defaults(v);
+        EvalTables::build(v, &basis, p)
+    }
+
+    /// The tables with the given weights (`p` must have the variant's number of types).
+    pub fn with_params(v: &Arc<Variant>, p: &Params) -> Result<EvalTables, String> {
+        if p.ntypes != v.def.pieces.len() || p.w.len() != Params::zeros(p.ntypes).w.len() {
+            return Err(format!(
+                "the weights are for {} piece types, the variant has {}",
+                p.ntypes,
+                v.def.pieces.len()
+            ));
+        }
+        let basis = Basis::new(v);
+        Ok(EvalTables::build(v, &basis, p.clone()))
+    }
+
+    /// The derived default weights of a variant.
+    pub fn default_params(v: &Variant) -> Params {
+        Basis::new(v).defaults(v)
+    }
+
+    /// The weights these tables use.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    fn build(v: &Arc<Variant>, b: &Basis, p: Params) -> EvalTables {
+        let g = v.geometry();
+        let nsq = g.squares();
+        let ntypes = v.def.pieces.len();
+        let ncodes = 2 * ntypes + 2;
+        let height = g.height as i32;
         let mut value = vec![0i32; ncodes];
         let mut pst = vec![0i32; ncodes * nsq];
         let mut royal_centre = vec![0i32; ncodes * nsq];
         let mut hand = vec![0i32; ncodes];
+        let mut base_value = vec![0i32; ncodes];
         let mut phase_weight = vec![0i32; ncodes];
-        for (t, p) in v.def.pieces.iter().enumerate() {
-            let avg_empty = avg(t, |x| x.0);
+        let mut raw_centre = vec![0f32; ncodes * nsq];
+        let mut raw_promo = vec![0f32; ncodes * nsq];
+        let mut prog = vec![0f32; ncodes * nsq];
+        let mut passed = vec![0i32; ncodes * nsq];
+        let mut pawn = vec![false; ncodes];
+        for (t, pt) in v.def.pieces.iter().enumerate() {
+            let avg_empty = b.avg(t, |x| x.0);
+            let w_centre = p.of(t, params::CENTRE);
+            let w_advance = p.of(t, params::ADVANCE);
             for c in [Color::White, Color::Black] {
                 let code = code_of(t, c) as usize;
-                value[code] = base_value[t].round() as i32;
-                hand[code] = value[code] + value[code] * HAND_BONUS_PERMILLE / 1000;
-                if !p.royal && !p.pawn {
-                    phase_weight[code] = value[code];
+                if !pt.royal {
+                    value[code] = p.of(t, params::VALUE).round() as i32;
+                    hand[code] = p.of(t, params::HAND).round() as i32;
+                    base_value[code] = b.base_value[t].round() as i32;
                 }
+                if !pt.royal && !pt.pawn {
+                    phase_weight[code] = b.base_value[t].round() as i32;
+                }
+                pawn[code] = v.pawn[code] && !pt.royal;
                 // the best promotion and its gain
                 let promo = v.tables.promo.get(code).and_then(|x| x.as_ref());
                 let gain = promo
-                    .map(|pi| pi.choices.iter().map(|&pc| base_value[type_of(pc)]).fold(0.0, f64::max) - base_value[t])
+                    .map(|pi| {
+                        pi.choices.iter().map(|&pc| b.base_value[type_of(pc)]).fold(0.0, f64::max) - b.base_value[t]
+                    })
                     .unwrap_or(0.0)
                     .max(0.0);
                 for s in 0..nsq {
+                    let i = code * nsq + s;
                     // tables are stored from White's side: read Black's mirrored
                     let ws = if c == Color::White { s } else { g.flip(s as Square) as usize };
-                    let mut bonus = 0.0;
-                    if let Some((me, _, _)) = mobs[t][ws] {
-                        let centre = CENTRE_PER_MOVE * (me - avg_empty);
-                        if p.royal {
-                            royal_centre[code * nsq + s] = centre.round() as i32;
-                        } else {
-                            bonus += centre;
-                        }
+                    let r = g.rank_of(ws as Square);
+                    let pr = if height > 1 { r as f64 / (height - 1) as f64 } else { 0.0 };
+                    prog[i] = pr as f32;
+                    if let Some((me, _, _)) = b.mobs[t][ws] {
+                        raw_centre[i] = (me - avg_empty) as f32;
                     }
                     if let Some(pi) = promo {
                         // distance in ranks to the nearest zone square, for this colour
@@ -298,30 +451,41 @@ impl EvalTables {
                             .map(|z| (g.rank_of(z as Square) - r).abs())
                             .min()
                             .unwrap_or(i32::MAX / 4) as f64;
-                        bonus += gain / (4.0 + 4.0 * d * d);
+                        raw_promo[i] = (gain / (4.0 + 4.0 * d * d)) as f32;
                     }
-                    pst[code * nsq + s] = bonus.round() as i32;
+                    let centre = w_centre * raw_centre[i] as f64;
+                    if pt.royal {
+                        royal_centre[i] = centre.round() as i32;
+                    }
+                    let mut bonus = if pt.royal { 0.0 } else { centre };
+                    bonus += p.w[params::PROMO] * raw_promo[i] as f64 + w_advance * pr;
+                    pst[i] = bonus.round() as i32;
+                    if pawn[code] {
+                        passed[i] = (p.w[params::PASSED] + p.w[params::PASSED_RANK] * pr * pr).round() as i32;
+                    }
                 }
             }
         }
         let mut mob_avg = vec![None; ncodes];
+        let mut mob_weight = vec![0i32; ncodes];
         let mut inert = vec![false; ncodes];
         let mut royal = vec![false; ncodes];
-        for (t, p) in v.def.pieces.iter().enumerate() {
-            let moves = mobs[t].iter().any(Option::is_some);
+        for (t, pt) in v.def.pieces.iter().enumerate() {
+            let moves = b.mobs[t].iter().any(Option::is_some);
             for c in [Color::White, Color::Black] {
                 let code = code_of(t, c) as usize;
                 inert[code] = !moves;
-                royal[code] = p.royal;
+                royal[code] = pt.royal;
                 // pawns are many and move little: their mobility is left out
-                if moves && !p.royal && !p.pawn {
-                    mob_avg[code] = Some(avg(t, |x| x.2).round() as i32);
+                if moves && !pt.royal && !pt.pawn {
+                    mob_avg[code] = Some(b.avg(t, |x| x.2).round() as i32);
+                    mob_weight[code] = p.of(t, params::MOBILITY).round() as i32;
                 }
             }
         }
         let coords = (0..nsq).map(|s| (g.file_of(s as Square), g.rank_of(s as Square))).collect();
         let span = (g.width as i32 - 1, g.height as i32 - 1);
-        let ring = (0..nsq)
+        let ring: Vec<Vec<Square>> = (0..nsq)
             .map(|s| {
                 let (f, r) = (g.file_of(s as Square), g.rank_of(s as Square));
                 let mut n = Vec::new();
@@ -336,22 +500,70 @@ impl EvalTables {
             })
             .collect();
         let attacker = (0..ncodes).map(|code| code >= 2 && phase_weight[code] > 0).collect();
+        let drops = v.def.rules.drops.is_some();
+        let mut adj_attack = Vec::new();
+        if drops {
+            adj_attack = vec![0u8; ncodes * nsq];
+            for code in 2..ncodes {
+                for s in 0..nsq {
+                    let sq = s as Square;
+                    let (sf, sr) = (g.file_of(sq), g.rank_of(sq));
+                    let near = |to: Square| (g.file_of(to) - sf).abs() <= 1 && (g.rank_of(to) - sr).abs() <= 1;
+                    let (cells, _) = v.tables.list(code as u8, false, sq);
+                    let mut bits = 0u8;
+                    // neighbours hold enemies, everything else is empty
+                    walk(
+                        cells,
+                        sq,
+                        |to| if to != sq && near(to) { 2 } else { 0 },
+                        |to, capture| {
+                            if capture && to != sq && near(to) {
+                                bits |= dir_bit(g.file_of(to) - sf, g.rank_of(to) - sr);
+                            }
+                        },
+                    );
+                    adj_attack[code * nsq + s] = bits;
+                }
+            }
+        }
+        let pawn_structure = pawn.iter().any(|&x| x) && (g.width as usize) <= MAX_FILES;
+        let int = |i: usize| p.w[i].round() as i32;
         let mut tables = EvalTables {
             nsq,
             value,
             pst,
             royal_centre,
             hand,
+            base_value,
             phase_weight,
             phase_total: 1,
             ntypes,
             mob_avg,
+            mob_weight,
             inert,
             royal,
+            pawn,
+            pawn_structure,
+            passed,
             coords,
             span,
             ring,
             attacker,
+            drops,
+            adj_attack,
+            tempo: int(params::TEMPO),
+            shield: int(params::SHIELD),
+            tropism: int(params::TROPISM),
+            king_attack: int(params::KING_ATTACK),
+            king_drop: int(params::KING_DROP),
+            doubled: int(params::DOUBLED),
+            isolated: int(params::ISOLATED),
+            mop_edge: int(params::MOP_EDGE),
+            mop_near: int(params::MOP_NEAR),
+            raw_centre,
+            raw_promo,
+            prog,
+            params: p,
         };
         let start = Position::start(v.clone());
         tables.phase_total = tables.phase_material(&start).max(1);
@@ -390,15 +602,50 @@ impl EvalTables {
         self.value[code as usize]
     }
 
-    /// The derived value of a piece type, in centipawns.
+    /// The value of a piece type, in centipawns.
     pub fn type_value(&self, t: usize) -> i32 {
         self.value[code_of(t, Color::White) as usize]
     }
 
     /// The number of moves the piece on `sq` has in the position: quiet moves
     /// to empty squares plus captures of enemy pieces, walked on the trajectory
-    /// table as the check test walks it (a square reached by two paths counts twice).
-    fn mobility(&self, pos: &Position, code: u8, sq: Square) -> i32 {
+    /// table as the check test walks it (a square reached by two paths counts
+    /// twice); and how many of them go to the enemy royal piece `ek` or a
+    /// square next to it.
+    #[inline]
+    fn mobility(&self, pos: &Position, code: u8, sq: Square, ek: Option<Square>) -> (i32, i32) {
+        let (cells, _) = pos.variant().tables.list(code, false, sq);
+        let mine = code & 1;
+        let (kf, kr) = ek.map_or((i32::MIN / 2, i32::MIN / 2), |k| self.coords[k as usize]);
+        let (mut n, mut hits) = (0, 0);
+        walk(
+            cells,
+            sq,
+            |to| {
+                let p = pos.piece_at(to);
+                if p == 0 {
+                    0
+                } else if p & 1 != mine && !self.inert[p as usize] {
+                    2
+                } else {
+                    1
+                }
+            },
+            |to, _| {
+                n += 1;
+                let (f, r) = self.coords[to as usize];
+                if (f - kf).abs() <= 1 && (r - kr).abs() <= 1 {
+                    hits += 1;
+                }
+            },
+        );
+        (n, hits)
+    }
+
+    /// The number of moves of the piece on `sq` (as [`EvalTables::mobility`]
+    /// counts them, without the moves next to the royal piece).
+    #[inline]
+    fn moves(&self, pos: &Position, code: u8, sq: Square) -> i32 {
         let (cells, _) = pos.variant().tables.list(code, false, sq);
         let mine = code & 1;
         let mut n = 0;
@@ -420,59 +667,146 @@ impl EvalTables {
         n
     }
 
-    /// Mop-up: with a clear material lead and little material left, the
-    /// stronger side gains by driving the weaker royal piece to the edge and
-    /// bringing its own royal piece close (White's point of view).
-    fn mop_up(&self, material: [i32; 2], royals: [Option<Square>; 2]) -> i32 {
+    /// Mop-up counts: with a clear material lead and little material left,
+    /// the stronger side gains by driving the weaker royal piece to the edge
+    /// and bringing its own royal piece close. (sign, edge, near), White's
+    /// point of view; sign 0 when it does not apply.
+    fn mop_up(&self, material: [i32; 2], royals: [Option<Square>; 2]) -> (i32, i32, i32) {
         let lead = material[0] - material[1];
         let (strong, weak, sign) = if lead >= MOP_UP_LEAD {
             (0, 1, 1)
         } else if -lead >= MOP_UP_LEAD {
             (1, 0, -1)
         } else {
-            return 0;
+            return (0, 0, 0);
         };
         // only once the weaker side has little left
         if material[weak] * 4 > self.phase_total {
-            return 0;
+            return (0, 0, 0);
         }
         let (Some(ks), Some(kw)) = (royals[strong], royals[weak]) else {
-            return 0;
+            return (0, 0, 0);
         };
         let (fs, rs) = self.coords[ks as usize];
         let (fw, rw) = self.coords[kw as usize];
         // doubled distances from the centre, so that even boards have one
         let edge = (2 * fw - self.span.0).abs() + (2 * rw - self.span.1).abs();
         let near = self.span.0 + self.span.1 - (fs - fw).abs() - (rs - rw).abs();
-        sign * (MOP_UP_EDGE * edge + MOP_UP_NEAR * near)
+        (sign, edge, near)
     }
 
-    /// King safety at full material (White's point of view): friendly pieces
-    /// next to each royal piece, enemy pieces (not pawns) within two steps of it.
-    fn king_safety(&self, pos: &Position, royals: [Option<Square>; 2]) -> i32 {
+    /// The king-safety counts of `c`'s royal piece on `k`: friendly pieces
+    /// next to it, enemy pieces (not pawns) within two steps, and enemy
+    /// pieces in hand (at most two of a type) that could be dropped on an
+    /// empty square next to it and attack it from there.
+    fn king_counts(&self, pos: &Position, c: Color, k: Square) -> KingCounts {
+        let mine = c.index() as u8;
+        let ring = &self.ring[k as usize];
+        let shield = ring
+            .iter()
+            .filter(|&&t| {
+                let p = pos.piece_at(t);
+                p != 0 && p & 1 == mine && !self.inert[p as usize]
+            })
+            .count() as i32;
+        let (kf, kr) = self.coords[k as usize];
+        let near = pos
+            .pieces(c.flip())
+            .iter()
+            .filter(|&&t| {
+                let (f, r) = self.coords[t as usize];
+                self.attacker[pos.piece_at(t) as usize] && (f - kf).abs() <= 2 && (r - kr).abs() <= 2
+            })
+            .count() as i32;
+        let mut drops = 0;
+        if self.drops {
+            let them = c.flip();
+            for t in 0..self.ntypes {
+                let n = pos.pocket(them, t) as i32;
+                if n == 0 {
+                    continue;
+                }
+                let code = code_of(t, them) as usize;
+                let can = ring.iter().any(|&s| {
+                    let (sf, sr) = self.coords[s as usize];
+                    pos.piece_at(s) == 0
+                        && self.adj_attack[code * self.nsq + s as usize] & dir_bit(kf - sf, kr - sr) != 0
+                });
+                if can {
+                    drops += n.min(2);
+                }
+            }
+        }
+        KingCounts { shield, near, drops }
+    }
+
+    /// King safety at full material (White's point of view), given the
+    /// moves of each side's pieces next to the other's royal piece.
+    fn king_safety(&self, pos: &Position, royals: [Option<Square>; 2], hits: [i32; 2]) -> i32 {
         let mut s = 0;
         for (c, sign) in [(Color::White, 1i32), (Color::Black, -1i32)] {
             let Some(k) = royals[c.index()] else { continue };
-            let mine = c.index() as u8;
-            let shield = self.ring[k as usize]
-                .iter()
-                .filter(|&&t| {
-                    let p = pos.piece_at(t);
-                    p != 0 && p & 1 == mine && !self.inert[p as usize]
-                })
-                .count() as i32;
-            let (kf, kr) = self.coords[k as usize];
-            let near = pos
-                .pieces(c.flip())
-                .iter()
-                .filter(|&&t| {
-                    let (f, r) = self.coords[t as usize];
-                    self.attacker[pos.piece_at(t) as usize] && (f - kf).abs() <= 2 && (r - kr).abs() <= 2
-                })
-                .count() as i32;
-            s += sign * (SHIELD * shield - TROPISM * near);
+            let kc = self.king_counts(pos, c, k);
+            s += sign
+                * (self.shield * kc.shield
+                    - self.tropism * kc.near
+                    - self.king_attack * hits[c.flip().index()]
+                    - self.king_drop * kc.drops);
         }
         s
+    }
+
+    /// The pawn-structure counts: per colour (doubled, isolated); `passed`
+    /// sees every passed pawn (colour, index `code * squares + square`).
+    fn pawns(&self, pos: &Position, mut passed: impl FnMut(Color, usize)) -> [(i32, i32); 2] {
+        let mut out = [(0, 0); 2];
+        if !self.pawn_structure {
+            return out;
+        }
+        // per colour and file: pawns, lowest and highest rank
+        let mut count = [[0u8; MAX_FILES]; 2];
+        let mut lo = [[i32::MAX; MAX_FILES]; 2];
+        let mut hi = [[i32::MIN; MAX_FILES]; 2];
+        for c in [Color::White, Color::Black] {
+            let ci = c.index();
+            for &sq in pos.pieces(c) {
+                if self.pawn[pos.piece_at(sq) as usize] {
+                    let (f, r) = self.coords[sq as usize];
+                    let f = f as usize;
+                    count[ci][f] += 1;
+                    lo[ci][f] = lo[ci][f].min(r);
+                    hi[ci][f] = hi[ci][f].max(r);
+                }
+            }
+        }
+        let files = (self.span.0 + 1) as usize;
+        for c in [Color::White, Color::Black] {
+            let ci = c.index();
+            let them = 1 - ci;
+            for f in 0..files {
+                out[ci].0 += (count[ci][f] as i32 - 1).max(0);
+                let left = f > 0 && count[ci][f - 1] > 0;
+                let right = f + 1 < files && count[ci][f + 1] > 0;
+                if !left && !right {
+                    out[ci].1 += count[ci][f] as i32;
+                }
+            }
+            for &sq in pos.pieces(c) {
+                let code = pos.piece_at(sq) as usize;
+                if !self.pawn[code] {
+                    continue;
+                }
+                let (f, r) = self.coords[sq as usize];
+                let f = f as usize;
+                let lo_f = f.saturating_sub(1);
+                let hi_f = (f + 1).min(files - 1);
+                let free = (lo_f..=hi_f).all(|g| if ci == 0 { hi[them][g] <= r } else { lo[them][g] >= r });
+                if free {
+                    passed(c, code * self.nsq + sq as usize);
+                }
+            }
+        }
+        out
     }
 
     /// The static evaluation from the side to move's point of view, in centipawns.
@@ -482,23 +816,30 @@ impl EvalTables {
         let mut royal = 0i32;
         let mut phase = 0i32;
         let mut material = [0i32; 2];
-        let mut royals = [None; 2];
+        let royals = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
+        let mut hits = [0i32; 2];
         for (c, sign) in [(Color::White, 1i32), (Color::Black, -1i32)] {
             let mut mob = 0;
+            let ek = royals[c.flip().index()];
             for &sq in pos.pieces(c) {
                 let code = pos.piece_at(sq) as usize;
                 let i = code * nsq + sq as usize;
                 score += sign * (self.value[code] + self.pst[i]);
                 royal += sign * self.royal_centre[i];
                 phase += self.phase_weight[code];
-                material[c.index()] += self.value[code];
-                if self.royal[code] {
-                    royals[c.index()] = Some(sq);
-                } else if let Some(avg) = self.mob_avg[code] {
-                    mob += self.mobility(pos, code as u8, sq) - avg;
+                material[c.index()] += self.base_value[code];
+                if let Some(avg) = self.mob_avg[code] {
+                    // the moves next to the royal piece are counted only when they weigh
+                    let (n, h) = if self.king_attack != 0 {
+                        self.mobility(pos, code as u8, sq, ek)
+                    } else {
+                        (self.moves(pos, code as u8, sq), 0)
+                    };
+                    mob += self.mob_weight[code] * (n - avg);
+                    hits[c.index()] += h;
                 }
             }
-            score += sign * MOBILITY_PER_MOVE * mob;
+            score += sign * mob;
             for t in 0..self.ntypes {
                 let n = pos.pocket(c, t) as i32;
                 if n != 0 {
@@ -511,21 +852,102 @@ impl EvalTables {
         // royal pieces centralise as material comes off
         let opening = phase.min(self.phase_total);
         score += royal * (self.phase_total - opening) / self.phase_total;
-        score += self.mop_up(material, royals);
-        score += self.king_safety(pos, royals) * opening / self.phase_total;
+        let (sign, edge, near) = self.mop_up(material, royals);
+        score += sign * (self.mop_edge * edge + self.mop_near * near);
+        score += self.king_safety(pos, royals, hits) * opening / self.phase_total;
+        let mut passed = 0;
+        let structure =
+            self.pawns(pos, |c, i| passed += if c == Color::White { self.passed[i] } else { -self.passed[i] });
+        score += passed;
+        score -= self.doubled * (structure[0].0 - structure[1].0) + self.isolated * (structure[0].1 - structure[1].1);
         let s = if pos.side_to_move() == Color::White { score } else { -score };
-        s + TEMPO
+        s + self.tempo
+    }
+
+    /// The terms of the evaluation of `pos` as a vector, White's point of
+    /// view, one entry per weight of [`Params`]: the evaluation from White's
+    /// side is, up to the rounding of the tables, the dot product of this
+    /// vector with the weights. (The phase and the mop-up's material
+    /// condition use the derived values, whatever the weights.)
+    pub fn features(&self, pos: &Position) -> Vec<f64> {
+        let nsq = self.nsq;
+        let mut f = vec![0.0f64; self.params.w.len()];
+        let idx = Params::idx;
+        let mut phase = 0i32;
+        let mut material = [0i32; 2];
+        let royals = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
+        let mut hits = [0i32; 2];
+        let mut royal_centre = vec![0.0f64; self.ntypes];
+        f[params::TEMPO] = if pos.side_to_move() == Color::White { 1.0 } else { -1.0 };
+        for (c, sign) in [(Color::White, 1.0f64), (Color::Black, -1.0f64)] {
+            let ek = royals[c.flip().index()];
+            for &sq in pos.pieces(c) {
+                let code = pos.piece_at(sq) as usize;
+                let t = type_of(code as u8);
+                let i = code * nsq + sq as usize;
+                phase += self.phase_weight[code];
+                material[c.index()] += self.base_value[code];
+                if self.royal[code] {
+                    royal_centre[t] += sign * self.raw_centre[i] as f64;
+                } else {
+                    f[idx(t, params::VALUE)] += sign;
+                    f[idx(t, params::CENTRE)] += sign * self.raw_centre[i] as f64;
+                }
+                f[params::PROMO] += sign * self.raw_promo[i] as f64;
+                f[idx(t, params::ADVANCE)] += sign * self.prog[i] as f64;
+                if let Some(avg) = self.mob_avg[code] {
+                    let (n, h) = self.mobility(pos, code as u8, sq, ek);
+                    f[idx(t, params::MOBILITY)] += sign * (n - avg) as f64;
+                    hits[c.index()] += h;
+                }
+            }
+            for t in 0..self.ntypes {
+                let n = pos.pocket(c, t) as i32;
+                if n != 0 {
+                    f[idx(t, params::HAND)] += sign * n as f64;
+                    phase += n * self.phase_weight[code_of(t, c) as usize];
+                }
+            }
+        }
+        let opening = phase.min(self.phase_total) as f64 / self.phase_total as f64;
+        for (t, x) in royal_centre.iter().enumerate() {
+            f[idx(t, params::CENTRE)] += x * (1.0 - opening);
+        }
+        let (sign, edge, near) = self.mop_up(material, royals);
+        f[params::MOP_EDGE] += (sign * edge) as f64;
+        f[params::MOP_NEAR] += (sign * near) as f64;
+        for (c, sign) in [(Color::White, 1.0f64), (Color::Black, -1.0f64)] {
+            let Some(k) = royals[c.index()] else { continue };
+            let kc = self.king_counts(pos, c, k);
+            let s = sign * opening;
+            f[params::SHIELD] += s * kc.shield as f64;
+            f[params::TROPISM] -= s * kc.near as f64;
+            f[params::KING_ATTACK] -= s * hits[c.flip().index()] as f64;
+            f[params::KING_DROP] -= s * kc.drops as f64;
+        }
+        let mut passed = [0.0f64; 2];
+        let mut passed_rank = [0.0f64; 2];
+        let structure = self.pawns(pos, |c, i| {
+            passed[c.index()] += 1.0;
+            passed_rank[c.index()] += (self.prog[i] as f64).powi(2);
+        });
+        f[params::PASSED] += passed[0] - passed[1];
+        f[params::PASSED_RANK] += passed_rank[0] - passed_rank[1];
+        f[params::DOUBLED] -= (structure[0].0 - structure[1].0) as f64;
+        f[params::ISOLATED] -= (structure[0].1 - structure[1].1) as f64;
+        f
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::{DOUBLED, ISOLATED, KING_ATTACK, KING_DROP, PASSED, PASSED_RANK};
     use chimera::builtin;
 
     fn tables(name: &str) -> (Arc<Variant>, EvalTables) {
         let v = Arc::new(builtin::variant(name).unwrap());
-        let t = EvalTables::new(&v);
+        let t = EvalTables::untuned(&v);
         (v, t)
     }
 
@@ -568,7 +990,7 @@ mod tests {
         let derived = tables("xiangqi").1.type_value(c);
         def.pieces[c].value = Some(350);
         let v = Arc::new(Variant::new(def).unwrap());
-        let t = EvalTables::new(&v);
+        let t = EvalTables::untuned(&v);
         assert_ne!(derived, 350);
         assert_eq!(t.type_value(c), 350);
         // the others keep their derived values
@@ -581,7 +1003,7 @@ mod tests {
         for name in ["chess", "xiangqi", "shogi", "janggi", "capablanca", "mightylion", "makruk", "crazyhouse"] {
             let (v, t) = tables(name);
             let pos = Position::start(v);
-            assert_eq!(t.evaluate(&pos), TEMPO, "{name}: the start position is symmetric");
+            assert_eq!(t.evaluate(&pos), t.tempo, "{name}: the start position is symmetric");
         }
     }
 
@@ -614,7 +1036,7 @@ mod tests {
         ];
         for (name, fen) in cases {
             let v = Arc::new(builtin::variant(name).unwrap());
-            let t = EvalTables::new(&v);
+            let t = EvalTables::untuned(&v);
             let pos = Position::from_fen(v.clone(), fen).unwrap();
             let m = Position::from_fen(v, &mirrored(&pos)).unwrap();
             assert_eq!(t.evaluate(&pos), t.evaluate(&m), "{name} {fen} vs {}", mirrored(&pos));
@@ -624,7 +1046,7 @@ mod tests {
     #[test]
     fn material_and_advanced_pawns_count() {
         let v = Arc::new(builtin::variant("chess").unwrap());
-        let t = EvalTables::new(&v);
+        let t = EvalTables::untuned(&v);
         let up_a_knight = Position::from_fen(v.clone(), "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1").unwrap();
         assert!(t.evaluate(&up_a_knight) > 200);
         let far = Position::from_fen(v.clone(), "4k3/8/8/8/8/8/P7/4K3 w - - 0 1").unwrap();
@@ -671,16 +1093,16 @@ mod tests {
         let safety = |fen: &str| {
             let pos = Position::from_fen(v.clone(), fen).unwrap();
             let royal = |c: Color| pos.pieces(c).iter().copied().find(|&s| t.royal[pos.piece_at(s) as usize]);
-            t.king_safety(&pos, [royal(Color::White), royal(Color::Black)])
+            t.king_safety(&pos, [royal(Color::White), royal(Color::Black)], [0, 0])
         };
         // White's king: f1 rook, f2 g2 h2 pawns around it, or only the rook
         let sheltered = safety("rnbqkbnr/pppppppp/8/8/8/8/5PPP/RNBQ1RK1 w kq - 0 1");
         let exposed = safety("rnbqkbnr/pppppppp/8/8/8/8/PPP5/RNBQ1RK1 w kq - 0 1");
-        assert_eq!(sheltered - exposed, 3 * SHIELD);
+        assert_eq!(sheltered - exposed, 3 * t.shield);
         // an enemy knight two steps from the king counts against it, a pawn does not
         let knight_near = safety("rnbqkb1r/pppppppp/8/8/8/5n2/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         let knight_far = safety("rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-        assert_eq!(knight_far - knight_near, TROPISM);
+        assert_eq!(knight_far - knight_near, t.tropism);
         let pawn_near = safety("rnbqkbnr/ppppppp1/8/8/8/5p2/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         let pawn_far = safety("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         assert_eq!(pawn_far - pawn_near, 0);
@@ -689,10 +1111,104 @@ mod tests {
     #[test]
     fn pieces_in_hand_are_valued() {
         let v = Arc::new(builtin::variant("shogi").unwrap());
-        let t = EvalTables::new(&v);
+        let t = EvalTables::untuned(&v);
         let start = Position::start(v.clone());
         let fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[R] w - - 0 1";
         let with_rook = Position::from_fen(v, fen).unwrap();
         assert!(t.evaluate(&with_rook) > t.evaluate(&start) + 500);
+    }
+
+    /// The evaluation from White's side is the dot product of the features
+    /// with the weights, up to the rounding of the tables (half a centipawn
+    /// per piece and per phase-scaled term), for the default weights and for
+    /// weights that switch every new term on.
+    #[test]
+    fn the_evaluation_is_the_features_dot_the_weights() {
+        let cases = [
+            ("chess", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"),
+            ("chess", "6k1/pp3ppp/8/3P4/1P6/8/5PPP/6K1 b - - 0 1"),
+            ("chess", "r4rk1/ppp2ppp/8/3q4/8/2N5/PPP2PPP/R2Q1RK1 w - - 0 1"),
+            ("shogi", "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P6/PPSPPPPPP/7R1/LN1GKGSNL[Bb] w - - 0 1"),
+            ("shogi", "ln1g3nl/1r3kg2/p1sppp1pp/2p3p2/1p7/2P2S3/PPSPPPPPP/2G4R1/LN2KG1NL[BPbp] b - - 0 1"),
+            ("xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"),
+            ("crazyhouse", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pn] w - - 0 1"),
+        ];
+        for (name, fen) in cases {
+            let v = Arc::new(builtin::variant(name).unwrap());
+            let mut p = EvalTables::default_params(&v);
+            for round in 0..2 {
+                if round == 1 {
+                    for (i, x) in [(KING_ATTACK, 7.0), (KING_DROP, 30.0), (DOUBLED, 15.0), (ISOLATED, 11.0)] {
+                        p.w[i] = x;
+                    }
+                    p.w[PASSED] = 20.0;
+                    p.w[PASSED_RANK] = 90.0;
+                    for t in 0..v.def.pieces.len() {
+                        p.w[Params::idx(t, params::ADVANCE)] = 10.0 + t as f64;
+                        p.w[Params::idx(t, params::CENTRE)] = 3.0 + t as f64 * 0.5;
+                    }
+                }
+                let t = EvalTables::with_params(&v, &p).unwrap();
+                let pos = Position::from_fen(v.clone(), fen).unwrap();
+                let f = t.features(&pos);
+                let dot: f64 = f.iter().zip(&p.w).map(|(a, b)| a * b).sum();
+                let e = t.evaluate(&pos) as f64;
+                let white = if pos.side_to_move() == Color::White { e } else { -e };
+                let pieces = (pos.pieces(Color::White).len() + pos.pieces(Color::Black).len()) as f64;
+                assert!(
+                    (white - dot).abs() <= 0.5 * pieces + 4.0,
+                    "{name} {fen} round {round}: eval {white}, dot {dot}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn pawn_structure_counts() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let t = EvalTables::untuned(&v);
+        // White pawns a2 a3 e4 h2, Black pawns c7 g3. Doubled: White's a-file
+        // (one more than one). Isolated: all four White pawns (no White pawn on
+        // b, d, f or g), both Black ones. Passed: a2 and a3 (no Black pawn on a
+        // or b), e4 (none on d-f), c7 (no White pawn on b-d); h2 is stopped by
+        // g3 (ahead of it on the next file) and g3 by h2.
+        let pos = Position::from_fen(v, "4k3/2p5/8/8/4P3/P5p1/P6P/4K3 w - - 0 1").unwrap();
+        let mut passed = Vec::new();
+        let s = t.pawns(&pos, |c, i| passed.push((c, i % t.nsq)));
+        // White: a-file has 2 pawns (1 doubled); isolated: a2, a3, e4, h2 (4).
+        // Black: c7, g3 isolated (2), none doubled.
+        assert_eq!(s, [(1, 4), (0, 2)]);
+        let names: Vec<(Color, i32, i32)> = passed.iter().map(|&(c, sq)| (c, t.coords[sq].0, t.coords[sq].1)).collect();
+        // passed: White a3 (a2 is behind a3 on its own file, not blocked by Black: also passed),
+        // a2, e4; Black c7. h2 is stopped by g3, g3 by h2.
+        assert_eq!(names.len(), 4, "{names:?}");
+        assert!(names.contains(&(Color::White, 4, 3)) && names.contains(&(Color::Black, 2, 6)), "{names:?}");
+        assert!(!names.iter().any(|&(_, f, _)| f == 6 || f == 7), "{names:?}");
+    }
+
+    #[test]
+    fn a_piece_in_hand_that_can_drop_next_to_the_king_counts() {
+        let v = Arc::new(builtin::variant("shogi").unwrap());
+        let t = EvalTables::untuned(&v);
+        // White's king on e1 (shogi's 5i) with an empty ring except d1 f1 golds;
+        // Black holds a gold: dropped on e2 it attacks e1 (a gold steps back
+        // straight: Black's gold moves down the board). A pawn in hand also
+        // counts: dropped on e2 it attacks e1 (Black's pawn steps toward rank 1).
+        let k = |fen: &str| {
+            let pos = Position::from_fen_permissive(v.clone(), fen).unwrap();
+            let sq = pos.royal_square(Color::White).unwrap();
+            t.king_counts(&pos, Color::White, sq).drops
+        };
+        assert_eq!(k("4k4/9/9/9/9/9/9/9/3GKG3[g] w - - 0 1"), 1);
+        assert_eq!(k("4k4/9/9/9/9/9/9/9/3GKG3[gg] w - - 0 1"), 2);
+        assert_eq!(k("4k4/9/9/9/9/9/9/9/3GKG3[ggg] w - - 0 1"), 2, "at most two of a type");
+        assert_eq!(k("4k4/9/9/9/9/9/9/9/3GKG3[gp] w - - 0 1"), 2);
+        assert_eq!(k("4k4/9/9/9/9/9/9/9/3GKG3 w - - 0 1"), 0);
+        // every square next to the king filled: nothing can be dropped there
+        assert_eq!(k("4k4/9/9/9/9/9/9/3PPP3/3GKG3[gp] w - - 0 1"), 0);
+        // a knight dropped next to the king never attacks it
+        assert_eq!(k("4k4/9/9/9/9/9/9/9/3GKG3[n] w - - 0 1"), 0);
+        // White's own pieces in hand do not count against it
+        assert_eq!(k("4k4/9/9/9/9/9/9/9/3GKG3[G] w - - 0 1"), 0);
     }
 }

@@ -1,0 +1,292 @@
+//! The evaluation's weights as a parameter vector, and the text format of a
+//! weights file.
+//!
+//! A variant's weights are a few scalar terms ([`SCALARS`]) followed by one
+//! block of [`PER_TYPE`] terms for each piece type of the variant (in the
+//! order of the definition). Every weight has a default derived from the
+//! variant's data ([`crate::eval::EvalTables`] computes them), equal to the
+//! evaluation's behaviour before weights could be tuned; the new terms (king
+//! attacks, drops near the king, pawn structure, advancement) default to 0.
+//!
+//! A weights file is text, one weight a line: `KEY VALUE`, `#` starts a
+//! comment, blank lines are ignored. The keys are the names of
+//! [`SCALARS`] (`tempo`, `shield`, ...) and, per piece type,
+//! `value.X`, `hand.X`, `centre.X`, `mobility.X`, `advance.X` where X is the
+//! piece as a FEN writes it for White in lowercase (`p`, `n`, `+p` for a
+//! promoted shogi pawn, `q~` for a crazyhouse promoted queen). A key that is
+//! not given keeps its default, so a file may set only some weights. An
+//! unknown key, a key given twice, a value that is not a finite number or is
+//! beyond ±100000 is an error naming the line ([`WeightsError`]).
+//!
+//! The built-in variants' tuned files are under `crates/chimera-engine/weights/`,
+//! embedded in the binary ([`WEIGHT_FILES`]) and, when marked as used
+//! there, applied when the variant's evaluation is built
+//! ([`builtin_weights`]); a variant without one uses the defaults.
+
+use chimera::variant::Variant;
+use std::fmt;
+
+/// Index of the side-to-move bonus.
+pub const TEMPO: usize = 0;
+/// Index of the scale of the promotion-progress table (1 = the derived table).
+pub const PROMO: usize = 1;
+/// Index of the bonus per friendly piece next to the royal piece.
+pub const SHIELD: usize = 2;
+/// Index of the penalty per enemy piece (not a pawn) within two steps of the royal piece.
+pub const TROPISM: usize = 3;
+/// Index of the penalty per move of an enemy piece (not a pawn, not royal)
+/// onto a square next to the royal piece or onto it.
+pub const KING_ATTACK: usize = 4;
+/// Index of the penalty per enemy piece in hand (at most two of a type) that
+/// could be dropped next to the royal piece so that it attacks it.
+pub const KING_DROP: usize = 5;
+/// Index of the penalty per pawn more than one on a file.
+pub const DOUBLED: usize = 6;
+/// Index of the penalty per pawn without friendly pawns on the files beside it.
+pub const ISOLATED: usize = 7;
+/// Index of the bonus per passed pawn (no enemy pawn ahead on its file or the files beside it).
+pub const PASSED: usize = 8;
+/// Index of the bonus of a passed pawn at the last rank (scaled by the
+/// square of its progress, from 0 on its first rank to 1 on the last).
+pub const PASSED_RANK: usize = 9;
+/// Index of the mop-up bonus per step of the weaker royal piece from the centre.
+pub const MOP_EDGE: usize = 10;
+/// Index of the mop-up bonus per step the royal pieces come closer.
+pub const MOP_NEAR: usize = 11;
+
+/// The scalar weights: name and what it weighs (the defaults depend on the variant only for per-type terms).
+pub const SCALARS: [(&str, f64); 12] = [
+    ("tempo", 12.0),
+    ("promo", 1.0),
+    ("shield", 8.0),
+    ("tropism", 12.0),
+    ("king_attack", 0.0),
+    ("king_drop", 0.0),
+    ("doubled", 0.0),
+    ("isolated", 0.0),
+    ("passed", 0.0),
+    ("passed_rank", 0.0),
+    ("mop_edge", 6.0),
+    ("mop_near", 4.0),
+];
+
+/// The number of scalar weights.
+pub const NSCALARS: usize = SCALARS.len();
+
+/// Offset in a type's block: the material value on the board.
+pub const VALUE: usize = 0;
+/// Offset in a type's block: the value of one in hand.
+pub const HAND: usize = 1;
+/// Offset in a type's block: centipawns per move the piece has on its square
+/// on an empty board above its average (for a royal piece: in the endgame).
+pub const CENTRE: usize = 2;
+/// Offset in a type's block: centipawns per move in the position above its
+/// average on random boards.
+pub const MOBILITY: usize = 3;
+/// Offset in a type's block: the bonus on the last rank, growing linearly
+/// from 0 on the first rank (its own side's).
+pub const ADVANCE: usize = 4;
+/// The names of a type's block.
+pub const PER_TYPE: [&str; 5] = ["value", "hand", "centre", "mobility", "advance"];
+
+/// A parameter vector for one variant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// The number of piece types.
+    pub ntypes: usize,
+    /// The weights: [`SCALARS`], then per type [`PER_TYPE`].
+    pub w: Vec<f64>,
+}
+
+impl Params {
+    /// A vector of zeros for `ntypes` piece types.
+    pub fn zeros(ntypes: usize) -> Params {
+        Params { ntypes, w: vec![0.0; NSCALARS + PER_TYPE.len() * ntypes] }
+    }
+
+    /// The index of term `k` ([`VALUE`], ...) of piece type `t`.
+    #[inline]
+    pub fn idx(t: usize, k: usize) -> usize {
+        NSCALARS + PER_TYPE.len() * t + k
+    }
+
+    /// The weight of term `k` of type `t`.
+    #[inline]
+    pub fn of(&self, t: usize, k: usize) -> f64 {
+        self.w[Self::idx(t, k)]
+    }
+
+    /// The number of weights.
+    pub fn len(&self) -> usize {
+        self.w.len()
+    }
+
+    /// Whether there are no weights (never: the scalars are always there).
+    pub fn is_empty(&self) -> bool {
+        self.w.is_empty()
+    }
+
+    /// The key of every weight, in order, for the variant's piece types.
+    pub fn names(v: &Variant) -> Vec<String> {
+        let mut names: Vec<String> = SCALARS.iter().map(|s| s.0.to_string()).collect();
+        for t in 0..v.def.pieces.len() {
+            let tok = piece_token(v, t);
+            for k in PER_TYPE {
+                names.push(format!("{k}.{tok}"));
+            }
+        }
+        names
+    }
+
+    /// Reads a weights file over `self` (the defaults): the weights it gives
+    /// replace the defaults, the others stay.
+    pub fn apply_text(&mut self, v: &Variant, text: &str) -> Result<(), WeightsError> {
+        let names = Self::names(v);
+        let mut seen = vec![false; names.len()];
+        for (n, raw) in text.lines().enumerate() {
+            let line_no = n + 1;
+            let err = |message: String| WeightsError { line: line_no, message };
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let mut parts = line.split_whitespace();
+            let (Some(key), Some(val), None) = (parts.next(), parts.next(), parts.next()) else {
+                return Err(err(format!("expected `KEY VALUE`, found '{line}'")));
+            };
+            let Some(i) = names.iter().position(|k| k == key) else {
+                return Err(err(format!("unknown weight '{key}' for variant {}", v.def.name)));
+            };
+            let x: f64 = val.parse().map_err(|_| err(format!("'{val}' is not a number (weight {key})")))?;
+            if !x.is_finite() || x.abs() > 100_000.0 {
+                return Err(err(format!("weight {key} = {val} is out of range (at most 100000 in size)")));
+            }
+            if seen[i] {
+                return Err(err(format!("weight '{key}' is given twice")));
+            }
+            seen[i] = true;
+            self.w[i] = x;
+        }
+        Ok(())
+    }
+
+    /// The weights as a file: `header` lines as comments, then every weight.
+    pub fn to_text(&self, v: &Variant, header: &[String]) -> String {
+        let mut s = String::new();
+        for h in header {
+            s.push_str("# ");
+            s.push_str(h);
+            s.push('\n');
+        }
+        for (name, x) in Self::names(v).iter().zip(&self.w) {
+            let r = (x * 10.0).round() / 10.0;
+            s.push_str(&format!("{name} {}\n", if r == 0.0 { 0.0 } else { r }));
+        }
+        s
+    }
+}
+
+/// The token of piece type `t` in weight keys: its FEN form in lowercase,
+/// or `tN` when two types would share one.
+pub fn piece_token(v: &Variant, t: usize) -> String {
+    let tok = |t: usize| {
+        let p = &v.def.pieces[t];
+        format!("{}{}{}", if p.promoted { "+" } else { "" }, p.letter, if p.tilde { "~" } else { "" })
+    };
+    let mine = tok(t);
+    if (0..v.def.pieces.len()).filter(|&u| tok(u) == mine).count() > 1 {
+        format!("t{t}")
+    } else {
+        mine
+    }
+}
+
+/// A bad weights file: the line and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightsError {
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "weights line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// The weights files under `crates/chimera-engine/weights/`: variant name,
+/// text, and whether the engine uses it. A file is to be used once a match
+/// against the untuned evaluation has shown it is stronger (docs/strength.md,
+/// Tuning); until then it is kept as data (chess: even within the error,
+/// shogi: weaker).
+pub const WEIGHT_FILES: &[(&str, &str, bool)] =
+    &[("chess", include_str!("../weights/chess.txt"), false), ("shogi", include_str!("../weights/shogi.txt"), false)];
+
+/// The tuned weights file a built-in variant uses, by the variant's name, if it has one.
+pub fn builtin_weights(name: &str) -> Option<&'static str> {
+    WEIGHT_FILES.iter().find(|f| f.0 == name && f.2).map(|f| f.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera::builtin;
+
+    #[test]
+    fn names_are_unique_and_files_read_back() {
+        for name in ["chess", "shogi", "crazyhouse", "xiangqi", "chushogi"] {
+            let v = builtin::variant(name).unwrap();
+            let names = Params::names(&v);
+            let mut sorted = names.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(sorted.len(), names.len(), "{name}: duplicate keys");
+            let mut p = Params::zeros(v.def.pieces.len());
+            for (i, x) in p.w.iter_mut().enumerate() {
+                *x = i as f64 * 1.5 - 7.0;
+            }
+            let text = p.to_text(&v, &["a header".into()]);
+            let mut q = Params::zeros(v.def.pieces.len());
+            q.apply_text(&v, &text).unwrap();
+            assert_eq!(p, q, "{name}");
+        }
+    }
+
+    #[test]
+    fn bad_files_are_errors_naming_the_line() {
+        let v = builtin::variant("chess").unwrap();
+        let mut p = Params::zeros(6);
+        let cases = [
+            ("tempo 1\nbogus 3\n", 2, "unknown weight"),
+            ("value.p\n", 1, "expected"),
+            ("# c\n\nvalue.n abc\n", 3, "not a number"),
+            ("value.n 1e300\n", 1, "out of range"),
+            ("value.n NaN\n", 1, "out of range"),
+            ("tempo 1\ntempo 2\n", 2, "twice"),
+            ("tempo 1 2\n", 1, "expected"),
+        ];
+        for (text, line, what) in cases {
+            let e = p.apply_text(&v, text).unwrap_err();
+            assert_eq!(e.line, line, "{text:?}: {e}");
+            assert!(e.message.contains(what), "{text:?}: {e}");
+        }
+        // a partial file sets only its keys
+        let mut q = Params::zeros(6);
+        q.apply_text(&v, "value.q 950 # the queen\n").unwrap();
+        assert_eq!(q.of(v.def.piece_by_letter('q').unwrap(), VALUE), 950.0);
+        assert_eq!(q.w.iter().filter(|&&x| x != 0.0).count(), 1);
+    }
+
+    #[test]
+    fn builtin_files_read_for_their_variants() {
+        for &(name, text, _) in WEIGHT_FILES {
+            let v = builtin::variant(name).unwrap();
+            let mut p = Params::zeros(v.def.pieces.len());
+            p.apply_text(&v, text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+}

@@ -1,0 +1,364 @@
+//! `chimera tune`: fits a variant's evaluation weights to labelled positions
+//! by the Texel method.
+//!
+//! The data are lines `FEN;RESULT`, RESULT the game's result from White's
+//! side (`1`, `0.5`, `0`, or `1-0`, `1/2-1/2`, `0-1`; a fraction in [0, 1]
+//! is read as a probability); `#` starts a comment line. [`crate::selfplay`]
+//! makes such files from self-play games.
+//!
+//! The method: the evaluation `e` of a position (White's side, centipawns)
+//! predicts White's score as `sigmoid(e) = 1 / (1 + 10^(-K e / 400))`. First
+//! `K` is fitted to the starting weights (the one-dimensional minimum of the
+//! mean squared error, by golden-section search); then, with `K` fixed, the
+//! weights are moved by gradient descent (Adam, full batch) on the mean
+//! squared error of `sigmoid(e)` against the results. The evaluation is, up
+//! to rounding, linear in the weights ([`EvalTables::features`]), so the
+//! gradient is exact for that linear model; the errors printed before and
+//! after are those of the real evaluation with the starting and the fitted
+//! weights (rounded to 0.1 as the weights file stores them). One position in
+//! ten (every tenth line) is held out and its error reported apart, as a
+//! check against overfitting; it does not take part in the fit. The mop-up
+//! weights are not tuned ([`FROZEN`]).
+
+use crate::eval::EvalTables;
+use crate::params::{self, Params};
+use chimera::position::Position;
+use chimera::square::Color;
+use chimera::variant::Variant;
+use std::sync::Arc;
+
+/// Weights the tuner leaves as they are: the mop-up's, which guide the
+/// search toward a mate in won endings rather than predict results.
+pub const FROZEN: [usize; 2] = [params::MOP_EDGE, params::MOP_NEAR];
+
+/// One labelled position.
+pub struct Sample {
+    /// The position.
+    pub pos: Position,
+    /// White's score in the game it comes from, in [0, 1].
+    pub result: f64,
+}
+
+/// Reads a data file's text (see the module documentation). An error names
+/// the line.
+pub fn parse_data(v: &Arc<Variant>, text: &str) -> Result<Vec<Sample>, String> {
+    let mut out = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let err = |m: String| format!("data line {}: {m}", n + 1);
+        let (fen, res) = line.rsplit_once(';').ok_or_else(|| err("expected `FEN;RESULT`".into()))?;
+        let result = match res.trim() {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            "1/2-1/2" => 0.5,
+            r => r
+                .parse::<f64>()
+                .ok()
+                .filter(|x| (0.0..=1.0).contains(x))
+                .ok_or_else(|| err(format!("'{r}' is not a result (1, 0.5, 0, 1-0, 1/2-1/2, 0-1)")))?,
+        };
+        let pos = Position::from_fen(v.clone(), fen.trim()).map_err(|e| err(e.to_string()))?;
+        out.push(Sample { pos, result });
+    }
+    if out.is_empty() {
+        return Err("the data has no positions".into());
+    }
+    Ok(out)
+}
+
+/// White's expected score for an evaluation `e` (centipawns, White's side).
+#[inline]
+pub fn sigmoid(e: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+}
+
+/// The evaluation of a position from White's side.
+pub fn white_eval(ev: &EvalTables, pos: &Position) -> f64 {
+    let e = ev.evaluate(pos) as f64;
+    if pos.side_to_move() == Color::White {
+        e
+    } else {
+        -e
+    }
+}
+
+/// The mean squared error of `sigmoid(e)` against the results, for
+/// evaluations `evals` and results `results`.
+pub fn error_of(evals: &[f64], results: &[f64], k: f64) -> f64 {
+    let n = evals.len().max(1) as f64;
+    evals.iter().zip(results).map(|(&e, &r)| (sigmoid(e, k) - r).powi(2)).sum::<f64>() / n
+}
+
+/// The `K` minimising [`error_of`], by golden-section search over [0.05, 10]
+/// on a log scale.
+pub fn fit_k(evals: &[f64], results: &[f64]) -> f64 {
+    let f = |lk: f64| error_of(evals, results, lk.exp());
+    let (mut a, mut b) = (0.05f64.ln(), 10f64.ln());
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut c, mut d) = (b - g * (b - a), a + g * (b - a));
+    let (mut fc, mut fd) = (f(c), f(d));
+    for _ in 0..60 {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - g * (b - a);
+            fc = f(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + g * (b - a);
+            fd = f(d);
+        }
+    }
+    ((a + b) / 2.0).exp()
+}
+
+/// The tuner's settings.
+#[derive(Clone, Debug)]
+pub struct TuneOptions {
+    /// Gradient steps.
+    pub iterations: usize,
+    /// A fixed `K` instead of the fitted one.
+    pub k: Option<f64>,
+    /// The base step of Adam, in centipawns (scaled per weight by its size).
+    pub rate: f64,
+    /// Ridge penalty toward the starting weights: `reg` times the sum of
+    /// `((w - w0) / max(|w0|, 20))^2` is added to the error, so that weights of
+    /// rare terms (a promoted piece seen in a few positions) stay near their defaults.
+    pub reg: f64,
+}
+
+impl Default for TuneOptions {
+    fn default() -> Self {
+        TuneOptions { iterations: 1000, k: None, rate: 1.0, reg: 1e-4 }
+    }
+}
+
+/// What a tuning run found.
+#[derive(Clone, Debug)]
+pub struct TuneOutcome {
+    /// The scaling constant used.
+    pub k: f64,
+    /// The real evaluation's error with the starting weights: fitted part, held-out part.
+    pub before: (f64, f64),
+    /// The same with the fitted weights.
+    pub after: (f64, f64),
+    /// The linear model's error on the fitted part, before and after.
+    pub model: (f64, f64),
+    /// The fitted weights, rounded to 0.1.
+    pub params: Params,
+    /// Positions fitted and held out.
+    pub counts: (usize, usize),
+}
+
+/// Tunes the weights of variant `v`, from `start`, on `data`; `progress`
+/// sees (iteration, model error) now and then.
+pub fn tune(
+    v: &Arc<Variant>,
+    data: &[Sample],
+    start: &Params,
+    o: &TuneOptions,
+    progress: &mut dyn FnMut(usize, f64),
+) -> Result<TuneOutcome, String> {
+    let ev0 = EvalTables::with_params(v, start)?;
+    let (fit, held): (Vec<&Sample>, Vec<&Sample>) = {
+        let mut fit = Vec::new();
+        let mut held = Vec::new();
+        for (i, s) in data.iter().enumerate() {
+            if i % 10 == 9 {
+                held.push(s);
+            } else {
+                fit.push(s);
+            }
+        }
+        (fit, held)
+    };
+    if fit.is_empty() {
+        return Err("no positions to fit".into());
+    }
+    let real = |ev: &EvalTables, set: &[&Sample], k: f64| {
+        let e: Vec<f64> = set.iter().map(|s| white_eval(ev, &s.pos)).collect();
+        let r: Vec<f64> = set.iter().map(|s| s.result).collect();
+        error_of(&e, &r, k)
+    };
+    let results: Vec<f64> = fit.iter().map(|s| s.result).collect();
+    let evals0: Vec<f64> = fit.iter().map(|s| white_eval(&ev0, &s.pos)).collect();
+    let k = o.k.unwrap_or_else(|| fit_k(&evals0, &results));
+    let before = (error_of(&evals0, &results, k), real(&ev0, &held, k));
+    // the features, once (row-major)
+    let np = start.w.len();
+    let mut x = Vec::with_capacity(fit.len() * np);
+    for s in &fit {
+        x.extend(ev0.features(&s.pos).into_iter().map(|f| f as f32));
+    }
+    let n = fit.len();
+    let model_error = |w: &[f64], grad: Option<&mut Vec<f64>>| -> f64 {
+        let c = k * std::f64::consts::LN_10 / 400.0;
+        let mut err = 0.0;
+        let mut g = vec![0.0f64; np];
+        for j in 0..n {
+            let row = &x[j * np..(j + 1) * np];
+            let e: f64 = row.iter().zip(w).map(|(&f, &w)| f as f64 * w).sum();
+            let s = sigmoid(e, k);
+            let d = s - results[j];
+            err += d * d;
+            let coef = 2.0 * d * s * (1.0 - s) * c;
+            for (gi, &f) in g.iter_mut().zip(row) {
+                *gi += coef * f as f64;
+            }
+        }
+        if let Some(out) = grad {
+            for (o, gi) in out.iter_mut().zip(&g) {
+                *o = gi / n as f64;
+            }
+        }
+        err / n as f64
+    };
+    // per-weight step: proportional to the weight's size (a scale such as
+    // `promo` moves in hundredths, a piece value in centipawns)
+    let step: Vec<f64> = (0..np)
+        .map(|i| {
+            if FROZEN.contains(&i) {
+                0.0
+            } else if i == params::PROMO {
+                0.01 * o.rate
+            } else {
+                o.rate * (0.5 + 0.01 * start.w[i].abs())
+            }
+        })
+        .collect();
+    let mut w = start.w.clone();
+    let model_before = model_error(&w, None);
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12f64);
+    let mut m = vec![0.0f64; np];
+    let mut vv = vec![0.0f64; np];
+    let mut grad = vec![0.0f64; np];
+    for it in 1..=o.iterations {
+        let e = model_error(&w, Some(&mut grad));
+        for i in 0..np {
+            let sc = start.w[i].abs().max(20.0);
+            grad[i] += 2.0 * o.reg * (w[i] - start.w[i]) / (sc * sc);
+        }
+        if it == 1 || it % 100 == 0 {
+            progress(it, e);
+        }
+        for i in 0..np {
+            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
+            vv[i] = b2 * vv[i] + (1.0 - b2) * grad[i] * grad[i];
+            let mh = m[i] / (1.0 - b1.powi(it as i32));
+            let vh = vv[i] / (1.0 - b2.powi(it as i32));
+            if vh > 0.0 {
+                w[i] -= step[i] * mh / (vh.sqrt() + eps);
+            }
+        }
+    }
+    for x in w.iter_mut() {
+        *x = (*x * 10.0).round() / 10.0;
+    }
+    let model_after = model_error(&w, None);
+    let tuned = Params { ntypes: start.ntypes, w };
+    let ev1 = EvalTables::with_params(v, &tuned)?;
+    let after = (real(&ev1, &fit, k), real(&ev1, &held, k));
+    Ok(TuneOutcome {
+        k,
+        before,
+        after,
+        model: (model_before, model_after),
+        params: tuned,
+        counts: (fit.len(), held.len()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera::builtin;
+
+    /// Positions from random games (deterministic), quiet or not.
+    fn random_positions(v: &Arc<Variant>, n: usize) -> Vec<Position> {
+        let mut out = Vec::new();
+        let mut seed = 7u64;
+        let mut rnd = |m: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 33) as usize) % m
+        };
+        while out.len() < n {
+            let mut pos = Position::start(v.clone());
+            for _ in 0..40 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(moves[rnd(moves.len())]);
+                out.push(pos.clone());
+            }
+        }
+        out.truncate(n);
+        out
+    }
+
+    /// Labels made by a known evaluation (the linear model with weights
+    /// `truth`, as probabilities at K = 1): the tuner, started from the
+    /// defaults, must bring the error close to 0 and the changed weights
+    /// close to their true values.
+    #[test]
+    fn the_tuner_finds_a_known_optimum() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let start = EvalTables::default_params(&v);
+        let ev = EvalTables::with_params(&v, &start).unwrap();
+        let mut truth = start.clone();
+        let n = v.def.piece_by_letter('n').unwrap();
+        let p = v.def.piece_by_letter('p').unwrap();
+        truth.w[Params::idx(n, params::VALUE)] += 120.0;
+        truth.w[Params::idx(p, params::VALUE)] -= 30.0;
+        truth.w[params::TEMPO] = 40.0;
+        let data: Vec<Sample> = random_positions(&v, 400)
+            .into_iter()
+            .map(|pos| {
+                let f = ev.features(&pos);
+                let e: f64 = f.iter().zip(&truth.w).map(|(a, b)| a * b).sum();
+                Sample { pos, result: sigmoid(e, 1.0) }
+            })
+            .collect();
+        let o = TuneOptions { iterations: 600, k: Some(1.0), rate: 2.0, reg: 0.0 };
+        let out = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
+        assert!(out.model.0 > 1e-3, "the start is not already optimal: {:?}", out.model);
+        assert!(out.model.1 < out.model.0 / 20.0, "model error {:?}", out.model);
+        assert!(out.after.0 < out.before.0 / 5.0, "real error {:?} -> {:?}", out.before, out.after);
+        assert!(out.after.1 < out.before.1, "held-out error {:?} -> {:?}", out.before, out.after);
+        let got = out.params.of(n, params::VALUE);
+        let want = truth.of(n, params::VALUE);
+        assert!((got - want).abs() < 25.0, "knight {got}, true {want}");
+        assert!((out.params.w[params::TEMPO] - 40.0).abs() < 10.0, "tempo {}", out.params.w[params::TEMPO]);
+    }
+
+    #[test]
+    fn k_is_fitted_to_the_data() {
+        // results drawn from K = 0.8 exactly: the fit finds it
+        let evals: Vec<f64> = (-50..50).map(|i| i as f64 * 20.0).collect();
+        let results: Vec<f64> = evals.iter().map(|&e| sigmoid(e, 0.8)).collect();
+        let k = fit_k(&evals, &results);
+        assert!((k - 0.8).abs() < 1e-3, "{k}");
+    }
+
+    #[test]
+    fn bad_data_lines_are_errors() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(parse_data(&v, &format!("# c\n{start};1-0\n{start};0.5\n")).unwrap().len(), 2);
+        for (text, what) in [
+            (format!("{start}\n"), "line 1: expected"),
+            (format!("\n{start};2\n"), "line 2: '2' is not a result"),
+            ("xx;1\n".to_string(), "line 1:"),
+            (String::new(), "no positions"),
+        ] {
+            let e = parse_data(&v, &text).err().unwrap();
+            assert!(e.contains(what), "{text:?}: {e}");
+        }
+    }
+}
