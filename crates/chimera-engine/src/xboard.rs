@@ -191,7 +191,7 @@ impl XboardSession {
                     let g = e.game();
                     (g.variant.clone(), g.ev.clone())
                 };
-                match Game::from_fen(v, ev, &rest) {
+                match xboard_fen(v, ev, &rest) {
                     Ok(g) => e.set_game(g),
                     Err(m) => {
                         e.out.line(&format!("tellusererror Illegal position: {m}"));
@@ -846,6 +846,37 @@ fn assign_slots(
         slot_of[t] = Some(s);
     }
     Some(table)
+}
+
+/// A game from a FEN as XBoard writes it. Under some parents XBoard writes
+/// a castling field but no en-passant field (`... w - 0 1` in a `chu`
+/// game), or neither where the variant's own FEN has a castling field; when
+/// the FEN as given is refused, these two readings are tried, and the first
+/// error is the one reported.
+fn xboard_fen(
+    v: std::sync::Arc<chimera::variant::Variant>,
+    ev: std::sync::Arc<crate::eval::EvalTables>,
+    fen: &str,
+) -> Result<Game, String> {
+    let first = match Game::from_fen(v.clone(), ev.clone(), fen) {
+        Ok(g) => return Ok(g),
+        Err(m) => m,
+    };
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let numeric = |s: &&str| s.bytes().all(|b| b.is_ascii_digit());
+    if f.len() >= 4 && f[2] == "-" && numeric(&f[3]) {
+        // a castling field, no en-passant field: add one
+        let with_ep = [&f[..3], &["-"], &f[3..]].concat().join(" ");
+        if let Ok(g) = Game::from_fen(v.clone(), ev.clone(), &with_ep) {
+            return Ok(g);
+        }
+        // or no castling field either, as the variant writes its FENs
+        let without = [&f[..2], &f[3..]].concat().join(" ");
+        if let Ok(g) = Game::from_fen(v, ev, &without) {
+            return Ok(g);
+        }
+    }
+    Err(first)
 }
 
 /// A board of colour letters written like a FEN's board field.

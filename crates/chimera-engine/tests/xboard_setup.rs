@@ -256,3 +256,24 @@ fn every_builtin_variant_gets_a_table_xboard_accepts() {
         assert_ne!(xboard_name(name), "", "{name}");
     }
 }
+
+#[test]
+fn setboard_takes_the_fen_xboard_writes_for_an_engine_defined_variant() {
+    // XBoard writes the Wa Shogi start position (its `chu` parent) with a
+    // castling field and no en-passant field; the variant's own FEN has
+    // neither. The position is taken (no error) and the engine plays from it.
+    let start = "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH";
+    let out =
+        session(&format!("xboard\nprotover 2\nvariant wa-shogi\nforce\nsetboard {start} w - 0 1\nping 1\nquit\n"));
+    assert_eq!(
+        out.iter().filter(|l| !l.starts_with("setup ") && !l.starts_with("piece ")).collect::<Vec<_>>(),
+        ["pong 1"]
+    );
+    // a FEN that is wrong in any reading is still refused, with the first reading's error
+    let out = session("xboard\nprotover 2\nvariant minishogi\nsetboard rbsgk/4p/5/P4[-] w - 0 1\nping 1\nquit\n");
+    assert!(
+        out.iter().any(|l| l.starts_with("tellusererror Illegal position: bad FEN") && l.contains("w - 0 1")),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l == "Error (bad FEN): rbsgk/4p/5/P4[-] w - 0 1"), "{out:?}");
+}
