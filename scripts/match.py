@@ -46,7 +46,7 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-XBOARD_NAMES = {"chess": "normal", "mightylion": "lion"}
+XBOARD_NAMES = {"chess": "normal", "mightylion": "lion", "chushogi": "chu"}
 
 
 class Engine:

@@ -4,13 +4,20 @@
 #
 #   scripts/xboard_game.sh VARIANT OPPONENT OUT [MINUTES] [INCREMENT]
 #
-#   VARIANT    XBoard's variant name (normal, xiangqi, lion, ...)
+#   VARIANT    XBoard's variant name (normal, xiangqi, lion, shogi, chu, ...,
+#              or one XBoard does not know, such as minishogi or wa-shogi:
+#              Chimera, the first engine, defines it with `setup` and `piece`)
 #   OPPONENT   the other engine's command (fairymax, maxqi, hachu, or
 #              "target/release/chimera xboard" for Chimera against itself)
 #   OUT        prefix of the outputs: OUT.pgn (XBoard's game record),
 #              OUT-mid.png (after MID seconds), OUT.png (the final position),
 #              OUT.debug (XBoard's debug log: every line to and from both engines)
 #   MINUTES    base time per side (default 1), INCREMENT seconds (default 1)
+#
+# Examples: `scripts/xboard_game.sh chu hachu docs/games/xboard-chu`,
+# `scripts/xboard_game.sh shogi "target/release/chimera xboard" docs/games/xboard-shogi 1 0`.
+# HaChu cannot be the second engine in a variant Chimera defines: XBoard sends
+# it the start position by `setboard`, which HaChu 0.21 refuses.
 #
 # Chimera plays White (XBoard's first engine). XBoard tests every move for
 # legality itself (-testLegality true, its default) and calls flags

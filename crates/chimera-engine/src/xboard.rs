@@ -48,9 +48,6 @@ const XBOARD_KNOWN: &[&str] = &[
     "3check",
 ];
 
-/// XBoard's piece slots for a `fairy` parent, in its order.
-const XBOARD_SLOTS: &str = "PNBRQFEACWMOHIJGDVLSUK";
-
 /// The XBoard name of a variant.
 pub fn xboard_name(name: &str) -> String {
     match name {
@@ -194,7 +191,7 @@ impl XboardSession {
                     let g = e.game();
                     (g.variant.clone(), g.ev.clone())
                 };
-                match Game::from_fen(v, ev, &rest) {
+                match xboard_fen(v, ev, &rest) {
                     Ok(g) => e.set_game(g),
                     Err(m) => {
                         e.out.line(&format!("tellusererror Illegal position: {m}"));
@@ -340,50 +337,12 @@ impl XboardSession {
         }
     }
 
-    /// For a variant XBoard does not know: `setup` and `piece` commands.
+    /// For a variant XBoard does not know: `setup` and `piece` commands
+    /// (see [`setup_lines`]).
     fn announce_variant(&self, e: &Engine) {
-        let g = e.game();
-        let v = g.variant.clone();
-        drop(g);
-        let xb = xboard_name(v.name());
-        if XBOARD_KNOWN.contains(&xb.as_str()) {
-            return;
-        }
-        let geo = v.geometry();
-        let pieces = &v.def.pieces;
-        // map each piece letter to an XBoard slot: its own letter if XBoard has
-        // a slot with that letter, else a free slot; the royal piece gets K
-        let mut slots: Vec<Option<char>> = vec![None; XBOARD_SLOTS.len()];
-        let king_slot = XBOARD_SLOTS.len() - 1;
-        let mut unplaced = Vec::new();
-        for p in pieces.iter().filter(|p| !p.promoted && !p.tilde) {
-            let l = p.letter.to_ascii_uppercase();
-            let own = XBOARD_SLOTS.find(l);
-            if p.royal && slots[king_slot].is_none() {
-                slots[king_slot] = Some(l);
-            } else if let Some(i) = own.filter(|&i| slots[i].is_none() && i != king_slot) {
-                slots[i] = Some(l);
-            } else {
-                unplaced.push(l);
-            }
-        }
-        for l in unplaced {
-            if let Some(i) = (0..king_slot).find(|&i| slots[i].is_none()) {
-                slots[i] = Some(l);
-            }
-        }
-        let white: String = slots.iter().map(|s| s.unwrap_or('.')).collect();
-        let table = format!("{white}{}", white.to_ascii_lowercase());
-        let holdings = if v.def.rules.drops.is_some() {
-            pieces.iter().filter(|p| !p.promoted && !p.tilde && !p.royal).count()
-        } else {
-            0
-        };
-        let parent = if v.def.rules.drops.is_some() { "crazyhouse" } else { "fairy" };
-        e.out
-            .line(&format!("setup ({table}) {}x{}+{}_{} {}", geo.width, geo.height, holdings, parent, v.def.start_fen));
-        for p in pieces.iter().filter(|p| !p.promoted && !p.tilde) {
-            e.out.line(&format!("piece {}& {}", p.letter.to_ascii_uppercase(), p.betza.text));
+        let v = e.game().variant.clone();
+        for l in setup_lines(&v) {
+            e.out.line(&l);
         }
     }
 
@@ -591,6 +550,333 @@ impl XboardSession {
         }
         e.out.line(&format!("highlight {}", colour_fen(&geo, &colours)));
     }
+}
+
+/// XBoard 4.9 has 66 piece types per colour ("slots", each with its own
+/// image); a `setup` command's piece-to-char table gives the letter of each
+/// slot, in slot order, the King's slot last.
+const SLOTS: usize = 66;
+/// The King's slot.
+const KING_SLOT: usize = SLOTS - 1;
+/// The Lion's slot, which XBoard's `chu` rules treat as a Chu Shogi Lion.
+const LION_SLOT: usize = 21;
+/// Under XBoard's `shogi` rules only the slots below the Wazir's (9) may
+/// promote; the Pawn's (0) and the Queen's (4, Shogi's Lance) must promote on
+/// the last rank, the Knight's (1) on the last two.
+const SHOGI_PROMOTING: &[usize] = &[2, 3, 5, 6, 7, 8];
+/// The first slot that never promotes under XBoard's `shogi` rules (the Wazir's).
+const SHOGI_PLAIN: usize = 9;
+/// XBoard pairs slot `i` with the promoted slot `i + 11` unless the table
+/// says otherwise (its Shogi table follows this).
+const DEFAULT_PARTNER: usize = 11;
+/// XBoard's own letters of its first slots (a `fairy` game).
+const FAIRY_LETTERS: &str = "PNBRQFEACWMOHIJGDVLSU";
+/// XBoard's own letters in its `shogi` table: Lance in the Queen's slot,
+/// Silver in the Ferz's, Gold in the Wazir's.
+const SHOGI_LETTERS: &str = "PNBRLS...G";
+/// XBoard's own `chu` table: the slots of its unpromoted pieces...
+const CHU_LETTERS: &[(usize, char)] = &[
+    (0, 'P'),
+    (2, 'B'),
+    (3, 'R'),
+    (4, 'Q'),
+    (5, 'S'),
+    (6, 'E'),
+    (7, 'X'),
+    (8, 'O'),
+    (9, 'G'),
+    (13, 'H'),
+    (14, 'D'),
+    (18, 'L'),
+    (19, 'I'),
+    (21, 'N'),
+    (22, 'V'),
+    (36, 'C'),
+    (40, 'A'),
+    (42, 'F'),
+    (43, 'T'),
+    (61, 'M'),
+];
+/// ... and of its promoted ones, by the letter of the piece they promote from.
+const CHU_PROMOTED: &[(usize, char)] = &[
+    (17, 'D'),
+    (20, 'H'),
+    (31, 'T'),
+    (34, 'L'),
+    (41, 'A'),
+    (46, 'F'),
+    (47, 'G'),
+    (48, 'M'),
+    (50, 'E'),
+    (51, 'X'),
+    (52, 'O'),
+    (53, 'I'),
+    (55, 'P'),
+    (57, 'B'),
+    (58, 'R'),
+    (62, 'S'),
+    (63, 'C'),
+    (64, 'V'),
+];
+
+/// The XBoard variant whose rules an engine-defined variant inherits (the
+/// `_PARENT` of `setup`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Parent {
+    /// No drops, chess-style promotions (or none).
+    Fairy,
+    /// Drops, chess-style promotions.
+    Crazyhouse,
+    /// Drops and Shogi promotions (`+`): XBoard's zone is the far third of
+    /// the board (three ranks on eight), captured pieces go to the hand
+    /// unpromoted.
+    Shogi,
+    /// Shogi promotions without drops, or with more promoting types than
+    /// XBoard's `shogi` slots hold: XBoard's zone is the far third, any piece
+    /// with a promoted partner may promote.
+    Chu,
+}
+
+impl Parent {
+    fn name(self) -> &'static str {
+        match self {
+            Parent::Fairy => "fairy",
+            Parent::Crazyhouse => "crazyhouse",
+            Parent::Shogi => "shogi",
+            Parent::Chu => "chu",
+        }
+    }
+
+    /// XBoard's own letter for an unpromoted piece in `slot` under this parent.
+    fn letter(self, slot: usize) -> Option<char> {
+        let from = |s: &str| s.chars().nth(slot).filter(|&c| c != '.');
+        match self {
+            Parent::Fairy | Parent::Crazyhouse => from(FAIRY_LETTERS),
+            Parent::Shogi => from(SHOGI_LETTERS),
+            Parent::Chu => CHU_LETTERS.iter().find(|&&(s, _)| s == slot).map(|&(_, c)| c),
+        }
+    }
+}
+
+/// What a slot of the piece-to-char table holds (letters uppercase).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    /// An unpromoted piece: its letter.
+    Piece(char),
+    /// The promoted form of the piece with this letter (`+X` in FENs).
+    Promoted(char),
+}
+
+/// The `setup` and `piece` commands that make XBoard show a variant it does
+/// not know (nothing for the variants it knows, such as `shogi` or `chu`,
+/// whose rules and board XBoard has itself; it would ignore a `setup` there).
+///
+/// Everything is derived from the variant's definition: the board size; the
+/// holdings (one per unpromoted type, drop variants only); the parent, whose
+/// rules XBoard applies (see [`Parent`]); a piece-to-char table that puts
+/// each piece type in one of XBoard's slots (its own letter's slot under the
+/// parent where it is free) and each promoted type (`+X`) in a slot marked
+/// `^X`, XBoard's promoted partner of X; the start position; and one
+/// `piece ID& XBETZA` line per type (`piece +X& ...` for a promoted one), so
+/// that XBoard's move generator moves each piece as the engine does.
+pub fn setup_lines(v: &chimera::variant::Variant) -> Vec<String> {
+    let xb = xboard_name(v.name());
+    if XBOARD_KNOWN.contains(&xb.as_str()) {
+        return Vec::new();
+    }
+    let pieces = &v.def.pieces;
+    let drops = v.def.rules.drops.is_some();
+    // each '+' type with the type that promotes to it
+    let promoted: Vec<(usize, usize)> = (0..pieces.len())
+        .filter(|&t| pieces[t].promoted && !pieces[t].tilde)
+        .filter_map(|t| {
+            let base = pieces.iter().position(|p| {
+                !p.promoted
+                    && p.promotion.as_ref().is_some_and(|pr| {
+                        pr.choices.contains(&t) || pr.choices_black.as_ref().is_some_and(|c| c.contains(&t))
+                    })
+            });
+            base.map(|b| (t, b))
+        })
+        .collect();
+    let mut parent = match (promoted.is_empty(), drops) {
+        (true, false) => Parent::Fairy,
+        (true, true) => Parent::Crazyhouse,
+        (false, true) => Parent::Shogi,
+        (false, false) => Parent::Chu,
+    };
+    let mut table = assign_slots(v, parent, &promoted);
+    if table.is_none() && parent == Parent::Shogi {
+        parent = Parent::Chu;
+        table = assign_slots(v, parent, &promoted);
+    }
+    let Some(table) = table else {
+        return vec![format!("tellusererror {}: more piece types than XBoard's {} slots", v.name(), SLOTS)];
+    };
+    // the table up to the last slot used, then the King's; at least 5 slots
+    // before it (XBoard wants 12 letters or more)
+    let last = (0..KING_SLOT).rev().find(|&i| table[i].is_some()).map_or(0, |i| i + 1).max(5);
+    let mut white = String::new();
+    for s in table[..last].iter().chain(std::iter::once(&table[KING_SLOT])) {
+        match s {
+            None => white.push('.'),
+            Some(Slot::Piece(c)) => white.push(*c),
+            Some(Slot::Promoted(c)) => {
+                white.push('^');
+                white.push(*c);
+            }
+        }
+    }
+    let holdings =
+        if drops { table[..KING_SLOT].iter().filter(|s| matches!(s, Some(Slot::Piece(_)))).count() } else { 0 };
+    let geo = v.geometry();
+    let mut lines = vec![format!(
+        "setup ({white}{}) {}x{}+{}_{} {}",
+        white.to_ascii_lowercase(),
+        geo.width,
+        geo.height,
+        holdings,
+        parent.name(),
+        v.def.start_fen
+    )];
+    for (i, p) in pieces.iter().enumerate().filter(|(_, p)| !p.tilde && p.letter.is_ascii_alphabetic()) {
+        let plus = if p.promoted { "+" } else { "" };
+        if p.promoted && !promoted.iter().any(|&(t, _)| t == i) {
+            continue; // a promoted type nothing promotes to has no slot
+        }
+        lines.push(format!("piece {plus}{}& {}", p.letter.to_ascii_uppercase(), p.betza.text));
+    }
+    lines
+}
+
+/// Puts every piece type of `v` in a slot under `parent`'s rules (see
+/// [`setup_lines`]); `None` when some type finds no slot it may have.
+fn assign_slots(
+    v: &chimera::variant::Variant,
+    parent: Parent,
+    promoted: &[(usize, usize)],
+) -> Option<Vec<Option<Slot>>> {
+    use chimera::compile::code_of;
+    let pieces = &v.def.pieces;
+    let geo = v.geometry();
+    let mut table: Vec<Option<Slot>> = vec![None; SLOTS];
+    let mut slot_of: Vec<Option<usize>> = vec![None; pieces.len()];
+    let promotes = |t: usize| promoted.iter().any(|&(_, b)| b == t);
+    // White's unpromoted piece `t` has no move from rank `r` (counted from
+    // its far side: 0 is the last rank) on the middle file
+    let stuck = |t: usize, r: u8| -> bool {
+        let Some(rank) = (geo.height as i32 - 1).checked_sub(r as i32) else { return false };
+        let Some(sq) = geo.square(geo.width as i32 / 2, rank) else { return false };
+        let code = code_of(t, Color::White) as usize;
+        v.tables.promo.get(code).and_then(|p| p.as_ref()).is_some_and(|p| p.stuck.get(sq as usize) == Some(&true))
+    };
+    let no_doubled = |t: usize| v.def.rules.drops.as_ref().is_some_and(|d| d.no_doubled.contains(&t));
+    let lion = |t: usize| v.lion.get(code_of(t, Color::White) as usize) == Some(&true);
+    let drops = v.def.rules.drops.is_some();
+    let mut king_taken = false;
+    // a wall (`*`) is XBoard's own dark square, not a piece
+    let unpromoted: Vec<usize> = (0..pieces.len())
+        .filter(|&t| !pieces[t].promoted && !pieces[t].tilde && pieces[t].letter.is_ascii_alphabetic())
+        .collect();
+    // the types with the fewest possible slots choose first
+    let mut order: Vec<(usize, Vec<usize>)> = Vec::new();
+    for &t in &unpromoted {
+        if pieces[t].royal && !king_taken {
+            king_taken = true;
+            table[KING_SLOT] = Some(Slot::Piece(pieces[t].letter.to_ascii_uppercase()));
+            slot_of[t] = Some(KING_SLOT);
+            continue;
+        }
+        let allowed: Vec<usize> = match parent {
+            Parent::Shogi if promotes(t) => {
+                if stuck(t, 1) {
+                    vec![1]
+                } else if stuck(t, 0) {
+                    if no_doubled(t) {
+                        vec![0]
+                    } else {
+                        vec![4, 0]
+                    }
+                } else {
+                    SHOGI_PROMOTING.to_vec()
+                }
+            }
+            Parent::Shogi => (SHOGI_PLAIN..KING_SLOT).collect(),
+            Parent::Chu if lion(t) => {
+                std::iter::once(LION_SLOT).chain((0..KING_SLOT).filter(|&s| s != LION_SLOT)).collect()
+            }
+            // with drops, not the Pawn's slot: XBoard would refuse its drops on the first rank
+            Parent::Chu => (0..KING_SLOT).filter(|&s| s != LION_SLOT && !(drops && s == 0)).collect(),
+            Parent::Fairy | Parent::Crazyhouse => (0..KING_SLOT).collect(),
+        };
+        order.push((t, allowed));
+    }
+    order.sort_by_key(|(_, a)| a.len());
+    // first every type whose letter has a slot of its own it may have, then
+    // the others in the first free slot they may have
+    for own_letters in [true, false] {
+        for (t, allowed) in &order {
+            let letter = pieces[*t].letter.to_ascii_uppercase();
+            if slot_of[*t].is_some() {
+                continue;
+            }
+            let mut free = allowed.iter().copied().filter(|&s| table[s].is_none());
+            let s = if own_letters {
+                match free.find(|&s| parent.letter(s) == Some(letter)) {
+                    Some(s) => s,
+                    None => continue,
+                }
+            } else {
+                free.next()?
+            };
+            table[s] = Some(Slot::Piece(letter));
+            slot_of[*t] = Some(s);
+        }
+    }
+    for &(t, b) in promoted {
+        let letter = pieces[b].letter.to_ascii_uppercase();
+        let base = slot_of[b]?;
+        let own = match parent {
+            Parent::Chu => CHU_PROMOTED.iter().find(|&&(_, c)| c == letter).map(|&(s, _)| s),
+            _ => Some(base + DEFAULT_PARTNER),
+        };
+        let usable = |s: usize| s < KING_SLOT && s != LION_SLOT && table[s].is_none();
+        let s = own.filter(|&s| usable(s)).or_else(|| (SHOGI_PLAIN..KING_SLOT).find(|&s| usable(s)))?;
+        table[s] = Some(Slot::Promoted(letter));
+        slot_of[t] = Some(s);
+    }
+    Some(table)
+}
+
+/// A game from a FEN as XBoard writes it. Under some parents XBoard writes
+/// a castling field but no en-passant field (`... w - 0 1` in a `chu`
+/// game), or neither where the variant's own FEN has a castling field; when
+/// the FEN as given is refused, these two readings are tried, and the first
+/// error is the one reported.
+fn xboard_fen(
+    v: std::sync::Arc<chimera::variant::Variant>,
+    ev: std::sync::Arc<crate::eval::EvalTables>,
+    fen: &str,
+) -> Result<Game, String> {
+    let first = match Game::from_fen(v.clone(), ev.clone(), fen) {
+        Ok(g) => return Ok(g),
+        Err(m) => m,
+    };
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let numeric = |s: &&str| s.bytes().all(|b| b.is_ascii_digit());
+    if f.len() >= 4 && f[2] == "-" && numeric(&f[3]) {
+        // a castling field, no en-passant field: add one
+        let with_ep = [&f[..3], &["-"], &f[3..]].concat().join(" ");
+        if let Ok(g) = Game::from_fen(v.clone(), ev.clone(), &with_ep) {
+            return Ok(g);
+        }
+        // or no castling field either, as the variant writes its FENs
+        let without = [&f[..2], &f[3..]].concat().join(" ");
+        if let Ok(g) = Game::from_fen(v, ev, &without) {
+            return Ok(g);
+        }
+    }
+    Err(first)
 }
 
 /// A board of colour letters written like a FEN's board field.
