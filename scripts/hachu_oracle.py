@@ -134,7 +134,7 @@ class OracleError(Exception):
 
 
 class Variant:
-    def __init__(self, name, size, promo, royals, pieces, dead=()):
+    def __init__(self, name, size, promo, royals, pieces, dead=(), dead2=()):
         self.name = name
         self.size = size          # files = ranks
         self.stride = 2 * size    # HaChu's board width
@@ -142,6 +142,7 @@ class Variant:
         self.royals = royals      # tokens of royal pieces (White's spelling)
         self.pieces = pieces      # piece letters HaChu knows (upper case)
         self.dead = dead          # shogis: pieces that must promote on the last rank
+        self.dead2 = dead2        # ... and on the last two ranks (HaChu's Knight)
 
 
 VARIANTS = {
@@ -153,6 +154,14 @@ VARIANTS = {
     # Wings S, Running Rabbit R, Flying Falcon F, Treacherous Fox X, Cloud
     # Eagle E, Crane King K
     "wa-shogi": Variant("wa-shogi", 11, "+", ("K",), "CDEFGHKLMOPRSUVWX", ("P", "O")),
+    # Dai Shogi (15x15): Chu Shogi's pieces and ids, and its own: Knight N,
+    # Stone General U, Iron General I, Evil Wolf W, with dressed ids the Lion
+    # L!, Go-Between P', Cat Sword C', Violent Ox X', Angry Boar A', Flying
+    # Dragon F' (HaChu's id table for Dai). The pieces with forward moves
+    # only must promote on the last rank, the Knight on the last two.
+    "dai": Variant("dai", 15, "+", ("K", "+E"), (
+        "A", "A'", "B", "C", "C'", "D", "E", "F", "F'", "G", "H", "I", "K", "L", "L!", "M", "N",
+        "O", "P", "P'", "Q", "R", "S", "T", "U", "V", "W", "X", "X'"), ("P", "L", "N", "I", "U"), ("N",)),
     # Werewolf Chess: a Werewolf W (K3cpafK) and no Queen; a capture of a
     # Werewolf by a piece other than the King carries HaChu's promotion bit
     # (the capturer becomes a Werewolf), which no Chimera rule expresses yet
@@ -726,6 +735,8 @@ def legal_moves(fen, variant="lion", king_safety=None, timeout=20.0, history=())
                 continue
             if letter(cells[m.origin]) in v.dead and m.target[1] == last_rank:
                 continue
+            if letter(cells[m.origin]) in v.dead2 and abs(m.target[1] - last_rank) < 2:
+                continue
             moves.append(twin)
             have.add(twin.identity())
 
@@ -768,7 +779,7 @@ def safe_moves(cells, moves, royal, white, v, timeout, answer):
 
 def check_file(path, king_safety, timeout):
     """Compare the move lists of a JSON-lines file with fresh answers."""
-    names = {"mightylion": "lion", "chu": "chu", "wa-shogi": "wa-shogi"}
+    names = {"mightylion": "lion", "chu": "chu", "wa-shogi": "wa-shogi", "dai": "dai"}
     same = total = 0
     with open(path) as f:
         for number, line in enumerate(f, 1):
