@@ -2,7 +2,7 @@
 """Reference positions with HaChu's legal moves, from random games.
 
 Usage:
-    hachu_cases.py OUT.jsonl SEED GAMES PLIES [--variant lion|chu|wa-shogi]
+    hachu_cases.py OUT.jsonl SEED GAMES PLIES [--variant lion|chu|wa-shogi|dai]
                    [--king-safety] [--start BOARD] [--every N]
 
 Plays GAMES random games of at most PLIES plies from the start position,
@@ -25,7 +25,8 @@ Shogi (`--variant chu`, variant name "chu" in the output) the FEN is
 Q, Drunk Elephant E, promoted pieces with '+'); --king-safety keeps the
 games to moves that do not leave the own royal piece attacked. Wa Shogi
 (`--variant wa-shogi`) is written the same way, in HaChu's Wa Shogi letters
-(see VARIANTS in hachu_oracle.py).
+(see VARIANTS in hachu_oracle.py), and so is Dai Shogi (`--variant dai`), in
+HaChu's Dai ids, some of them dressed (the Lion `L!`, the Go-Between `P'`).
 
 --start BOARD starts every game from this board field (in the variant's
 letters, White to move) instead of the start position; for Chu Shogi, e.g.
@@ -55,8 +56,11 @@ START = {
     "chu": "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/"
            "3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL",
     "wa-shogi": "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH",
+    "dai": "lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/"
+           "4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/"
+           "A1C'1F1TET1F1C'1A/LNUICSGKGSCIUNL",
 }
-NAME = {"lion": "mightylion", "chu": "chu", "wa-shogi": "wa-shogi"}
+NAME = {"lion": "mightylion", "chu": "chu", "wa-shogi": "wa-shogi", "dai": "dai"}
 
 
 def fen_of(variant, cells, white, rights, ep):

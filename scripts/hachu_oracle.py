@@ -2,7 +2,8 @@
 """Legal moves of a Mighty Lion Chess or Chu Shogi position, taken from HaChu.
 
 Usage:
-    hachu_oracle.py [--variant lion|chu|wa-shogi] [--king-safety | --pseudo] [--json]
+    hachu_oracle.py [--variant lion|chu|wa-shogi|werewolf|cashew-shogi|macadamia-shogi]
+                    [--king-safety | --pseudo] [--json]
                     [--moves "M1 M2 ..."] [--timeout SECONDS] FEN
     hachu_oracle.py --check FILE.jsonl [--king-safety]
 
@@ -10,6 +11,16 @@ HaChu 0.21 (Debian package `hachu`, binary /usr/games/hachu; another binary
 can be named with the environment variable HACHU_BIN) is driven over the
 XBoard protocol. `lion` is HaChu's Mighty Lion Chess, `chu` its Chu Shogi,
 `wa-shogi` its Wa Shogi (no drops; promotion as in its Chu Shogi).
+`werewolf`, `cashew-shogi` and `macadamia-shogi` are read too (the last two
+with HaChu's dressed piece ids, `L'`, `L!`, `+L!`, in the FEN), to look at
+HaChu's lists; Chimera has none of them yet (a Werewolf's capturer turns into
+a Werewolf, shown as a promotion `c3d5r`; the Lion Dog's three-leg moves with
+two victims make decode() fail with "a three-leg move").
+HaChu 0.21-29-gdf26f4a cannot play `sho` (nor `9x9+0_shogi`) at all: its
+`variant sho` sets up the Sho start position through Chu Shogi's id table, in
+which `N` is the Lion (`LN`), a piece Sho's table lacks, so the process ends
+with "Unknown piece 'LN' in setup"; `setboard` would need the variant set
+first, so no command sequence gets past it.
 Prints the moves one per line, sorted as strings (or, with --json, one JSON
 object with the moves, the moves HaChu refused by its Lion rules, warnings
 and notes). Exit status 2 when HaChu fails (crash, time-out, a list that
@@ -123,7 +134,7 @@ class OracleError(Exception):
 
 
 class Variant:
-    def __init__(self, name, size, promo, royals, pieces, dead=()):
+    def __init__(self, name, size, promo, royals, pieces, dead=(), dead2=()):
         self.name = name
         self.size = size          # files = ranks
         self.stride = 2 * size    # HaChu's board width
@@ -131,6 +142,7 @@ class Variant:
         self.royals = royals      # tokens of royal pieces (White's spelling)
         self.pieces = pieces      # piece letters HaChu knows (upper case)
         self.dead = dead          # shogis: pieces that must promote on the last rank
+        self.dead2 = dead2        # ... and on the last two ranks (HaChu's Knight)
 
 
 VARIANTS = {
@@ -142,6 +154,28 @@ VARIANTS = {
     # Wings S, Running Rabbit R, Flying Falcon F, Treacherous Fox X, Cloud
     # Eagle E, Crane King K
     "wa-shogi": Variant("wa-shogi", 11, "+", ("K",), "CDEFGHKLMOPRSUVWX", ("P", "O")),
+    # Dai Shogi (15x15): Chu Shogi's pieces and ids, and its own: Knight N,
+    # Stone General U, Iron General I, Evil Wolf W, with dressed ids the Lion
+    # L!, Go-Between P', Cat Sword C', Violent Ox X', Angry Boar A', Flying
+    # Dragon F' (HaChu's id table for Dai). The pieces with forward moves
+    # only must promote on the last rank, the Knight on the last two.
+    "dai": Variant("dai", 15, "+", ("K", "+E"), (
+        "A", "A'", "B", "C", "C'", "D", "E", "F", "F'", "G", "H", "I", "K", "L", "L!", "M", "N",
+        "O", "P", "P'", "Q", "R", "S", "T", "U", "V", "W", "X", "X'"), ("P", "L", "N", "I", "U"), ("N",)),
+    # Werewolf Chess: a Werewolf W (K3cpafK) and no Queen; a capture of a
+    # Werewolf by a piece other than the King carries HaChu's promotion bit
+    # (the capturer becomes a Werewolf), which no Chimera rule expresses yet
+    "werewolf": Variant("werewolf", 8, "r", ("K",), "PNBRKW"),
+    # HaChu's 13x13 variants name pieces with dressed letters (L, L', L!;
+    # promoted +L!): the ids of its start positions. Their Lion Dogs (and
+    # Macadamia's Teaching King) make three-leg moves with two victims, which
+    # decode() refuses, so these only serve to inspect HaChu's lists.
+    "cashew-shogi": Variant("cashew-shogi", 13, "+", ("K",), (
+        "C'", "D", "D!", "D'", "E'", "F", "F'", "G", "G!", "H", "H!", "H'", "I'", "J'", "K", "K'",
+        "L", "L!", "L'", "N", "O", "P", "P'", "Q", "R'", "S", "T!", "T'", "V", "W!", "W'", "X")),
+    "macadamia-shogi": Variant("macadamia-shogi", 13, "+", ("K",), (
+        "B", "C", "C!", "D", "E", "F'", "G", "G'", "H!", "I'", "J'", "K", "L", "L!", "L'", "O",
+        "P", "P'", "Q", "R", "R'", "S", "T", "W!", "W'", "X")),
 }
 
 # HaChu's step directions in the order of its tables (clockwise from forward),
@@ -162,7 +196,7 @@ def parse_square(text):
 
 
 def is_white(token):
-    return token[-1].isupper()
+    return token.rstrip("'!")[-1].isupper()
 
 
 def letter(token):
@@ -181,17 +215,17 @@ def read_board(field, size, pieces):
     for index, row in enumerate(rows):
         rank = size - 1 - index
         file = 0
-        for count, promoted, ch in re.findall(r"(\d+)|(\+?)([A-Za-z])", row):
+        for count, promoted, ch, dress in re.findall(r"(\d+)|(\+?)([A-Za-z])(['!]?)", row):
             if count:
                 file += int(count)
             elif ch:
-                if ch.upper() not in pieces:
-                    raise ValueError("piece %r unknown to HaChu here" % ch)
+                if (ch + dress).upper() not in pieces:
+                    raise ValueError("piece %r unknown to HaChu here" % (ch + dress))
                 if file >= size:
                     raise ValueError("rank %r is too long" % row)
-                cells[(file, rank)] = promoted + ch
+                cells[(file, rank)] = promoted + ch + dress
                 file += 1
-        if file != size or re.sub(r"\d+|\+?[A-Za-z]", "", row):
+        if file != size or re.sub(r"\d+|\+?[A-Za-z]['!]?", "", row):
             raise ValueError("bad rank %r" % row)
     return cells
 
@@ -701,6 +735,8 @@ def legal_moves(fen, variant="lion", king_safety=None, timeout=20.0, history=())
                 continue
             if letter(cells[m.origin]) in v.dead and m.target[1] == last_rank:
                 continue
+            if letter(cells[m.origin]) in v.dead2 and abs(m.target[1] - last_rank) < 2:
+                continue
             moves.append(twin)
             have.add(twin.identity())
 
@@ -743,7 +779,7 @@ def safe_moves(cells, moves, royal, white, v, timeout, answer):
 
 def check_file(path, king_safety, timeout):
     """Compare the move lists of a JSON-lines file with fresh answers."""
-    names = {"mightylion": "lion", "chu": "chu", "wa-shogi": "wa-shogi"}
+    names = {"mightylion": "lion", "chu": "chu", "wa-shogi": "wa-shogi", "dai": "dai"}
     same = total = 0
     with open(path) as f:
         for number, line in enumerate(f, 1):

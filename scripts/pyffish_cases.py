@@ -2,10 +2,12 @@
 """Reference positions with pyffish's legal moves and perft(2), from random games.
 
 Usage:
-    pyffish_cases.py OUT.jsonl SEED PLIES GAMES VARIANT...
+    pyffish_cases.py OUT.jsonl SEED PLIES GAMES VARIANT... [--start FEN]
 
 For each VARIANT in turn, GAMES random games of at most PLIES plies are
-played from sf.start_fen(VARIANT). Positions at plies 3, 10, 17, ... (every
+played from sf.start_fen(VARIANT) (or from FEN, given with --start, for
+positions the start rarely leads to: Sho Shogi with both Drunk Elephants
+already Crown Princes, two royal pieces a side). Positions at plies 3, 10, 17, ... (every
 seventh) and at the last ply are written, one JSON line each:
 
     {"variant": V, "fen": F, "moves": sorted(sf.legal_moves(V, F, [])), "perft2": N}
@@ -54,10 +56,10 @@ def perft2(variant, fen, moves):
     return sum(len(sf.legal_moves(variant, sf.get_fen(variant, fen, [m]), [])) for m in moves)
 
 
-def play_games(out, rng, variant, games, plies):
+def play_games(out, rng, variant, games, plies, start=None):
     written = 0
     for _ in range(games):
-        fen = sf.start_fen(variant)
+        fen = start or sf.start_fen(variant)
         for ply in range(plies):
             moves = sf.legal_moves(variant, fen, [])
             if not moves:
@@ -85,6 +87,7 @@ def main():
     ap.add_argument("plies", type=int)
     ap.add_argument("games", type=int)
     ap.add_argument("variants", nargs="+")
+    ap.add_argument("--start", help="the FEN every game starts from (default: the variant's start)")
     args = ap.parse_args()
     unknown = [v for v in args.variants if v not in sf.variants()]
     if unknown:
@@ -92,7 +95,9 @@ def main():
     rng = random.Random(args.seed)
     with open(args.out, "w") as out:
         for variant in args.variants:
-            n = play_games(out, rng, variant, args.games, args.plies)
+            if args.start and sf.validate_fen(args.start, variant) != 1:
+                sys.exit("pyffish refuses the --start FEN for %s" % variant)
+            n = play_games(out, rng, variant, args.games, args.plies, args.start)
             print("%s: %d positions" % (variant, n), file=sys.stderr)
 
 

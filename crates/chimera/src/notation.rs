@@ -1,6 +1,8 @@
 //! Move text in Fairy-Stockfish's UCI notation: `e2e4`, `e7e8q`, `P@e5`,
 //! the Janggi pass `e2e2`, multi-leg moves `d4e5,e5f6`, and Seirawan gating
-//! `b1c3h` (castling with gating on the rook's square: `h1e1h`).
+//! `b1c3h` (castling with gating on the rook's square: `h1e1h`). A piece
+//! with a dressed id (docs/variant-format.md, "Piece ids") is named with its
+//! mark: `L'@e5`, `e7e8l!`.
 
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -32,7 +34,8 @@ impl Position {
         let mut s = String::with_capacity(8);
         match m.kind() {
             MoveKind::Drop => {
-                s.push(self.letter(m.extra()).to_ascii_uppercase());
+                // White's letter, whoever drops (P@e5), with its dress (L'@e5)
+                self.push_letter(m.extra(), true, &mut s);
                 s.push('@');
                 g.write_square(m.to(), &mut s);
             }
@@ -62,15 +65,29 @@ impl Position {
                     if self.variant().def.pieces[t].promoted {
                         s.push('+'); // shogi style: h2c2+
                     } else {
-                        s.push(self.letter(m.extra()).to_ascii_lowercase());
+                        self.push_letter(m.extra(), false, &mut s);
                     }
                 }
             }
         }
         if let Some(t) = m.gate() {
-            s.push(self.variant().def.pieces[t].letter.to_ascii_lowercase());
+            let p = &self.variant().def.pieces[t];
+            s.push(p.letter.to_ascii_lowercase());
+            if p.dress != 0 {
+                s.push(p.dress as char);
+            }
         }
         s
+    }
+
+    /// The letter of a piece code in move text, in one case, with its dress
+    /// mark (`L'`) but without `+` or `~`.
+    fn push_letter(&self, code: u8, upper: bool, s: &mut String) {
+        let p = &self.variant().def.pieces[crate::compile::type_of(code)];
+        s.push(if upper { p.letter.to_ascii_uppercase() } else { p.letter.to_ascii_lowercase() });
+        if p.dress != 0 {
+            s.push(p.dress as char);
+        }
     }
 
     /// True if castle `m` is written as the king's move onto its rook, as
@@ -106,8 +123,12 @@ impl Position {
         if t.is_empty() {
             return Err(err(self, "empty move".into()));
         }
-        if !t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'@' || b == b',' || b == b'+' || b == b'=') {
-            return Err(err(self, "a move is written like e2e4, e7e8q, P@e5 or d4e5,e5f6".into()));
+        if !t.bytes().all(|b| {
+            b.is_ascii_alphanumeric()
+                || matches!(b, b'@' | b',' | b'+' | b'=')
+                || crate::variant::DRESS_MARKS.contains(&b)
+        }) {
+            return Err(err(self, "a move is written like e2e4, e7e8q, P@e5, L'@e5 or d4e5,e5f6".into()));
         }
         // check the squares named exist, for a clearer message than "illegal"
         let g = self.geometry();

@@ -316,8 +316,8 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
                 }
                 continue;
             }
-            if c == b'~' {
-                return Err(fen_err(fen, "board", "'~' must follow a piece letter"));
+            if c == b'~' || crate::variant::DRESS_MARKS.contains(&c) {
+                return Err(fen_err(fen, "board", format!("'{}' must follow a piece letter", c as char)));
             }
             let (c, mark) = if c == b'+' {
                 k += 1;
@@ -331,13 +331,17 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
             } else {
                 (c, 0)
             };
-            let t = v.def.piece_by_fen_token(c as char, mark).ok_or_else(|| {
-                let shown = match mark {
-                    b'+' => format!("+{}", c as char),
-                    b'~' => format!("{}~", c as char),
-                    _ => (c as char).to_string(),
-                };
-                let problem = if mark == b'+' && v.def.piece_by_token(c as char, 0).is_some() {
+            // a dress mark after the letter (`L'`, `+L!`: HaChu's large shogis)
+            let dress = match b.get(k + 1) {
+                Some(&d) if mark != b'~' && crate::variant::DRESS_MARKS.contains(&d) => {
+                    k += 1;
+                    d
+                }
+                _ => 0,
+            };
+            let t = v.def.piece_by_dressed_fen_token(c as char, mark, dress).ok_or_else(|| {
+                let shown = crate::variant::token_text(c as char, mark, dress);
+                let problem = if mark == b'+' && v.def.piece_by_dressed_token(c as char, 0, dress).is_some() {
                     FenProblem::PromotedPiece
                 } else {
                     FenProblem::PieceLetter
@@ -361,10 +365,18 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
         }
     }
     for p in pocket.into_iter().chain(extra_pocket) {
-        for c in p.chars() {
+        let mut chars = p.chars().peekable();
+        while let Some(c) = chars.next() {
             if c == '-' {
                 continue;
             }
+            let dress = match chars.peek() {
+                Some(&d) if d.is_ascii() && crate::variant::DRESS_MARKS.contains(&(d as u8)) => {
+                    chars.next();
+                    d as u8
+                }
+                _ => 0,
+            };
             if !hand {
                 // it could not be written back, nor dropped
                 return Err(fen_problem(
@@ -374,8 +386,14 @@ fn parse_board_and_pockets(v: &Variant, fen: &str) -> Result<(Vec<u8>, Pockets),
                     format!("pocket: {} has no pieces in hand", v.name()),
                 ));
             }
-            let t = v.def.piece_by_fen_token(c, 0).ok_or_else(|| {
-                fen_problem(fen, "board", FenProblem::Pocket, format!("pocket: '{c}' is not a piece of {}", v.name()))
+            let t = v.def.piece_by_dressed_fen_token(c, 0, dress).ok_or_else(|| {
+                let shown = crate::variant::token_text(c, 0, dress);
+                fen_problem(
+                    fen,
+                    "board",
+                    FenProblem::Pocket,
+                    format!("pocket: '{shown}' is not a piece of {}", v.name()),
+                )
             })?;
             if v.def.pieces[t].royal && !v.def.rules.drops.as_ref().is_some_and(|d| d.must_drop) {
                 // only a setup phase of drops (Sittuyin) places royals from the hand
@@ -937,14 +955,7 @@ impl Position {
                     s.push_str(&empty.to_string());
                     empty = 0;
                 }
-                let p = &self.variant.def.pieces[type_of(code)];
-                if p.promoted {
-                    s.push('+');
-                }
-                s.push(self.letter(code));
-                if p.tilde {
-                    s.push('~');
-                }
+                s.push_str(&self.token(code));
             }
             if empty > 0 {
                 s.push_str(&empty.to_string());
@@ -959,7 +970,7 @@ impl Position {
             for c in [Color::White, Color::Black] {
                 for t in (0..self.variant.def.pieces.len()).rev() {
                     for _ in 0..self.pockets[c.index()][t] {
-                        s.push(self.letter(code_of(t, c)));
+                        s.push_str(&self.token(code_of(t, c)));
                     }
                 }
             }
@@ -1031,6 +1042,13 @@ impl Position {
         let clock = if self.counting_limit > 0 { self.counting_ply as u32 } else { self.halfmove };
         s.push_str(&format!(" {} {}", clock, self.fullmove));
         s
+    }
+
+    /// The FEN token of a piece code: its letter with its marks (`+P`, `Q~`,
+    /// `l'`, `+L!`).
+    pub fn token(&self, code: u8) -> String {
+        let color = if code & 1 == 0 { Color::White } else { Color::Black };
+        self.variant.def.pieces[type_of(code)].token(color)
     }
 
     /// The FEN letter of a piece code.
@@ -1800,22 +1818,13 @@ impl Position {
     pub fn board_text(&self) -> String {
         let g = self.geometry();
         let def = &self.variant.def;
-        let wide = def.pieces.iter().any(|p| p.promoted || p.tilde);
         let cell = |code: u8| -> String {
             if code == 0 {
                 return ".".into();
             }
-            let p = &def.pieces[type_of(code)];
-            let l = self.letter(code);
-            if p.promoted {
-                format!("+{l}")
-            } else if p.tilde {
-                format!("{l}~")
-            } else {
-                l.to_string()
-            }
+            self.token(code)
         };
-        let w = if wide { 2 } else { 1 };
+        let w = def.pieces.iter().map(|p| p.token(Color::White).len()).max().unwrap_or(1);
         let mut s = String::new();
         for rank in (0..g.height as i32).rev() {
             s.push_str(&format!("{:>2} ", rank + 1));
@@ -1837,9 +1846,9 @@ impl Position {
             let hand = |c: Color| -> String {
                 let mut h = String::new();
                 for t in 0..def.pieces.len() {
-                    let l = self.letter(code_of(t, c));
+                    let l = self.token(code_of(t, c));
                     for _ in 0..self.pocket(c, t) {
-                        h.push(l);
+                        h.push_str(&l);
                     }
                 }
                 if h.is_empty() {

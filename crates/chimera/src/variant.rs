@@ -183,6 +183,21 @@ impl Zone {
     }
 }
 
+impl PieceType {
+    /// Its FEN token for a side: `+L!`, `q~`, `n` (White's letter uppercase).
+    pub fn token(&self, color: Color) -> String {
+        let l = if color == Color::White { self.letter.to_ascii_uppercase() } else { self.letter };
+        let mark = if self.promoted {
+            b'+'
+        } else if self.tilde {
+            b'~'
+        } else {
+            0
+        };
+        token_text(l, mark, self.dress)
+    }
+}
+
 /// Extra moves a piece has while it stands in a zone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ZoneMoves {
@@ -192,6 +207,64 @@ pub struct ZoneMoves {
     pub betza: Betza,
     /// If set, these moves may not leave this zone.
     pub confine: Option<usize>,
+}
+
+/// The marks that may follow a piece letter to make a different piece, as
+/// HaChu and XBoard write the large shogis' pieces: `L'` and `L!` are two
+/// types besides `L`, and `+L!` is the promoted form of `L!`.
+pub const DRESS_MARKS: [u8; 2] = [b'\'', b'!'];
+
+/// One piece token of a FEN board, a hand or a piece list: an optional `+`,
+/// a letter, then an optional dress mark (`'` or `!`) or, without `+`, a
+/// `~`. Returns (letter, mark: 0, `b'+'` or `b'~'`, dress: 0 or a dress mark,
+/// bytes read), or None where `text` does not start with a token.
+///
+/// ```
+/// use chimera::variant::piece_token;
+/// assert_eq!(piece_token(b"+L!3"), Some((b'L', b'+', b'!', 3)));
+/// assert_eq!(piece_token(b"q~"), Some((b'q', b'~', 0, 2)));
+/// assert_eq!(piece_token(b"n'x"), Some((b'n', 0, b'\'', 2)));
+/// assert_eq!(piece_token(b"+3"), None);
+/// assert_eq!(piece_token(b"!a"), None);
+/// ```
+pub fn piece_token(text: &[u8]) -> Option<(u8, u8, u8, usize)> {
+    let mut k = 0;
+    let mut mark = 0;
+    if text.first() == Some(&b'+') {
+        mark = b'+';
+        k = 1;
+    }
+    let c = *text.get(k).filter(|c| c.is_ascii_alphabetic())?;
+    k += 1;
+    let mut dress = 0;
+    match text.get(k) {
+        Some(&d) if DRESS_MARKS.contains(&d) => {
+            dress = d;
+            k += 1;
+        }
+        Some(b'~') if mark == 0 => {
+            mark = b'~';
+            k += 1;
+        }
+        _ => {}
+    }
+    Some((c, mark, dress, k))
+}
+
+/// A piece token written back: `+L!`, `q~`, `n` (the letter in the case given).
+pub fn token_text(letter: char, mark: u8, dress: u8) -> String {
+    let mut s = String::with_capacity(3);
+    if mark == b'+' {
+        s.push('+');
+    }
+    s.push(letter);
+    if dress != 0 {
+        s.push(dress as char);
+    }
+    if mark == b'~' {
+        s.push('~');
+    }
+    s
 }
 
 /// One piece type.
@@ -205,6 +278,10 @@ pub struct PieceType {
     pub promoted: bool,
     /// It is a crazyhouse-style promoted piece, written with a '~' after its letter (`Q~`).
     pub tilde: bool,
+    /// HaChu's dressed letter: 0, or `b'\''` or `b'!'` written after the letter
+    /// (`L'`, `l!`, `+L!`), so that a variant has up to three unpromoted types
+    /// per letter (see [`DRESS_MARKS`]).
+    pub dress: u8,
     /// The type it becomes when captured into a hand (the unpromoted type).
     pub demotes_to: Option<usize>,
     /// A zone where it may not be dropped.
@@ -845,29 +922,27 @@ impl VariantDef {
 
         // piece letters first, so that pieces can refer to each other; a
         // promoted type is written with a '+' before its letter ("+p"), a
-        // crazyhouse-style promoted piece with a '~' after it ("q~")
-        let mut letters: Vec<(char, u8)> = Vec::new();
+        // crazyhouse-style promoted piece with a '~' after it ("q~"), and a
+        // dress mark after the letter makes another type ("l'", "+l!")
+        let mut letters: Vec<(char, u8, u8)> = Vec::new();
         for p in &fd.piece {
             let l = p.letter.get_ref();
-            let (mark, rest) = match (l.strip_prefix('+'), l.strip_suffix('~')) {
-                (Some(r), _) => (b'+', r),
-                (None, Some(r)) => (b'~', r),
-                (None, None) => (0, l.as_str()),
-            };
-            let mut chars = rest.chars();
-            let c = match (chars.next(), chars.next()) {
-                (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_lowercase(),
+            let (c, mark, dress) = match piece_token(l.as_bytes()) {
+                Some((c, mark, dress, n)) if n == l.len() => (c.to_ascii_lowercase() as char, mark, dress),
                 _ => {
                     return Err(cx.at(
                         p.letter.span(),
-                        format!("a piece letter is one ASCII letter, optionally after '+' or before '~', not '{l}'"),
+                        format!(
+                            "a piece letter is one ASCII letter, optionally after '+', followed by an optional \
+                             ' or ! (\"l'\", \"+l!\"), or before '~' (\"q~\"), not \"{l}\""
+                        ),
                     ))
                 }
             };
-            if letters.contains(&(c, mark)) {
-                return Err(cx.at(p.letter.span(), format!("piece letter '{l}' is used twice")));
+            if letters.contains(&(c, mark, dress)) {
+                return Err(cx.at(p.letter.span(), format!("piece letter \"{l}\" is used twice")));
             }
-            letters.push((c, mark));
+            letters.push((c, mark, dress));
         }
         if letters.is_empty() {
             return Err(cx.whole("a variant needs at least one [[piece]]"));
@@ -877,29 +952,24 @@ impl VariantDef {
         }
         let piece_list = |s: &Spanned<String>| -> Result<Vec<usize>, VariantError> {
             let mut out = Vec::new();
-            let chars: Vec<char> = s.get_ref().chars().filter(|c| !c.is_whitespace()).collect();
+            let text: Vec<u8> = s.get_ref().bytes().filter(|c| !c.is_ascii_whitespace()).collect();
             let mut i = 0;
-            while i < chars.len() {
-                let mut mark = 0;
-                if chars[i] == '+' {
-                    mark = b'+';
-                    i += 1;
-                }
-                let Some(&c) = chars.get(i) else {
-                    return Err(cx.at(s.span(), "'+' must be followed by a piece letter"));
-                };
-                if mark == 0 && chars.get(i + 1) == Some(&'~') {
-                    mark = b'~';
-                    i += 1;
-                }
-                i += 1;
-                let t = letters.iter().position(|&l| l == (c.to_ascii_lowercase(), mark)).ok_or_else(|| {
-                    let shown = match mark {
-                        b'+' => format!("+{c}"),
-                        b'~' => format!("{c}~"),
-                        _ => c.to_string(),
+            while i < text.len() {
+                let Some((c, mark, dress, n)) = piece_token(&text[i..]) else {
+                    let what = if text[i] == b'+' {
+                        "'+' must be followed by a piece letter".to_string()
+                    } else if DRESS_MARKS.contains(&text[i]) || text[i] == b'~' {
+                        format!("'{}' must follow a piece letter", text[i] as char)
+                    } else {
+                        format!("'{}' is not a piece letter", String::from_utf8_lossy(&text[i..i + 1]))
                     };
-                    cx.at(s.span(), format!("'{shown}' is not the letter of a piece of this variant"))
+                    return Err(cx.at(s.span(), what));
+                };
+                i += n;
+                let c = c.to_ascii_lowercase() as char;
+                let t = letters.iter().position(|&l| l == (c, mark, dress)).ok_or_else(|| {
+                    let shown = token_text(c, mark, dress);
+                    cx.at(s.span(), format!("\"{shown}\" is not the letter of a piece of this variant"))
                 })?;
                 out.push(t);
             }
@@ -978,6 +1048,7 @@ impl VariantDef {
                 letter: letters[pieces.len()].0,
                 promoted: letters[pieces.len()].1 == b'+',
                 tilde: letters[pieces.len()].1 == b'~',
+                dress: letters[pieces.len()].2,
                 demotes_to: None,
                 no_drop_zone: p.no_drop_zone.as_ref().map(&zone_index).transpose()?,
                 drop_zone: p.drop_zone.as_ref().map(&zone_index).transpose()?,
@@ -1029,6 +1100,7 @@ impl VariantDef {
                 letter: '*',
                 promoted: false,
                 tilde: false,
+                dress: 0,
                 demotes_to: None,
                 no_drop_zone: None,
                 drop_zone: None,
@@ -1324,8 +1396,26 @@ impl VariantDef {
     /// The index of the piece type with this FEN letter and mark: 0, `b'+'`
     /// (a promoted type, `+P`) or `b'~'` (a crazyhouse promoted piece, `Q~`).
     pub fn piece_by_token(&self, c: char, mark: u8) -> Option<usize> {
+        self.piece_by_dressed_token(c, mark, 0)
+    }
+
+    /// The index of the piece type with this FEN letter, mark and dress (0,
+    /// `b'\''` or `b'!'`: `L'`, `+L!`; see [`DRESS_MARKS`]).
+    pub fn piece_by_dressed_token(&self, c: char, mark: u8, dress: u8) -> Option<usize> {
         let l = c.to_ascii_lowercase();
-        self.pieces.iter().position(|p| p.letter == l && p.promoted == (mark == b'+') && p.tilde == (mark == b'~'))
+        self.pieces.iter().position(|p| {
+            p.letter == l && p.promoted == (mark == b'+') && p.tilde == (mark == b'~') && p.dress == dress
+        })
+    }
+
+    /// [`VariantDef::piece_by_fen_token`] with a dress mark: a dressed token
+    /// names its type only (move-text letters are never dressed).
+    pub fn piece_by_dressed_fen_token(&self, c: char, mark: u8, dress: u8) -> Option<usize> {
+        if dress == 0 {
+            self.piece_by_fen_token(c, mark)
+        } else {
+            self.piece_by_dressed_token(c, mark, dress)
+        }
     }
 }
 

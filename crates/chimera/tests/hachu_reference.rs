@@ -116,6 +116,14 @@ fn washogi_matches_hachu() {
 }
 
 #[test]
+fn daishogi_matches_hachu() {
+    // Dai Shogi on 15x15, in HaChu's ids: the Lion is `L!`, the Go-Between
+    // `P'` and four more of Dai's pieces have dressed ids in these FENs
+    let n = shogi_file_matches_hachu("daishogi", "hachu_dai.jsonl");
+    assert!(n >= 200, "only {n} positions");
+}
+
+#[test]
 fn passes_are_recognised() {
     let passes: Vec<bool> = ["e5e5", "a10a10", "e5e6,e6e5", "a1a10", "a10a1"].iter().map(|m| is_pass(m)).collect();
     assert_eq!(passes, [true, true, false, false, false]);

@@ -85,3 +85,18 @@ fn janggi_matches_pyffish() {
 fn capablanca_matches_pyffish() {
     check_file("pyffish_capablanca.jsonl", 300);
 }
+
+#[test]
+fn shoshogi_matches_pyffish() {
+    // Sho Shogi: King and Crown Prince (the promoted Drunk Elephant), only the
+    // last royal guarded; positions with two royals and with one
+    check_file("pyffish_shoshogi.jsonl", 300);
+}
+
+#[test]
+fn shoshogi_two_royals_match_pyffish() {
+    // games from the start with both Drunk Elephants already Crown Princes
+    // (scripts/pyffish_cases.py --start): most positions have two royals a side,
+    // so a royal may be left attacked while the other one stands
+    check_file("pyffish_shoshogi_princes.jsonl", 200);
+}
