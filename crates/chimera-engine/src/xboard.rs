@@ -685,6 +685,17 @@ pub fn setup_lines(v: &chimera::variant::Variant) -> Vec<String> {
         return Vec::new();
     }
     let pieces = &v.def.pieces;
+    // XBoard's table has one letter a slot: a dressed id (HaChu's `l!`, `p'`)
+    // would share its letter with the plain type and the board would show the
+    // wrong piece, so such a variant is refused rather than shown wrongly
+    if let Some(p) = pieces.iter().find(|p| p.dress != 0) {
+        return vec![format!(
+            "tellusererror {}: XBoard's piece table has no place for the dressed id {}{}",
+            v.name(),
+            p.letter.to_ascii_uppercase(),
+            p.dress as char
+        )];
+    }
     let drops = v.def.rules.drops.is_some();
     // each '+' type with the type that promotes to it
     let promoted: Vec<(usize, usize)> = (0..pieces.len())

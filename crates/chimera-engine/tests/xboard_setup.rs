@@ -207,6 +207,13 @@ fn every_builtin_variant_gets_a_table_xboard_accepts() {
         let Some(setup) = lines.first() else {
             continue; // a variant XBoard knows
         };
+        // a variant with dressed ids (HaChu's `l!`) has no one-letter table:
+        // it is refused with a message naming the id, and only such a variant
+        let dressed = v.def.pieces.iter().any(|p| p.dress != 0);
+        if dressed {
+            assert!(setup.starts_with("tellusererror") && setup.contains("dressed id"), "{name}: {setup}");
+            continue;
+        }
         let rest = setup.strip_prefix("setup (").unwrap_or_else(|| panic!("{name}: {setup}"));
         let (table, rest) = rest.split_once(") ").unwrap();
         let white = read_table(table).unwrap_or_else(|e| panic!("{name}: {e}"));
