@@ -621,16 +621,7 @@ impl EvalTables {
         walk(
             cells,
             sq,
-            |to| {
-                let p = pos.piece_at(to);
-                if p == 0 {
-                    0
-                } else if p & 1 != mine && !self.inert[p as usize] {
-                    2
-                } else {
-                    1
-                }
-            },
+            |to| self.occupant(pos, mine, to),
             |to, _| {
                 n += 1;
                 let (f, r) = self.coords[to as usize];
@@ -642,6 +633,20 @@ impl EvalTables {
         (n, hits)
     }
 
+    /// What stands on `to` for a walk of a piece of colour `mine`: 0 empty,
+    /// 1 a friend or an inert piece (a wall), 2 an enemy it may capture.
+    #[inline(always)]
+    fn occupant(&self, pos: &Position, mine: u8, to: Square) -> u8 {
+        let p = pos.piece_at(to);
+        if p == 0 {
+            0
+        } else if p & 1 != mine && !self.inert[p as usize] {
+            2
+        } else {
+            1
+        }
+    }
+
     /// The number of moves of the piece on `sq` (as [`EvalTables::mobility`]
     /// counts them, without the moves next to the royal piece).
     #[inline]
@@ -649,21 +654,7 @@ impl EvalTables {
         let (cells, _) = pos.variant().tables.list(code, false, sq);
         let mine = code & 1;
         let mut n = 0;
-        walk(
-            cells,
-            sq,
-            |to| {
-                let p = pos.piece_at(to);
-                if p == 0 {
-                    0
-                } else if p & 1 != mine && !self.inert[p as usize] {
-                    2
-                } else {
-                    1
-                }
-            },
-            |_, _| n += 1,
-        );
+        walk(cells, sq, |to| self.occupant(pos, mine, to), |_, _| n += 1);
         n
     }
 

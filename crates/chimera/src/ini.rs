@@ -48,7 +48,6 @@ pub const IGNORED: &[&str] = &[
     "pocketSize",
     "pieceValueMg",
     "pieceValueEg",
-    "nMoveRule",
     "nFoldRule",
     "nFoldValue",
     "nFoldValueAbsolute",
@@ -941,6 +940,19 @@ fn variant_from_sections(
         t.push_str("giving_check = \"not_by_drops\"\n");
     }
     t.push_str(&format!("must_capture = {}\n", flag("mustCapture", false)?));
+    // nMoveRule: the n-move rule in moves, 0 for none (without it, the default)
+    if let Some(o) = get("nMoveRule") {
+        match o.value.parse::<u16>() {
+            Ok(n) if n <= 1000 => t.push_str(&format!("n_move_rule = {n}\n")),
+            _ => {
+                return Err(err(
+                    file,
+                    o.line,
+                    format!("nMoveRule '{}' must be a number of moves from 0 to 1000", o.value),
+                ))
+            }
+        }
+    }
     let value = |k: &str| -> Result<Option<&'static str>, VariantError> {
         match get(k).map(|o| (o.value.as_str(), o.line)) {
             None | Some(("none", _)) => Ok(None),

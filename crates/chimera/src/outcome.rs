@@ -319,11 +319,16 @@ pub fn perpetual_check_loses(v: &Variant) -> bool {
     r.stalemate == StalemateResult::Loss && (r.drops.is_some() || v.def.pieces.iter().any(|p| p.confine.is_some()))
 }
 
-/// The plies of the n-move rule in `v`: 100 (fifty moves) in variants
-/// without drops and without a counting rule, none otherwise.
+/// The plies of the n-move rule in `v`: twice `[rules] n_move_rule` where
+/// the variant gives it (none for 0); otherwise 100 (fifty moves) in variants
+/// without drops and without a counting rule, none in the others.
 pub fn n_move_plies(v: &Variant) -> Option<u16> {
     let r = &v.def.rules;
-    (r.drops.is_none() && r.counting.is_none()).then_some(100)
+    match r.n_move_rule {
+        Some(0) => None,
+        Some(n) => Some(2 * n),
+        None => (r.drops.is_none() && r.counting.is_none()).then_some(100),
+    }
 }
 
 /// The first end found, immediate ends first, then claimable ones: the
@@ -587,6 +592,28 @@ mod tests {
         let (mut p, h) = play("chess", "k7/8/8/8/8/8/8/6K1 w - - 0 1", &[]);
         assert_eq!(claimable_end(&mut p, &h).map(|e| e.reason), Some(Reason::InsufficientMaterial));
         assert_eq!(Reason::InsufficientMaterial.pyffish_class(), PyffishClass::Material);
+    }
+
+    /// `[rules] n_move_rule`: none in the shogi family without drops (Sho and
+    /// Chu Shogi, where the default would give 50 moves), a given count in
+    /// moves where a file sets one; a count beyond 1000 is refused.
+    #[test]
+    fn the_n_move_rule_a_variant_gives() {
+        assert_eq!(n_move_plies(&builtin::variant("chess").unwrap()), Some(100));
+        assert_eq!(n_move_plies(&builtin::variant("shogi").unwrap()), None);
+        for name in ["shoshogi", "chushogi", "washogi", "daishogi"] {
+            assert_eq!(n_move_plies(&builtin::variant(name).unwrap()), None, "{name}");
+        }
+        let sho = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 150 1";
+        let (mut p, h) = play("shoshogi", sho, &[]);
+        assert_eq!(game_end(&mut p, &h), None);
+        let file = |n: &str| {
+            format!("name = \"t\"\nfiles = 8\nranks = 8\nstart_fen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n[rules]\nn_move_rule = {n}\n[[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n")
+        };
+        let v = Variant::from_toml(&file("30"), "t.toml").unwrap();
+        assert_eq!(n_move_plies(&v), Some(60));
+        let e = Variant::from_toml(&file("1001"), "t.toml").unwrap_err().to_string();
+        assert!(e.contains("n_move_rule"), "{e}");
     }
 
     /// The rules as the variant data gives them (see [`RepetitionRule`]).

@@ -377,6 +377,9 @@ pub struct Rules {
     pub royals: RoyalRule,
     /// How a repeated position is judged (`[rules] repetition`).
     pub repetition: RepetitionRule,
+    /// The n-move rule in moves (`[rules] n_move_rule`): `Some(0)` for none,
+    /// `None` for the default that [`crate::outcome::n_move_plies`] derives.
+    pub n_move_rule: Option<u16>,
 }
 
 /// How a repeated position is judged (`[rules] repetition`).
@@ -673,6 +676,7 @@ struct FileRules {
     giving_check: Option<Spanned<String>>,
     royals: Option<Spanned<String>>,
     repetition: Option<Spanned<String>>,
+    n_move_rule: Option<Spanned<u16>>,
 }
 
 #[derive(Deserialize)]
@@ -1316,6 +1320,12 @@ impl VariantDef {
                         not_in_check: r.not_in_check,
                     }),
                     None => None,
+                },
+                n_move_rule: match &fd.rules.n_move_rule {
+                    Some(n) if *n.get_ref() > 1000 => {
+                        return Err(cx.at(n.span(), "n_move_rule must be from 0 (none) to 1000 moves"));
+                    }
+                    n => n.as_ref().map(|n| *n.get_ref()),
                 },
                 checks: match &fd.rules.checks {
                     Some(n) if !(1..=15).contains(n.get_ref()) => {
