@@ -164,6 +164,7 @@ const SUPPORTED: &[&str] = &[
     "enPassantTypes",
     "tripleStepRegionWhite",
     "tripleStepRegionBlack",
+    "nMoveRule",
     "nMoveRuleTypes",
     "flagPieceWhite",
     "flagPieceBlack",
