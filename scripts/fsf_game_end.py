@@ -28,7 +28,9 @@ that pyffish knows is used. Three files are written to OUTDIR:
     a third of the time, so that double passes happen (every other game has
     no passes, so that those games reach repetitions); undoing the side's
     own last move a third of the time, so that positions repeat; and a
-    capture half the time otherwise.
+    capture half the time otherwise. After each variant's games come its
+    n-move lines (n_move_ends): three of its positions with the half-move
+    clock set to 99, 100, 199 and 200, without moves.
 
   material.jsonl, sparse positions: each side's royal pieces on their start
     squares plus 0 to 3 pieces (random types of the start position, random
@@ -381,6 +383,7 @@ def main_ini(args):
         vg, vv = [], []
         playouts(v, rng, games, plies, vg, vv)
         janggi_ends(v, vg)
+        n_move_ends(v, vv, vg)
         ge.extend(vg)
         print(f"{v}: {len(vg)} game-end lines", file=sys.stderr)
     os.makedirs(outdir, exist_ok=True)
@@ -388,6 +391,33 @@ def main_ini(args):
         for r in ge:
             f.write(json.dumps(r) + "\n")
     print(f"game_end.jsonl: {len(ge)} lines", file=sys.stderr)
+
+
+# Half-move clocks around the n-move rules pyffish knows (50 and 100 moves).
+N_MOVE_CLOCKS = [99, 100, 199, 200]
+
+
+def n_move_ends(v, vv, ge):
+    """The n-move rule: three positions of the variant's games (the first,
+    middle and last recorded; positions with no legal move left out) with
+    the FEN's half-move clock set to each of N_MOVE_CLOCKS, as FENs without
+    moves. Variants whose FEN has no half-move clock get none. Uses no
+    random numbers, so the other lines stay as they were."""
+    fens = [f for f, _ in vv if sf.legal_moves(v, f, [])]
+    picks = sorted({0, len(fens) // 2, len(fens) - 1}) if fens else []
+    for i in picks:
+        fields = fens[i].split(" ")
+        if len(fields) < 4 or not fields[-2].isdigit():
+            continue
+        for clock in N_MOVE_CLOCKS:
+            fen = " ".join(fields[:-2] + [str(clock), fields[-1]])
+            if sf.validate_fen(fen, v) != 1:
+                continue
+            legal = sf.legal_moves(v, fen, [])
+            ge.append({"variant": v, "fen": fen, "moves": [], "immediate": list(sf.is_immediate_game_end(v, fen, [])),
+                       "optional": list(sf.is_optional_game_end(v, fen, [])),
+                       "insufficient": list(sf.has_insufficient_material(v, fen, [])),
+                       "result": sf.game_result(v, fen, []) if not legal else None})
 
 
 def main():
@@ -409,6 +439,7 @@ def main():
         playouts(v, rng, games, plies, vg, vv)
         if v.startswith("janggi"):
             janggi_ends(v, vg)
+        n_move_ends(v, vv, vg)
         material(v, defs[v], rng, 12, mat)
         ge.extend(vg)
         seen = set()

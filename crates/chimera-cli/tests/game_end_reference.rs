@@ -38,8 +38,7 @@ fn from_value(value: i64, stm: Color) -> Verdict {
 /// - with first-move rights in the FEN (Cambodian, Kar Ouk),
 ///   Fairy-Stockfish counts positions that differ only in a lost right as
 ///   repetitions;
-/// - Janggi without bikjang (janggimodern) ends on the fourth occurrence in
-///   Fairy-Stockfish, on the third here, and Fairy-Stockfish has further
+/// - Janggi without bikjang (janggimodern): Fairy-Stockfish has further
 ///   claimable ends there that Chimera does not model.
 fn known_difference(v: &chimera::variant::Variant, want: Verdict, end: Option<GameEnd>, claimable: bool) -> bool {
     let r = &v.def.rules;
@@ -51,9 +50,7 @@ fn known_difference(v: &chimera::variant::Variant, want: Verdict, end: Option<Ga
     );
     (r.drops.is_some() && (repetition || (end.is_none() && want == Verdict::Draw)))
         || (r.initial_rights.is_some() && end.is_none() && want == Verdict::Draw)
-        || (!r.bikjang
-            && r.pass != chimera::variant::PassRule::Never
-            && ((repetition && want == Verdict::Going) || (end.is_none() && claimable)))
+        || (!r.bikjang && r.pass != chimera::variant::PassRule::Never && end.is_none() && claimable)
 }
 
 #[test]

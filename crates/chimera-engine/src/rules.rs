@@ -24,6 +24,9 @@ pub use chimera::outcome::HistEntry;
 pub struct GameRules {
     /// A side that gives check on every move of a repetition cycle loses.
     pub perpetual_check_loses: bool,
+    /// The occurrences of a position before the root that make it a
+    /// repetition end (`[rules] n_fold` less one: 2 in most variants).
+    pub pre_root_repeats: u8,
     /// The game is drawn after this many reversible plies.
     pub n_move_plies: Option<u16>,
     /// The variant can end by a rule other than mate (extinction, flag, passes, bikjang).
@@ -60,6 +63,7 @@ impl GameRules {
         let drops = r.drops.as_ref();
         GameRules {
             perpetual_check_loses: chimera::outcome::perpetual_check_loses(v),
+            pre_root_repeats: r.n_fold.saturating_sub(1).max(1),
             n_move_plies: chimera::outcome::n_move_plies(v),
             has_rule_end: r.extinction.is_some()
                 || r.royals == chimera::variant::RoyalRule::Last

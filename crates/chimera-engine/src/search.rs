@@ -492,7 +492,8 @@ impl Searcher {
         let cur = self.hist[self.hist.len() - 1];
         if let Some(k) = self.rules.n_move_plies {
             if cur.rev >= k {
-                return Some(self.draw(ply));
+                // by points where the variant counts them (Janggi), as a repetition is
+                return Some(self.repetition_score(ply));
             }
         }
         let lowest = n.saturating_sub(cur.rev as usize);
@@ -500,7 +501,7 @@ impl Searcher {
             return self.repeater_loses_score(n, lowest, cur.hash, ply);
         }
         let mut i = n;
-        let mut seen = 0;
+        let mut seen = 0u8;
         let mut found = None;
         while i >= lowest + 2 {
             i -= 2;
@@ -510,7 +511,7 @@ impl Searcher {
                     break;
                 }
                 seen += 1;
-                if seen >= 2 {
+                if seen >= self.rules.pre_root_repeats {
                     found = Some(i);
                     break;
                 }
@@ -548,8 +549,8 @@ impl Searcher {
         None
     }
 
-    /// The score of a repetition that perpetual check does not decide, as
-    /// the game's end scores it ([`chimera::outcome::repetition_end`]): a draw,
+    /// The score of a repetition that perpetual check does not decide, and
+    /// of the n-move rule's end, as the game's end scores them ([`chimera::outcome::repetition_end`]): a draw,
     /// or where the variant counts points (Janggi) a win by rule for the
     /// side ahead. The count is taken only here, at the rare repetition node.
     fn repetition_score(&self, ply: usize) -> i32 {

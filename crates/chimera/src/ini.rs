@@ -48,7 +48,6 @@ pub const IGNORED: &[&str] = &[
     "pocketSize",
     "pieceValueMg",
     "pieceValueEg",
-    "nFoldRule",
     "nFoldValue",
     "nFoldValueAbsolute",
     "perpetualCheckIllegal",
@@ -165,6 +164,7 @@ const SUPPORTED: &[&str] = &[
     "tripleStepRegionWhite",
     "tripleStepRegionBlack",
     "nMoveRule",
+    "nFoldRule",
     "nMoveRuleTypes",
     "flagPieceWhite",
     "flagPieceBlack",
@@ -941,6 +941,19 @@ fn variant_from_sections(
         t.push_str("giving_check = \"not_by_drops\"\n");
     }
     t.push_str(&format!("must_capture = {}\n", flag("mustCapture", false)?));
+    // nFoldRule: the occurrences of a position that end the game (default 3)
+    if let Some(o) = get("nFoldRule") {
+        match o.value.parse::<u8>() {
+            Ok(n) if (2..=10).contains(&n) => t.push_str(&format!("n_fold = {n}\n")),
+            _ => {
+                return Err(err(
+                    file,
+                    o.line,
+                    format!("nFoldRule '{}' must be a number of occurrences from 2 to 10", o.value),
+                ))
+            }
+        }
+    }
     // nMoveRule: the n-move rule in moves, 0 for none (without it, the default)
     if let Some(o) = get("nMoveRule") {
         match o.value.parse::<u16>() {

@@ -119,7 +119,11 @@ impl MaterialRules {
         let g = v.geometry();
         let nsq = g.squares();
         let kings = crate::validate::counted_royals(v);
+        // a game won by taking the last royal (Sho and Chu Shogi) is an
+        // extinction game: pyffish's Sho Shogi, an extinction variant, never
+        // reports material short there, nor does HaChu end a game so
         let never = r.extinction.is_some()
+            || r.royals == crate::variant::RoyalRule::Last
             || r.flag.is_some()
             || r.drops.as_ref().is_some_and(|d| d.captures_to_hand)
             || kings.is_empty();

@@ -185,6 +185,9 @@ pub enum Reason {
     Counting,
     /// The n-move rule (50 moves without a capture, pawn move, promotion or drop).
     NMoveRule,
+    /// The n-move rule decided by the point count (Janggi): the side ahead
+    /// on points wins, as Fairy-Stockfish scores it.
+    NMoveRulePoints,
     /// A position appeared for the third time.
     Repetition,
     /// A repetition decided by the point count (Janggi).
@@ -226,6 +229,7 @@ impl Reason {
             Reason::EndedByRulePoints => "game ended by rule, point count",
             Reason::Counting => "counting rule",
             Reason::NMoveRule => "n-move rule",
+            Reason::NMoveRulePoints => "n-move rule, point count",
             Reason::Repetition => "repetition",
             Reason::RepetitionPoints => "repetition, point count",
             Reason::PerpetualCheck => "perpetual check",
@@ -248,6 +252,7 @@ impl Reason {
             | Reason::RepeatedByOpponent => PyffishClass::Immediate,
             Reason::Counting
             | Reason::NMoveRule
+            | Reason::NMoveRulePoints
             | Reason::Repetition
             | Reason::RepetitionPoints
             | Reason::PerpetualCheck => PyffishClass::Optional,
@@ -384,7 +389,8 @@ fn claimable_draw(v: &Variant, reason: Reason) -> GameEnd {
 }
 
 /// A count run out (Makruk-style counting) or the n-move rule reached, if
-/// either: claimable draws. The reversible plies are `hist`'s last entry's,
+/// either: claimable draws, but for the n-move rule where the variant counts
+/// points (Janggi), which the side ahead on points wins. The reversible plies are `hist`'s last entry's,
 /// or the FEN's half-move clock without a history.
 fn count_end(pos: &Position, hist: &[HistEntry]) -> Option<GameEnd> {
     let v = pos.variant();
@@ -392,7 +398,17 @@ fn count_end(pos: &Position, hist: &[HistEntry]) -> Option<GameEnd> {
         return Some(claimable_draw(v, Reason::Counting));
     }
     let rev = hist.last().map_or(pos.halfmove_clock().min(u16::MAX as u32) as u16, |e| e.rev);
-    n_move_plies(v).is_some_and(|k| rev >= k).then(|| claimable_draw(v, Reason::NMoveRule))
+    if n_move_plies(v).is_none_or(|k| rev < k) {
+        return None;
+    }
+    // where every piece has points (Janggi), the side ahead wins; a draw on
+    // equal points
+    if crate::counting::counts_points(&v.def) {
+        if let Some(c) = pos.point_count_winner() {
+            return Some(GameEnd { result: Result::win(c), reason: Reason::NMoveRulePoints, claimable: true });
+        }
+    }
+    Some(claimable_draw(v, Reason::NMoveRule))
 }
 
 /// The ends of a position as pyffish reports them, each function's answer
@@ -440,7 +456,7 @@ pub fn dead_position(pos: &Position) -> bool {
 /// A threefold repetition of the current position (the last entry of
 /// `hist`) among the positions since the last irreversible move, scored by
 /// the variant's [`RepetitionRule`]; `None` if the position has not
-/// appeared three times.
+/// appeared three times (`[rules] n_fold` times where the variant says so).
 pub fn repetition_end(pos: &Position, hist: &[HistEntry]) -> Option<GameEnd> {
     let n = hist.len().checked_sub(1)?;
     let cur = hist[n];
@@ -472,7 +488,7 @@ pub fn repetition_end(pos: &Position, hist: &[HistEntry]) -> Option<GameEnd> {
             first = i;
         }
     }
-    if count < 2 {
+    if count + 1 < v.def.rules.n_fold as usize {
         return None;
     }
     let stm = pos.side_to_move();
@@ -614,6 +630,52 @@ mod tests {
         assert_eq!(n_move_plies(&v), Some(60));
         let e = Variant::from_toml(&file("1001"), "t.toml").unwrap_err().to_string();
         assert!(e.contains("n_move_rule"), "{e}");
+    }
+
+    /// Janggi's n-move end goes to the side ahead on points (Han, Black,
+    /// with its 1.5 points at equal material), as pyffish scores it; Janggi
+    /// Casual's, whose pieces have no points, is a draw; Shatranj counts 70
+    /// moves, Crazyhouse 50 despite its drops.
+    #[test]
+    fn n_move_ends_by_points_and_counts_per_variant() {
+        let start = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 100 1";
+        let (mut p, h) = play("janggi", start, &[]);
+        let e = game_end(&mut p, &h).unwrap();
+        assert_eq!((e.result, e.reason, e.claimable), (Result::BlackWins, Reason::NMoveRulePoints, true));
+        assert_eq!(e.reason.pyffish_class(), PyffishClass::Optional);
+        // White a chariot up
+        let (mut p, h) =
+            play("janggi", "1nba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 100 1", &[]);
+        assert_eq!(game_end(&mut p, &h).map(|e| e.result), Some(Result::WhiteWins));
+        let (mut p, h) = play("janggicasual", start, &[]);
+        assert_eq!(game_end(&mut p, &h).map(|e| (e.result, e.reason)), Some((Result::Draw, Reason::NMoveRule)));
+        assert_eq!(n_move_plies(&builtin::variant("shatranj").unwrap()), Some(140));
+        assert_eq!(n_move_plies(&builtin::variant("chaturanga").unwrap()), Some(140));
+        assert_eq!(n_move_plies(&builtin::variant("crazyhouse").unwrap()), Some(100));
+        assert_eq!(n_move_plies(&builtin::variant("asean").unwrap()), Some(100));
+    }
+
+    /// `[rules] n_fold`: Sho Shogi ends at the fourth occurrence (pyffish:
+    /// nothing at the third), chess at the third; out of range is refused.
+    #[test]
+    fn repetitions_end_after_n_fold_occurrences() {
+        let sho = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1";
+        let opening = ["d1c2", "g9f8", "i1i2", "b7b6", "f1f2", "f9g8"];
+        let cycle = ["e2d2", "e8f9", "d2e2", "f9e8"];
+        let moves: Vec<&str> = opening.iter().chain(cycle.iter().cycle().take(8)).copied().collect();
+        let (mut p, h) = play("shoshogi", sho, &moves);
+        assert_eq!(game_end(&mut p, &h), None, "third occurrence");
+        let moves: Vec<&str> = opening.iter().chain(cycle.iter().cycle().take(12)).copied().collect();
+        let (mut p, h) = play("shoshogi", sho, &moves);
+        assert_eq!(game_end(&mut p, &h).map(|e| (e.result, e.reason)), Some((Result::Draw, Reason::Repetition)));
+        let file = |n: &str| {
+            format!("name = \"t\"\nfiles = 8\nranks = 8\nstart_fen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n[rules]\nn_fold = {n}\n[[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n")
+        };
+        assert_eq!(Variant::from_toml(&file("5"), "t.toml").unwrap().def.rules.n_fold, 5);
+        for bad in ["1", "11"] {
+            let e = Variant::from_toml(&file(bad), "t.toml").unwrap_err().to_string();
+            assert!(e.contains("n_fold"), "{e}");
+        }
     }
 
     /// The rules as the variant data gives them (see [`RepetitionRule`]).

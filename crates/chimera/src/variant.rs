@@ -380,6 +380,10 @@ pub struct Rules {
     /// The n-move rule in moves (`[rules] n_move_rule`): `Some(0)` for none,
     /// `None` for the default that [`crate::outcome::n_move_plies`] derives.
     pub n_move_rule: Option<u16>,
+    /// How many times a position must occur for a repetition to end the
+    /// game (`[rules] n_fold`, the ini key `nFoldRule`): 3 by default, 4 for
+    /// Sho Shogi's sennichite. Not used by `repetition = "repeater_loses"`.
+    pub n_fold: u8,
 }
 
 /// How a repeated position is judged (`[rules] repetition`).
@@ -677,6 +681,7 @@ struct FileRules {
     royals: Option<Spanned<String>>,
     repetition: Option<Spanned<String>>,
     n_move_rule: Option<Spanned<u16>>,
+    n_fold: Option<Spanned<u8>>,
 }
 
 #[derive(Deserialize)]
@@ -1326,6 +1331,13 @@ impl VariantDef {
                         return Err(cx.at(n.span(), "n_move_rule must be from 0 (none) to 1000 moves"));
                     }
                     n => n.as_ref().map(|n| *n.get_ref()),
+                },
+                n_fold: match &fd.rules.n_fold {
+                    Some(n) if !(2..=10).contains(n.get_ref()) => {
+                        return Err(cx.at(n.span(), "n_fold must be from 2 to 10 occurrences"));
+                    }
+                    Some(n) => *n.get_ref(),
+                    None => 3,
                 },
                 checks: match &fd.rules.checks {
                     Some(n) if !(1..=15).contains(n.get_ref()) => {

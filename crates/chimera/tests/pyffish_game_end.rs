@@ -29,6 +29,8 @@ impl Variants {
 /// every fault is found and put in pyffish's category), but for two known
 /// differences: pyffish ignores castling letters that name no right (`Z`,
 /// or any letter where the variant has no castling), which Chimera refuses;
+/// it counts no royals in Sho Shogi, where Chimera refuses a side without a
+/// royal, a side with two kings, and a royal left en prise;
 /// and pyffish refuses some gating fields of S-House that Chimera reads
 /// (gates of first-rank pieces that are there), so that Chimera finds no
 /// fault there, or one in a later field.
@@ -56,6 +58,11 @@ fn fen_validation_matches_pyffish() {
             (1, -5) => names_no_right,
             // or, with a later field wrong too, that field's code
             (-5, 1 | -2 | -1) => v.def.rules.gating,
+            // where the last royal's capture ends the game (Sho Shogi), a
+            // side without a royal or a royal left en prise is a game already
+            // over, which Chimera refuses; pyffish, whose Sho Shogi is an
+            // extinction variant, counts no royals and accepts it
+            (1, -3 | -9) => v.def.rules.royals == chimera::variant::RoyalRule::Last,
             _ => ours as i64 == want,
         };
         if ok && ours as i64 != want {
