@@ -132,7 +132,7 @@ pub struct Cell {
     pub file: u8,
     /// Its rank, 0 for White's first rank.
     pub rank: u8,
-    /// The piece on it as a FEN token (`P`, `k`, `+p`, `Q~`), if any.
+    /// The piece on it as a FEN token (`P`, `k`, `+p`, `Q~`, `L'`), if any.
     pub piece: Option<String>,
     /// The piece's colour: `white` or `black`.
     pub color: Option<&'static str>,
@@ -225,18 +225,10 @@ fn color_name(c: Color) -> &'static str {
 }
 
 /// The FEN token of a piece code: its letter in its side's case, with `+`
-/// before a promoted type's letter and `~` after a crazyhouse promoted one.
+/// before a promoted type's letter, `~` after a crazyhouse promoted one and
+/// a dressed id's mark after the letter (`L'`, `+L!`).
 fn token(pos: &Position, code: u8) -> String {
-    let t = &pos.variant().def.pieces[type_of(code)];
-    let mut s = String::new();
-    if t.promoted {
-        s.push('+');
-    }
-    s.push(pos.letter(code));
-    if t.tilde {
-        s.push('~');
-    }
-    s
+    pos.token(code)
 }
 
 fn is_wall(v: &Variant, t: usize) -> bool {
@@ -954,6 +946,18 @@ mod tests {
         assert!(s.search(0, None).is_err());
         assert!(s.search(1000, Some(0)).is_err());
         assert!(Format::parse("yaml").is_err());
+    }
+
+    /// Dai Shogi's dressed ids reach the board as their FEN tokens, so that
+    /// `X'` and `X` (different pieces) are told apart.
+    #[test]
+    fn dressed_ids_keep_their_marks_on_the_board() {
+        let s = Session::builtin("daishogi").unwrap();
+        let piece = |sq: &str| s.board().into_iter().find(|c| c.square == sq).and_then(|c| c.piece);
+        assert_eq!(piece("b3").as_deref(), Some("X'"));
+        assert_eq!(piece("i3").as_deref(), Some("X"));
+        assert_eq!(piece("h3").as_deref(), Some("L!"));
+        assert_eq!(piece("h13").as_deref(), Some("l!"));
     }
 
     #[test]

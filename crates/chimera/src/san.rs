@@ -420,7 +420,8 @@ impl Position {
     /// `[notation] letters` if it names the type; for a promoted type, the
     /// letter of an unpromoted type that moves the same (a tokin is a gold,
     /// `G`), else its name's initial (`D` for the dragon); else the FEN
-    /// letter, upper case.
+    /// letter, upper case. A dressed id keeps its mark (`X'`, `L!`), so that
+    /// the types of one letter stay apart.
     fn san_letter(&self, t: usize) -> String {
         let def = &self.variant().def;
         if let Some(&(_, c)) = def.notation.letters.iter().find(|&&(ty, _)| ty == t) {
@@ -429,13 +430,13 @@ impl Position {
         let p = &def.pieces[t];
         if p.promoted {
             if let Some(q) = def.pieces.iter().find(|q| !q.promoted && q.betza.text == p.betza.text) {
-                return q.letter.to_ascii_uppercase().to_string();
+                return dressed_upper(q);
             }
             if let Some(c) = p.name.chars().next() {
                 return c.to_ascii_uppercase().to_string();
             }
         }
-        p.letter.to_ascii_uppercase().to_string()
+        dressed_upper(p)
     }
 
     /// True if SAN leaves out this type's letter: a pawn, whose every move
@@ -546,7 +547,7 @@ impl<'a> Writer<'a> {
         if self.n.is_shogi() {
             let p = &def.pieces[t];
             return match (p.promoted, p.demotes_to) {
-                (true, Some(base)) => format!("+{}", def.pieces[base].letter.to_ascii_uppercase()),
+                (true, Some(base)) => format!("+{}", dressed_upper(&def.pieces[base])),
                 _ => self.pos.san_letter(t),
             };
         }
@@ -837,6 +838,16 @@ impl<'a> Writer<'a> {
 }
 
 /// A number in Thai digits.
+/// A type's FEN letter in upper case with its dress mark (`N`, `X'`, `L!`).
+fn dressed_upper(p: &crate::variant::PieceType) -> String {
+    let mut s = String::with_capacity(2);
+    s.push(p.letter.to_ascii_uppercase());
+    if p.dress != 0 {
+        s.push(p.dress as char);
+    }
+    s
+}
+
 fn thai_number(n: i32) -> String {
     n.to_string().chars().map(|c| char::from_u32(0x0E50 + c.to_digit(10).unwrap_or(0)).unwrap_or(c)).collect()
 }

@@ -1359,19 +1359,24 @@ impl VariantDef {
             if let Some(l) = &n.letters {
                 // pairs "n:H b:E +n:G": FEN letter (with its mark), then the letter used in move text
                 for pair in l.get_ref().split_whitespace() {
-                    let bad = || cx.at(l.span(), format!("'{pair}': letters are written like \"n:H b:E +n:G\""));
+                    let bad = || cx.at(l.span(), format!("'{pair}': letters are written like \"n:H b:E +n:G l!:Y\""));
                     let (fen, text) = pair.split_once(':').ok_or_else(bad)?;
                     let (mark, fen) = match (fen.strip_prefix('+'), fen.strip_suffix('~')) {
                         (Some(r), _) => (b'+', r),
                         (None, Some(r)) => (b'~', r),
                         (None, None) => (0, fen),
                     };
+                    // a dressed id keeps its mark after the letter (`l!:Y`, `+x':Z`)
+                    let (fen, dress) = match fen.as_bytes().last() {
+                        Some(&d) if fen.len() > 1 && DRESS_MARKS.contains(&d) => (&fen[..fen.len() - 1], d),
+                        _ => (fen, 0),
+                    };
                     let mut fc = fen.chars();
                     let mut tc = text.chars();
                     let (Some(f), None, Some(w), None) = (fc.next(), fc.next(), tc.next(), tc.next()) else {
                         return Err(bad());
                     };
-                    let Some(t) = def.piece_by_token(f, mark) else {
+                    let Some(t) = def.piece_by_dressed_token(f, mark, dress) else {
                         return Err(cx.at(l.span(), format!("'{pair}': no piece is written '{fen}' with that mark")));
                     };
                     if !w.is_ascii_alphabetic() {

@@ -173,3 +173,31 @@ fn bad_dressed_letters_are_errors() {
         assert!(pos.parse_move(text).is_err(), "{text}");
     }
 }
+
+/// SAN keeps the dress mark after the letter, so that `L`, `L'` and `L!`
+/// stay apart, and reads it back; `[notation] letters` may name a dressed
+/// id on its left (`l!:Y`), which then replaces it in move text.
+#[test]
+fn dressed_letters_in_san() {
+    use chimera::san::Notation;
+    let mut pos = Position::from_fen(lances(), "k4/5/5/5/L'L!LK1 w - - 0 1").unwrap();
+    let texts: BTreeSet<String> = pos.legal_moves().into_iter().map(|m| pos.san(m, Notation::San)).collect();
+    assert!(texts.contains("L!b2") && texts.contains("Lc3"), "{texts:?}");
+    for (san, uci) in [("L!b2", "b1b2"), ("Lc3", "c1c3")] {
+        let m = pos.parse_san(san, Notation::San).unwrap_or_else(|e| panic!("{san}: {e}"));
+        assert_eq!(pos.move_text(m), uci);
+    }
+    // `Lb2` names no move: the plain lance on c1 cannot reach b2
+    assert!(pos.parse_san("Lb2", Notation::San).is_err());
+
+    let renamed = LANCES.replace("[zones]", "[notation]\nletters = \"l!:Y\"\n[zones]");
+    let v = Arc::new(Variant::from_toml(&renamed, "lances.toml").unwrap());
+    let mut pos = Position::from_fen(v, "k4/5/5/5/L'L!LK1 w - - 0 1").unwrap();
+    let m = pos.parse_san("Yb2", Notation::San).unwrap();
+    assert_eq!((pos.move_text(m), pos.san(m, Notation::San)), ("b1b2".to_string(), "Yb2".to_string()));
+    for bad in ["l?:Y", "k!:Y", "+l':Y", "l!:YY"] {
+        let text = LANCES.replace("[zones]", &format!("[notation]\nletters = \"{bad}\"\n[zones]"));
+        let e = Variant::from_toml(&text, "lances.toml").unwrap_err().to_string();
+        assert!(e.contains(bad), "{bad}: {e}");
+    }
+}
