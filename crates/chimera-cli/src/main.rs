@@ -17,11 +17,12 @@
 
 use chimera::builtin;
 use chimera::highlight::kind_names;
+use chimera::loader::{definition, Format, LoadError};
 use chimera::perft;
 use chimera::position::{Position, Validation};
 use chimera::san::Notation;
 use chimera::square::Color;
-use chimera::variant::{Variant, VariantDef};
+use chimera::variant::Variant;
 use chimera_engine::bench;
 use chimera_engine::game::{Game, Out};
 use chimera_engine::protocol::{self, Protocol};
@@ -305,27 +306,19 @@ fn load_variant(o: &Options) -> Result<Arc<Variant>, String> {
     if let Some(path) = &o.variant_file {
         let text = chimera_engine::files::read_text_file(path)
             .map_err(|e| format!("cannot read variant file '{path}': {e}"))?;
-        let def = if path.ends_with(".ini") {
-            // Fairy-Stockfish's format: --variant names the section
-            let name = match &o.variant {
-                Some(n) => n.clone(),
-                None => {
-                    let names = chimera::ini::variant_names(&text, path).map_err(|e| e.to_string())?;
-                    return Err(format!(
-                        "{path} is a variants.ini file: name one of its variants with --variant ({})",
-                        names.join(", ")
-                    ));
-                }
-            };
-            chimera::ini::variant_from_ini(&text, path, &name).map_err(|e| e.to_string())?
-        } else {
-            VariantDef::from_toml(&text, path).map_err(|e| e.to_string())?
-        };
-        if let Some(name) = &o.variant {
-            if *name != def.name {
-                return Err(format!("variant file '{path}' defines '{}', not '{name}'", def.name));
+        let def = match definition(&text, path, Format::of_path(path), o.variant.as_deref()) {
+            Ok(d) => d,
+            Err(LoadError::SeveralVariants(names)) => {
+                return Err(format!(
+                    "{path} is a variants.ini file: name one of its variants with --variant ({})",
+                    names.join(", ")
+                ))
             }
-        }
+            Err(LoadError::OtherName { defined, wanted }) => {
+                return Err(format!("variant file '{path}' defines '{defined}', not '{wanted}'"))
+            }
+            Err(e) => return Err(e.to_string()),
+        };
         return Variant::new(def).map(Arc::new).map_err(|e| e.to_string());
     }
     let name = o.variant.as_deref().ok_or("--variant is required (see 'chimera variants')")?;

@@ -223,12 +223,8 @@ impl Registry {
     /// reported.
     pub fn load_file(&mut self, path: &str) -> Result<Vec<String>, String> {
         let text = crate::files::read_text_file(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
-        let defs: Vec<VariantDef> = if path.ends_with(".ini") {
-            let file = chimera::ini::IniFile::parse(&text, path).map_err(|e| e.to_string())?;
-            file.names().map(|n| file.variant(n).map_err(|e| e.to_string())).collect::<Result<_, _>>()?
-        } else {
-            vec![VariantDef::from_toml(&text, path).map_err(|e| e.to_string())?]
-        };
+        let format = chimera::loader::Format::of_path(path);
+        let defs = chimera::loader::definitions(&text, path, format).map_err(|e| e.to_string())?;
         let mut names = Vec::new();
         for d in defs {
             let name = d.name.clone();

@@ -25,7 +25,7 @@ use chimera::position::Position;
 use chimera::san::Notation;
 use chimera::square::Color;
 use chimera::variant::{StalemateResult, Variant, VariantDef};
-use chimera::{builtin, highlight, ini, outcome, validate};
+use chimera::{builtin, highlight, outcome, validate};
 use chimera_engine::eval::EvalTables;
 use chimera_engine::game::Game;
 use chimera_engine::search::{self, Limits, Shared};
@@ -367,13 +367,10 @@ fn validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
 #[pyfunction]
 fn load_variant_config(config: &str) -> PyResult<()> {
     guard(|| {
-        let file = ini::IniFile::parse(config, "variants.ini").map_err(|e| e.to_string())?;
-        let defs: Vec<VariantDef> =
-            file.names().map(|n| file.variant(n).map_err(|e| e.to_string())).collect::<Result<_, _>>()?;
+        use chimera::loader::{compile, definitions, Format};
+        let defs = definitions(config, "variants.ini", Format::Ini).map_err(|e| e.to_string())?;
         // compile each one now, so that its error is the loader's
-        for d in &defs {
-            Variant::new(d.clone()).map_err(|e| format!("{}: {e}", d.name))?;
-        }
+        compile(&defs).map_err(|e| e.to_string())?;
         with_registry(|r| {
             for d in defs {
                 let name = d.name.clone();

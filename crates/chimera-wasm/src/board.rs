@@ -95,12 +95,9 @@ pub fn validate_fen(fen: &str, name: &str, chess960: bool) -> Result<i32, String
 /// compiled, so that its errors are reported here); a variant of the same
 /// name loaded before is replaced. On an error nothing is loaded.
 pub fn load_variant_config(text: &str) -> Result<(), String> {
-    let file = chimera::ini::IniFile::parse(text, "variants.ini").map_err(|e| e.to_string())?;
-    let defs: Vec<VariantDef> =
-        file.names().map(|n| file.variant(n).map_err(|e| e.to_string())).collect::<Result<_, _>>()?;
-    for d in &defs {
-        Variant::new(d.clone()).map_err(|e| format!("{}: {e}", d.name))?;
-    }
+    use chimera::loader::{compile, definitions, Format};
+    let defs = definitions(text, "variants.ini", Format::Ini).map_err(|e| e.to_string())?;
+    compile(&defs).map_err(|e| e.to_string())?;
     for d in defs {
         ORDER.with(|o| {
             let mut o = o.borrow_mut();

@@ -266,7 +266,7 @@ impl ChimeraGame {
         format: Option<String>,
         section: Option<String>,
     ) -> Result<ChimeraGame, JsError> {
-        let f = Format::parse(format.as_deref().unwrap_or("auto")).map_err(err)?;
+        let f = Format::parse(format.as_deref().unwrap_or("auto")).map_err(|e| err(e.to_string()))?;
         Session::from_definition(text, f, section.as_deref()).map(|s| ChimeraGame { s }).map_err(err)
     }
 

@@ -28,28 +28,8 @@ pub const HASH_MB: usize = 16;
 /// The longest time limit a search accepts, in milliseconds (ten minutes).
 pub const MAX_MOVETIME_MS: u32 = 600_000;
 
-/// The format of a user's variant definition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Chimera's own TOML format (docs/variant-format.md).
-    Toml,
-    /// Fairy-Stockfish's variants.ini format; a section names the variant.
-    Ini,
-    /// TOML if the text reads as a Chimera definition, variants.ini otherwise.
-    Auto,
-}
-
-impl Format {
-    /// Reads a format name: `"toml"` (or `"native"`), `"ini"`, or `"auto"`.
-    pub fn parse(s: &str) -> Result<Format, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "toml" | "native" => Ok(Format::Toml),
-            "ini" | "variants.ini" => Ok(Format::Ini),
-            "" | "auto" => Ok(Format::Auto),
-            other => Err(format!("unknown definition format '{other}': use \"toml\", \"ini\" or \"auto\"")),
-        }
-    }
-}
+/// The format of a user's variant definition (the core loader's).
+pub use chimera::loader::Format;
 
 /// A built-in variant's name and one-line description.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -285,38 +265,7 @@ impl Session {
     /// section to play (`section` may be left out when the text defines one
     /// variant only).
     pub fn from_definition(text: &str, format: Format, section: Option<&str>) -> Result<Session, String> {
-        const FILE: &str = "definition";
-        let section = section.map(str::trim).filter(|s| !s.is_empty());
-        let ini = |section: Option<&str>| -> Result<VariantDef, String> {
-            let name = match section {
-                Some(s) => s.to_string(),
-                None => {
-                    let names = chimera::ini::variant_names(text, FILE).map_err(|e| e.to_string())?;
-                    match names.len() {
-                        0 => return Err("the variants.ini text defines no variant (no [section])".to_string()),
-                        1 => names[0].clone(),
-                        _ => {
-                            return Err(format!(
-                                "the variants.ini text defines several variants: name one ({})",
-                                names.join(", ")
-                            ))
-                        }
-                    }
-                }
-            };
-            chimera::ini::variant_from_ini(text, FILE, &name).map_err(|e| e.to_string())
-        };
-        let def = match format {
-            Format::Toml => VariantDef::from_toml(text, FILE).map_err(|e| e.to_string())?,
-            Format::Ini => ini(section)?,
-            Format::Auto if section.is_some() => ini(section)?,
-            Format::Auto => match VariantDef::from_toml(text, FILE) {
-                Ok(d) => d,
-                Err(toml_err) => ini(None).map_err(|ini_err| {
-                    format!("the text is neither a Chimera definition ({toml_err}) nor a variants.ini one ({ini_err})")
-                })?,
-            },
-        };
+        let def = chimera::loader::definition(text, "definition", format, section).map_err(|e| e.to_string())?;
         let name = def.name.clone();
         let v = Variant::new(def).map_err(|e| format!("{name}: {e}"))?;
         Ok(Session::with_variant(v))

@@ -518,9 +518,19 @@ fn variant_from_sections(
         }
     };
     let board = Board { files: parse_dim("maxFile", 8)?, ranks: parse_dim("maxRank", 8)? };
-    let start_fen = get("startFen")
+    let mut start_fen = get("startFen")
         .map(|o| o.value.clone())
         .unwrap_or_else(|| "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string());
+    // without castling (and without gating, whose gates share the field),
+    // Fairy-Stockfish ignores the castling letters of the start FEN, such as
+    // the `KQkq` a `castling = false` child inherits from chess
+    if !flag("castling", true)? && !flag("gating", false)? {
+        let mut fields: Vec<&str> = start_fen.split_whitespace().collect();
+        if fields.len() >= 3 && fields[2] != "-" && fields[2].chars().all(|c| c.is_ascii_alphabetic()) {
+            fields[2] = "-";
+            start_fen = fields.join(" ");
+        }
+    }
 
     // zones: promotion and double-step regions, given for White and mirrored for Black
     // a zone as a TOML value: one string when Black's is White's mirror image,
@@ -1429,6 +1439,9 @@ mod tests {
         assert!(a.rules.castling.is_some());
         assert!(b.rules.castling.is_none());
         assert_eq!(b.pieces.len(), 7);
+        // the inherited start FEN's KQkq is dropped, as pyffish ignores it
+        assert!(b.start_fen.contains(" w - - "), "{}", b.start_fen);
+        crate::variant::Variant::new(b).unwrap();
     }
 
     #[test]

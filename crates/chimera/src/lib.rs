@@ -24,6 +24,7 @@ pub mod counting;
 pub mod highlight;
 pub mod ini;
 pub mod legal;
+pub mod loader;
 pub mod material;
 pub mod movegen;
 pub mod moves;
