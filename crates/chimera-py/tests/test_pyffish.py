@@ -225,9 +225,17 @@ def test_fen_validation():
             differences.append((v, fen, theirs, ours))
     print(f"{n} FENs, differences: {differences}")
     # pyffish ignores castling letters that name no right, which Chimera
-    # refuses (-5); and it refuses some S-House gating fields that Chimera reads
+    # refuses (-5); it refuses some S-House gating fields that Chimera reads;
+    # and in Sho Shogi (an extinction variant in pyffish) it counts no royals,
+    # where Chimera refuses a side without a royal or with two kings (-3) and
+    # a royal left en prise (-9)
     for v, fen, theirs, ours in differences:
-        assert (theirs, ours) == (1, -5) or (theirs == -5 and chimera.captures_to_hand(v)) or v == "seirawan", (v, fen, theirs, ours)
+        assert (
+            (theirs, ours) == (1, -5)
+            or (theirs == -5 and chimera.captures_to_hand(v))
+            or v == "seirawan"
+            or (v == "shoshogi" and theirs == 1 and ours in (-3, -9))
+        ), (v, fen, theirs, ours)
     assert len(differences) * 10 < n
 
 
