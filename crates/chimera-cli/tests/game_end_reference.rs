@@ -31,10 +31,10 @@ fn from_value(value: i64, stm: Color) -> Verdict {
 }
 
 /// Repetition rules where Chimera and Fairy-Stockfish differ, for now:
-/// - with drops (the shogi family, S-House), Fairy-Stockfish plays on to
-///   the fourth occurrence (sennichite) and scores it by its own rules, and
-///   counts repetitions across drops, where Chimera ends every game at the
-///   third occurrence, as a draw, and starts counting afresh after a drop;
+/// - with drops (the shogi family, S-House), Fairy-Stockfish counts
+///   repetitions across drops, where Chimera starts counting afresh after a
+///   drop (the fourth occurrence of sennichite, `n_fold = 4`, and
+///   Minishogi's loss for White, `repetition_winner`, agree);
 /// - with first-move rights in the FEN (Cambodian, Kar Ouk),
 ///   Fairy-Stockfish counts positions that differ only in a lost right as
 ///   repetitions;
@@ -42,13 +42,7 @@ fn from_value(value: i64, stm: Color) -> Verdict {
 ///   claimable ends there that Chimera does not model.
 fn known_difference(v: &chimera::variant::Variant, want: Verdict, end: Option<GameEnd>, claimable: bool) -> bool {
     let r = &v.def.rules;
-    let repetition = matches!(
-        end,
-        Some(GameEnd::Draw("repetition"))
-            | Some(GameEnd::WhiteWins("repetition, point count"))
-            | Some(GameEnd::BlackWins("repetition, point count"))
-    );
-    (r.drops.is_some() && (repetition || (end.is_none() && want == Verdict::Draw)))
+    (r.drops.is_some() && end.is_none() && want == Verdict::Draw)
         || (r.initial_rights.is_some() && end.is_none() && want == Verdict::Draw)
         || (!r.bikjang && r.pass != chimera::variant::PassRule::Never && end.is_none() && claimable)
 }

@@ -24,6 +24,10 @@ pub use chimera::outcome::HistEntry;
 pub struct GameRules {
     /// A side that gives check on every move of a repetition cycle loses.
     pub perpetual_check_loses: bool,
+    /// The side a repetition not decided by perpetual check goes to
+    /// (`[rules] repetition_winner`), if any; else it is scored as
+    /// `repetition_by_points` says.
+    pub repetition_winner: Option<chimera::square::Color>,
     /// The occurrences of a position before the root that make it a
     /// repetition end (`[rules] n_fold` less one: 2 in most variants).
     pub pre_root_repeats: u8,
@@ -64,6 +68,7 @@ impl GameRules {
         GameRules {
             perpetual_check_loses: chimera::outcome::perpetual_check_loses(v),
             pre_root_repeats: r.n_fold.saturating_sub(1).max(1),
+            repetition_winner: r.repetition_winner,
             n_move_plies: chimera::outcome::n_move_plies(v),
             has_rule_end: r.extinction.is_some()
                 || r.royals == chimera::variant::RoyalRule::Last

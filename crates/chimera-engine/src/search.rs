@@ -519,15 +519,26 @@ impl Searcher {
         }
         let i = found?;
         if !self.rules.perpetual_check_loses {
-            return Some(self.repetition_score(ply));
+            return Some(self.repeated_score(ply));
         }
         let me_checked = self.pos.in_check() && (i..n).step_by(2).all(|j| self.entry(j).in_check);
         let they_checked = (i + 1..n).step_by(2).all(|j| self.entry(j).in_check);
         Some(match (me_checked, they_checked) {
             (true, false) => RULE_WIN - ply as i32,
             (false, true) => -RULE_WIN + ply as i32,
-            _ => self.repetition_score(ply),
+            _ => self.repeated_score(ply),
         })
+    }
+
+    /// The score of a repetition that perpetual check does not decide: a
+    /// win by rule for the variant's `repetition_winner` if it names one
+    /// (Minishogi: Black), else [`Self::repetition_score`].
+    fn repeated_score(&self, ply: usize) -> i32 {
+        match self.rules.repetition_winner {
+            Some(c) if c == self.pos.side_to_move() => RULE_WIN - ply as i32,
+            Some(_) => -RULE_WIN + ply as i32,
+            None => self.repetition_score(ply),
+        }
     }
 
     /// Chu Shogi's repetition rule ([`chimera::chu_repetition`]), as the

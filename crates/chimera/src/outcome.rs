@@ -493,6 +493,12 @@ pub fn repetition_end(pos: &Position, hist: &[HistEntry]) -> Option<GameEnd> {
     }
     let stm = pos.side_to_move();
     let decided = |result, reason| Some(with_draw_odds(v, GameEnd { result, reason, claimable: false }));
+    // a repetition nothing else decides: a draw, or a win for the side the
+    // variant gives it to (`[rules] repetition_winner`)
+    let drawn = || match v.def.rules.repetition_winner {
+        Some(c) => decided(Result::win(c), Reason::Repetition),
+        None => decided(Result::Draw, Reason::Repetition),
+    };
     // whether each side gave check on every one of its moves of the cycle
     let perpetual = || {
         let me = (first..=n).step_by(2).all(|j| hist[j].in_check);
@@ -505,18 +511,19 @@ pub fn repetition_end(pos: &Position, hist: &[HistEntry]) -> Option<GameEnd> {
     };
     let points = || match pos.point_count_winner() {
         Some(c) => decided(Result::win(c), Reason::RepetitionPoints),
-        None => decided(Result::Draw, Reason::Repetition),
+        None => drawn(),
     };
     // One arm per repetition rule. A variant with a rule of its own (Chu
     // Shogi's, say) gets a `RepetitionRule` of its own in
     // `RepetitionRule::of` and is scored in its arm here.
     match RepetitionRule::of(v) {
+        RepetitionRule::Claim if v.def.rules.repetition_winner.is_some() => drawn(),
         RepetitionRule::Claim => {
             Some(with_draw_odds(v, GameEnd { result: Result::Draw, reason: Reason::Repetition, claimable: true }))
         }
         RepetitionRule::PerpetualCheckLoses => match perpetual() {
             Some(winner) => decided(Result::win(winner), Reason::PerpetualCheck),
-            None => decided(Result::Draw, Reason::Repetition),
+            None => drawn(),
         },
         RepetitionRule::Points => points(),
         RepetitionRule::PerpetualCheckThenPoints => match perpetual() {
@@ -657,6 +664,7 @@ mod tests {
 
     /// `[rules] n_fold`: Sho Shogi ends at the fourth occurrence (pyffish:
     /// nothing at the third), chess at the third; out of range is refused.
+    /// `[rules] repetition_winner`: Minishogi's repetition is Black's win.
     #[test]
     fn repetitions_end_after_n_fold_occurrences() {
         let sho = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1";
@@ -668,6 +676,14 @@ mod tests {
         let moves: Vec<&str> = opening.iter().chain(cycle.iter().cycle().take(12)).copied().collect();
         let (mut p, h) = play("shoshogi", sho, &moves);
         assert_eq!(game_end(&mut p, &h).map(|e| (e.result, e.reason)), Some((Result::Draw, Reason::Repetition)));
+        // Minishogi: the fourth occurrence, won by Black
+        let mini = "rbsgk/4p/5/P4/KGSBR[-] w 0 1";
+        let cycle = ["d1c2", "b5e2", "c2d1", "e2b5"];
+        let moves: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
+        let (mut p, h) = play("minishogi", mini, &moves);
+        assert_eq!(game_end(&mut p, &h).map(|e| (e.result, e.reason)), Some((Result::BlackWins, Reason::Repetition)));
+        let (mut p, h) = play("minishogi", mini, &moves[..8]);
+        assert_eq!(game_end(&mut p, &h), None);
         let file = |n: &str| {
             format!("name = \"t\"\nfiles = 8\nranks = 8\nstart_fen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n[rules]\nn_fold = {n}\n[[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n")
         };

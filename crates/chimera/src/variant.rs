@@ -343,6 +343,10 @@ pub struct Rules {
     /// Draw odds (armageddon): every game that would be drawn is won by this
     /// side instead.
     pub draw_odds: Option<Color>,
+    /// The side that wins a game ended by repetition (`[rules]
+    /// repetition_winner`; Minishogi's sennichite is lost by the first
+    /// player, White), unless perpetual check decides it; `None`: a draw.
+    pub repetition_winner: Option<Color>,
     /// Chu Shogi's rules against trading Lions, if the variant has them.
     pub lion_trading: Option<LionTrading>,
     /// Drops from hand, if the variant has them.
@@ -663,6 +667,7 @@ struct FileRules {
     checkmate: Option<Spanned<String>>,
     #[serde(default)]
     draw_odds: Option<Spanned<String>>,
+    repetition_winner: Option<Spanned<String>>,
     lion_trading: Option<FileLionTrading>,
     drops: Option<FileDrops>,
     extinction: Option<FileExtinction>,
@@ -1173,16 +1178,16 @@ impl VariantDef {
         };
         let stalemate = result_of("stalemate", &fd.rules.stalemate, StalemateResult::Draw)?;
         let checkmate = result_of("checkmate", &fd.rules.checkmate, StalemateResult::Loss)?;
-        let draw_odds = match &fd.rules.draw_odds {
-            None => None,
+        let side_of = |key: &str, value: &Option<Spanned<String>>| match value {
+            None => Ok(None),
             Some(s) => match s.get_ref().as_str() {
-                "white" => Some(Color::White),
-                "black" => Some(Color::Black),
-                other => {
-                    return Err(cx.at(s.span(), format!("draw_odds must be \"white\" or \"black\", not \"{other}\"")))
-                }
+                "white" => Ok(Some(Color::White)),
+                "black" => Ok(Some(Color::Black)),
+                other => Err(cx.at(s.span(), format!("{key} must be \"white\" or \"black\", not \"{other}\""))),
             },
         };
+        let draw_odds = side_of("draw_odds", &fd.rules.draw_odds)?;
+        let repetition_winner = side_of("repetition_winner", &fd.rules.repetition_winner)?;
         let lion_trading = match &fd.rules.lion_trading {
             Some(l) => Some(LionTrading {
                 lions: piece_list(&l.lions)?,
@@ -1283,6 +1288,7 @@ impl VariantDef {
                 stalemate,
                 checkmate,
                 draw_odds,
+                repetition_winner,
                 lion_trading,
                 drops,
                 extinction,
