@@ -390,8 +390,9 @@ fn claimable_draw(v: &Variant, reason: Reason) -> GameEnd {
 
 /// A count run out (Makruk-style counting) or the n-move rule reached, if
 /// either: claimable draws, but for the n-move rule where the variant counts
-/// points (Janggi), which the side ahead on points wins. The reversible plies are `hist`'s last entry's,
-/// or the FEN's half-move clock without a history.
+/// points (Janggi), which the side ahead on points wins. The reversible
+/// plies are `hist`'s last entry's, or the FEN's half-move clock without a
+/// history.
 fn count_end(pos: &Position, hist: &[HistEntry]) -> Option<GameEnd> {
     let v = pos.variant();
     if pos.counting().is_some_and(|(limit, counted)| counted > limit) {
