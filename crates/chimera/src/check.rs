@@ -126,7 +126,8 @@ impl Position {
         info.entries.clear();
         info.checks.clear();
         info.in_check = false;
-        let variant = self.variant().clone();
+        // the variant is borrowed afresh after each board write (no handle clone per node)
+        let variant = self.variant();
         info.lion_rules = variant.def.rules.lion_trading.is_some();
         info.check_banned = variant.def.rules.giving_check != crate::variant::GivingCheck::Allowed;
         let royal = &variant.royal;
@@ -134,6 +135,7 @@ impl Position {
         let (first, second) = (royals.next(), royals.next());
         info.fast = first.is_some() && second.is_none();
         info.unguarded = second.is_some() && variant.def.rules.royals == crate::variant::RoyalRule::Last;
+        let flying_general = variant.def.rules.flying_general;
         let Some(ksq) = first.filter(|_| info.fast) else {
             info.royal = NO_SQUARE;
             return;
@@ -142,7 +144,6 @@ impl Position {
         let kcode = self.board[ksq as usize];
         self.board[ksq as usize] = 0;
         let them = us.flip();
-        let tables = &variant.tables;
         // a trajectory is recorded on a square only if its subtree from there
         // can reach the royal's square; with castling rights, anywhere on the
         // royal's rank (castling moves the royal along it)
@@ -153,21 +154,23 @@ impl Position {
         for i in 0..self.lists[them.index()].len {
             let psq = self.lists[them.index()].sq[i];
             let code = self.board[psq as usize];
-            let (cells, l) = tables.list(code, self.is_virgin(psq), psq);
+            let l = self.variant().tables.list(code, self.is_virgin(psq), psq).1;
             if l.lift {
                 self.board[psq as usize] = 0;
             }
-            let reach = &tables.reach[l.start as usize..l.start as usize + l.len as usize];
-            self.record(cells, reach, target, code, psq, kcode, 0, info);
+            let tables = &self.variant().tables;
+            let range = l.start as usize..l.start as usize + l.len as usize;
+            self.record(&tables.cells[range.clone()], &tables.reach[range], target, code, psq, kcode, 0, info);
             if l.lift {
                 self.board[psq as usize] = code;
             }
         }
-        if variant.def.rules.flying_general {
+        if flying_general {
+            let tables = &self.variant().tables;
             for i in 0..self.lists[them.index()].len {
                 let psq = self.lists[them.index()].sq[i];
                 let code = self.board[psq as usize];
-                if royal[code as usize] {
+                if self.variant().royal[code as usize] {
                     let l = tables.facing[psq as usize];
                     let reach = &tables.reach[l.start as usize..l.start as usize + l.len as usize];
                     self.record(tables.facing_list(psq), reach, target, code, psq, kcode, E_FACING, info);
@@ -262,19 +265,19 @@ impl Position {
         if self.board[e.psq as usize] != e.code {
             return false; // the piece was captured
         }
-        let variant = self.variant().clone();
         let target = self.side.index() as u8;
         let mut hit = crate::legal::RoyalHit { target };
         if e.flags & E_FACING != 0 {
-            let cells = variant.tables.facing_list(e.psq);
+            let cells = self.variant().tables.facing_list(e.psq);
             let end = cells[e.root as usize].next as usize;
             return self.walk_range(cells, e.root as usize, end, e.code, e.psq, &mut hit);
         }
-        let (cells, l) = variant.tables.list(e.code, self.is_virgin(e.psq), e.psq);
-        let end = cells[e.root as usize].next as usize;
+        let l = self.variant().tables.list(e.code, self.is_virgin(e.psq), e.psq).1;
         if l.lift {
             self.board[e.psq as usize] = 0;
         }
+        let cells = &self.variant().tables.cells[l.start as usize..l.start as usize + l.len as usize];
+        let end = cells[e.root as usize].next as usize;
         let r = self.walk_range(cells, e.root as usize, end, e.code, e.psq, &mut hit);
         if l.lift {
             self.board[e.psq as usize] = e.code;
