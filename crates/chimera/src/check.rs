@@ -29,7 +29,8 @@
 //! shows attacked) are handed to it.
 
 use crate::compile::{
-    type_of, Cell, Reach, AUX_NO_CAPTURE, AUX_TAME, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL,
+    box_overlap, box_union, type_of, Cell, Reach, AUX_NO_CAPTURE, AUX_TAME, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND,
+    SPECIAL,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
@@ -59,6 +60,12 @@ pub struct CheckInfo {
     entries: Vec<Entry>,
     checks: Vec<Entry>,
     royal: Square,
+    /// The box of files and ranks holding every square whose attack or
+    /// locust data is read: the royal's own square and destinations, and its
+    /// rank when it may castle. Enemy pieces that reach nothing in it are not walked.
+    zone: Reach,
+    /// The board's width (files), to place a square in `zone`.
+    width: u8,
     /// The fast method applies (exactly one royal, no ambiguity at its square).
     fast: bool,
     /// The variant forbids some moves to give check (tested by playing them).
@@ -87,6 +94,8 @@ impl CheckInfo {
             entries: Vec::with_capacity(1024),
             checks: Vec::with_capacity(16),
             royal: NO_SQUARE,
+            zone: crate::compile::EMPTY_BOX,
+            width: 0,
             fast: false,
             check_banned: false,
             lion_rules: false,
@@ -101,9 +110,20 @@ impl CheckInfo {
         self.in_check
     }
 
-    /// How many enemy captures reach `sq` (with the royal piece lifted).
+    /// How many enemy captures reach `sq` (with the royal piece lifted), when
+    /// `sq` is the royal's square, one of its destinations or on its rank
+    /// while it may castle; elsewhere the pieces that reach no such square are
+    /// not counted.
     pub fn attacks(&self, sq: Square) -> u8 {
         self.attack[sq as usize]
+    }
+
+    /// Whether `sq` lies in the box of squares whose attacks are complete.
+    #[inline]
+    fn in_zone(&self, sq: Square) -> bool {
+        let w = self.width.max(1);
+        let (f, r) = (sq % w, sq / w);
+        box_overlap([f, f, r, r], self.zone)
     }
 
     #[inline(always)]
@@ -151,10 +171,24 @@ impl Position {
         let (kf, kr) = (g.file_of(ksq) as u8, g.rank_of(ksq) as u8);
         let any_file = self.castling >> (us.index() * 2) & 3 != 0;
         let target = if any_file { [0, u8::MAX, kr, kr] } else { [kf, kf, kr, kr] };
+        // the squares whose attack and locust data the legality test reads:
+        // the royal's (in check), its destinations and, with castling, its
+        // rank; a royal move elsewhere goes to the reference test
+        let kvirgin = self.is_virgin(ksq);
+        let ktables = &self.variant().tables;
+        let zone = box_union(target, ktables.list_box[ktables.list_index(kcode, kvirgin, ksq)]);
+        info.zone = zone;
+        info.width = g.width;
         for i in 0..self.lists[them.index()].len {
             let psq = self.lists[them.index()].sq[i];
             let code = self.board[psq as usize];
-            let l = self.variant().tables.list(code, self.is_virgin(psq), psq).1;
+            let tables = &self.variant().tables;
+            let idx = tables.list_index(code, self.is_virgin(psq), psq);
+            if !box_overlap(tables.list_box[idx], zone) {
+                // it attacks nothing that is read and is recorded nowhere
+                continue;
+            }
+            let l = tables.lists[idx];
             if l.lift {
                 self.board[psq as usize] = 0;
             }
@@ -340,7 +374,7 @@ impl Position {
             if info.in_check && self.is_royal_initial_move_banned_in_check(m) {
                 return false;
             }
-            if m.kind() == MoveKind::Locust || info.uncertain[to as usize] {
+            if m.kind() == MoveKind::Locust || info.uncertain[to as usize] || !info.in_zone(to) {
                 return self.is_legal_reference(m);
             }
             return info.attack[to as usize] == 0;
@@ -405,6 +439,9 @@ impl Position {
         }
         if info.in_check {
             return false;
+        }
+        if !info.in_zone(from) || !info.in_zone(to) {
+            return self.is_legal_reference(m); // squares whose attacks were not all counted
         }
         let step: i32 = if to > from { 1 } else { -1 };
         let mut s = from as i32;
