@@ -29,7 +29,8 @@
 //! shows attacked) are handed to it.
 
 use crate::compile::{
-    type_of, Cell, Reach, AUX_NO_CAPTURE, AUX_TAME, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL,
+    box_overlap, box_union, type_of, Cell, Reach, AUX_NO_CAPTURE, AUX_TAME, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND,
+    SPECIAL,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
@@ -59,6 +60,12 @@ pub struct CheckInfo {
     entries: Vec<Entry>,
     checks: Vec<Entry>,
     royal: Square,
+    /// The box of files and ranks holding every square whose attack or
+    /// locust data is read: the royal's own square and destinations, and its
+    /// rank when it may castle. Enemy pieces that reach nothing in it are not walked.
+    zone: Reach,
+    /// The board's width (files), to place a square in `zone`.
+    width: u8,
     /// The fast method applies (exactly one royal, no ambiguity at its square).
     fast: bool,
     /// The variant forbids some moves to give check (tested by playing them).
@@ -87,6 +94,8 @@ impl CheckInfo {
             entries: Vec::with_capacity(1024),
             checks: Vec::with_capacity(16),
             royal: NO_SQUARE,
+            zone: crate::compile::EMPTY_BOX,
+            width: 0,
             fast: false,
             check_banned: false,
             lion_rules: false,
@@ -101,9 +110,20 @@ impl CheckInfo {
         self.in_check
     }
 
-    /// How many enemy captures reach `sq` (with the royal piece lifted).
+    /// How many enemy captures reach `sq` (with the royal piece lifted), when
+    /// `sq` is the royal's square, one of its destinations or on its rank
+    /// while it may castle; elsewhere the pieces that reach no such square are
+    /// not counted.
     pub fn attacks(&self, sq: Square) -> u8 {
         self.attack[sq as usize]
+    }
+
+    /// Whether `sq` lies in the box of squares whose attacks are complete.
+    #[inline]
+    fn in_zone(&self, sq: Square) -> bool {
+        let w = self.width.max(1);
+        let (f, r) = (sq % w, sq / w);
+        box_overlap([f, f, r, r], self.zone)
     }
 
     #[inline(always)]
@@ -126,7 +146,8 @@ impl Position {
         info.entries.clear();
         info.checks.clear();
         info.in_check = false;
-        let variant = self.variant().clone();
+        // the variant is borrowed afresh after each board write (no handle clone per node)
+        let variant = self.variant();
         info.lion_rules = variant.def.rules.lion_trading.is_some();
         info.check_banned = variant.def.rules.giving_check != crate::variant::GivingCheck::Allowed;
         let royal = &variant.royal;
@@ -134,6 +155,7 @@ impl Position {
         let (first, second) = (royals.next(), royals.next());
         info.fast = first.is_some() && second.is_none();
         info.unguarded = second.is_some() && variant.def.rules.royals == crate::variant::RoyalRule::Last;
+        let flying_general = variant.def.rules.flying_general;
         let Some(ksq) = first.filter(|_| info.fast) else {
             info.royal = NO_SQUARE;
             return;
@@ -142,7 +164,6 @@ impl Position {
         let kcode = self.board[ksq as usize];
         self.board[ksq as usize] = 0;
         let them = us.flip();
-        let tables = &variant.tables;
         // a trajectory is recorded on a square only if its subtree from there
         // can reach the royal's square; with castling rights, anywhere on the
         // royal's rank (castling moves the royal along it)
@@ -150,24 +171,40 @@ impl Position {
         let (kf, kr) = (g.file_of(ksq) as u8, g.rank_of(ksq) as u8);
         let any_file = self.castling >> (us.index() * 2) & 3 != 0;
         let target = if any_file { [0, u8::MAX, kr, kr] } else { [kf, kf, kr, kr] };
+        // the squares whose attack and locust data the legality test reads:
+        // the royal's (in check), its destinations and, with castling, its
+        // rank; a royal move elsewhere goes to the reference test
+        let kvirgin = self.is_virgin(ksq);
+        let ktables = &self.variant().tables;
+        let zone = box_union(target, ktables.list_box[ktables.list_index(kcode, kvirgin, ksq)]);
+        info.zone = zone;
+        info.width = g.width;
         for i in 0..self.lists[them.index()].len {
             let psq = self.lists[them.index()].sq[i];
             let code = self.board[psq as usize];
-            let (cells, l) = tables.list(code, self.is_virgin(psq), psq);
+            let tables = &self.variant().tables;
+            let idx = tables.list_index(code, self.is_virgin(psq), psq);
+            if !box_overlap(tables.list_box[idx], zone) {
+                // it attacks nothing that is read and is recorded nowhere
+                continue;
+            }
+            let l = tables.lists[idx];
             if l.lift {
                 self.board[psq as usize] = 0;
             }
-            let reach = &tables.reach[l.start as usize..l.start as usize + l.len as usize];
-            self.record(cells, reach, target, code, psq, kcode, 0, info);
+            let tables = &self.variant().tables;
+            let range = l.start as usize..l.start as usize + l.len as usize;
+            self.record(&tables.cells[range.clone()], &tables.reach[range], target, code, psq, kcode, 0, info);
             if l.lift {
                 self.board[psq as usize] = code;
             }
         }
-        if variant.def.rules.flying_general {
+        if flying_general {
+            let tables = &self.variant().tables;
             for i in 0..self.lists[them.index()].len {
                 let psq = self.lists[them.index()].sq[i];
                 let code = self.board[psq as usize];
-                if royal[code as usize] {
+                if self.variant().royal[code as usize] {
                     let l = tables.facing[psq as usize];
                     let reach = &tables.reach[l.start as usize..l.start as usize + l.len as usize];
                     self.record(tables.facing_list(psq), reach, target, code, psq, kcode, E_FACING, info);
@@ -262,19 +299,19 @@ impl Position {
         if self.board[e.psq as usize] != e.code {
             return false; // the piece was captured
         }
-        let variant = self.variant().clone();
         let target = self.side.index() as u8;
         let mut hit = crate::legal::RoyalHit { target };
         if e.flags & E_FACING != 0 {
-            let cells = variant.tables.facing_list(e.psq);
+            let cells = self.variant().tables.facing_list(e.psq);
             let end = cells[e.root as usize].next as usize;
             return self.walk_range(cells, e.root as usize, end, e.code, e.psq, &mut hit);
         }
-        let (cells, l) = variant.tables.list(e.code, self.is_virgin(e.psq), e.psq);
-        let end = cells[e.root as usize].next as usize;
+        let l = self.variant().tables.list(e.code, self.is_virgin(e.psq), e.psq).1;
         if l.lift {
             self.board[e.psq as usize] = 0;
         }
+        let cells = &self.variant().tables.cells[l.start as usize..l.start as usize + l.len as usize];
+        let end = cells[e.root as usize].next as usize;
         let r = self.walk_range(cells, e.root as usize, end, e.code, e.psq, &mut hit);
         if l.lift {
             self.board[e.psq as usize] = e.code;
@@ -337,7 +374,7 @@ impl Position {
             if info.in_check && self.is_royal_initial_move_banned_in_check(m) {
                 return false;
             }
-            if m.kind() == MoveKind::Locust || info.uncertain[to as usize] {
+            if m.kind() == MoveKind::Locust || info.uncertain[to as usize] || !info.in_zone(to) {
                 return self.is_legal_reference(m);
             }
             return info.attack[to as usize] == 0;
@@ -402,6 +439,9 @@ impl Position {
         }
         if info.in_check {
             return false;
+        }
+        if !info.in_zone(from) || !info.in_zone(to) {
+            return self.is_legal_reference(m); // squares whose attacks were not all counted
         }
         let step: i32 = if to > from { 1 } else { -1 };
         let mut s = from as i32;

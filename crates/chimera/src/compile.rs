@@ -192,11 +192,30 @@ pub struct Tables {
     /// a trajectory on a square only where the subtree from there can reach
     /// the royal piece.
     pub reach: Vec<Reach>,
+    /// Per list (parallel to `lists`): the smallest box that holds every
+    /// cell's reach box, empty (`[255, 0, 255, 0]`) for an empty list. The check
+    /// test skips an enemy piece whose box misses every square it reads.
+    pub list_box: Vec<Reach>,
     nsq: usize,
 }
 
 /// A box of files and ranks, inclusive: `[low file, high file, low rank, high rank]`.
 pub type Reach = [u8; 4];
+
+/// The box that holds nothing.
+pub const EMPTY_BOX: Reach = [u8::MAX, 0, u8::MAX, 0];
+
+/// The smallest box holding both boxes.
+#[inline]
+pub fn box_union(a: Reach, b: Reach) -> Reach {
+    [a[0].min(b[0]), a[1].max(b[1]), a[2].min(b[2]), a[3].max(b[3])]
+}
+
+/// Whether two boxes share a square (an empty box shares none).
+#[inline(always)]
+pub fn box_overlap(a: Reach, b: Reach) -> bool {
+    a[0] <= b[1] && b[0] <= a[1] && a[2] <= b[3] && b[2] <= a[3]
+}
 
 /// The reach box of every cell of one list, from the subtree sizes that laid it out.
 fn subtree_reach(cells: &[Cell], sizes: &[u32], g: &Geometry) -> Vec<Reach> {
@@ -1214,6 +1233,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let total_nodes = std::cell::Cell::new(0usize);
     let budget = compile_budget(ntypes, nsq);
     let mut lists = vec![ListRef::default(); ncodes * 2 * nsq];
+    let mut list_box = vec![EMPTY_BOX; ncodes * 2 * nsq];
     // double steps create e.p. squares if some piece captures e.p., or if the FEN lists them anyway
     let ep_rule = def.pieces.iter().any(|p| p.ep_field != crate::variant::EpField::Attacked)
         || def.pieces.iter().any(|p| p.betza.units.iter().any(|u| u.legs.iter().any(|l| l.modality.en_passant)));
@@ -1333,9 +1353,11 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         });
                     }
                     linearize(&forest, total, &mut local, &sizes);
-                    reach.extend(subtree_reach(&local, &sizes, &g));
-                    cells.extend(local);
+                    let boxes = subtree_reach(&local, &sizes, &g);
                     let idx = ((code as usize - 2) * 2 + virgin as usize) * nsq + sq as usize;
+                    list_box[idx] = boxes.iter().fold(EMPTY_BOX, |a, r| box_union(a, *r));
+                    reach.extend(boxes);
+                    cells.extend(local);
                     lists[idx] = ListRef { start: start as u32, len: total as u16, dedup, lift };
                 }
             }
@@ -1415,7 +1437,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             message: "the move tables are too large".into(),
         });
     }
-    Ok(Tables { cells, lists, promo, no_hop, no_capture, facing, in_place_promotion, dead, reach, nsq })
+    Ok(Tables { cells, lists, promo, no_hop, no_capture, facing, in_place_promotion, dead, reach, list_box, nsq })
 }
 
 #[cfg(test)]
