@@ -1,6 +1,6 @@
 //! The search: iterative deepening, principal-variation alpha-beta with a
 //! shared transposition table, quiescence on captures, check extension,
-//! null-move pruning, late-move reductions, killers, counter-moves and history, and Lazy SMP
+//! null-move pruning, late-move reductions, killers and history, and Lazy SMP
 //! threads.
 //!
 //! Every thread owns a [`Searcher`]: a clone of the position, its move buffers
@@ -263,9 +263,6 @@ pub struct Searcher {
     /// `base[i]` below `base.len()`, `hist[i - base.len()]` from there.
     hist: Vec<HistEntry>,
     history: Vec<i32>,
-    /// The quiet move that last refuted each move, by the moving piece's
-    /// code and the destination of the refuted move ([`Searcher::counter_index`]).
-    counter: Vec<Move>,
     /// Chu Shogi's rule: a repetition loses for the side that made it.
     repeater_loses: bool,
     nsq: usize,
@@ -344,7 +341,6 @@ impl Searcher {
             base: history.before.clone(),
             hist: h,
             history: vec![0; ncodes * nsq],
-            counter: vec![NONE; ncodes * nsq],
             repeater_loses,
             nsq,
             lmr,
@@ -578,15 +574,11 @@ impl Searcher {
     }
 
     /// Orders the moves of `frames[ply]`: the table move, captures by MVV/LVA,
-    /// promotions, killers, the counter-move, then quiet moves by history.
+    /// promotions, killers, then quiet moves by history.
     fn fill_moves(&mut self, ply: usize, tt_move: Option<Move>, captures_only: bool) {
         let mut moves = std::mem::take(&mut self.frames[ply].moves);
         moves.clear();
         let killers = self.frames[ply].killers;
-        let counter = match self.frames[ply].last {
-            Some(prev) if !captures_only => self.counter[self.counter_index(prev)],
-            _ => NONE,
-        };
         for &m in self.legal.captures() {
             let victim = self.captured_value(m);
             let attacker = self.ev.value(self.pos.piece_at(m.from()));
@@ -609,8 +601,6 @@ impl Searcher {
                 800_000
             } else if m == killers[1] {
                 799_000
-            } else if m == counter {
-                798_000
             } else {
                 self.history[self.hist_index(m)]
             };
@@ -647,13 +637,6 @@ impl Searcher {
     fn hist_index(&self, m: Move) -> usize {
         let code = if m.kind() == MoveKind::Drop { m.extra() } else { self.pos.piece_at(m.from()) };
         code as usize * self.nsq + m.to() as usize
-    }
-
-    /// The counter-move slot of `prev`, the move that led to the current
-    /// position: the code of the piece it put on its destination, and that square.
-    #[inline]
-    fn counter_index(&self, prev: Move) -> usize {
-        self.pos.piece_at(prev.to()) as usize * self.nsq + prev.to() as usize
     }
 
     /// Picks the best-scored remaining move at or after `i` and swaps it to `i`.
@@ -894,17 +877,13 @@ impl Searcher {
         best
     }
 
-    /// Killers, counter-move and history after a quiet move caused a cut-off; the quiet moves
+    /// Killers and history after a quiet move caused a cut-off; the quiet moves
     /// tried before it are penalised.
     fn reward_quiet(&mut self, ply: usize, m: Move, depth: i32, index: usize) {
         let k = &mut self.frames[ply].killers;
         if k[0] != m {
             k[1] = k[0];
             k[0] = m;
-        }
-        if let Some(prev) = self.frames[ply].last {
-            let ci = self.counter_index(prev);
-            self.counter[ci] = m;
         }
         let bonus = (depth * depth).min(400);
         let idx = self.hist_index(m);
