@@ -20,6 +20,7 @@
 
 use crate::eval::EvalTables;
 use crate::rules::{irreversible, GameRules, HistEntry};
+use crate::see;
 use crate::timeman::{self, Budget};
 use crate::tt::{Tt, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER};
 use chimera::check::CheckInfo;
@@ -988,6 +989,16 @@ impl Searcher {
                 // delta pruning: even winning the victim cannot reach alpha
                 let gain = self.captured_value(m);
                 if best + gain + 200 < alpha {
+                    continue;
+                }
+                // a capture that loses material in the exchange is not worth a
+                // node; the exchange is only worked out when the capturer is
+                // worth more than its victim (otherwise it cannot lose)
+                if m.kind() == MoveKind::Normal
+                    && m.from() != m.to()
+                    && self.ev.value(self.pos.piece_at(m.from())) > gain
+                    && !see::see_ge(&mut self.pos, &self.ev, &mut self.scratch, m, 0)
+                {
                     continue;
                 }
             }

@@ -19,9 +19,10 @@
 //!
 //! No allocation: the caller passes a move buffer.
 //!
-//! The search does not call it yet: ordering and pruning by it, with the
-//! other changes tested with it, did not win a test against the search
-//! without them (docs/strength.md, "Search pruning and move ordering").
+//! The capture search skips captures whose exchange loses material
+//! ([`see_ge`] with a threshold of 0). Ordering and pruning by it everywhere,
+//! with the other changes tested with it, did not win a test against the
+//! search without them (docs/strength.md, "Search pruning and move ordering").
 
 use crate::eval::EvalTables;
 use chimera::moves::{Move, MoveKind, MoveList};
