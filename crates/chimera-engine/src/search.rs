@@ -562,9 +562,9 @@ impl Searcher {
     }
 
     /// The score of a repetition that perpetual check does not decide, and
-    /// of the n-move rule's end, as the game's end scores them ([`chimera::outcome::repetition_end`]): a draw,
-    /// or where the variant counts points (Janggi) a win by rule for the
-    /// side ahead. The count is taken only here, at the rare repetition node.
+    /// of the n-move rule's end, as the game's end scores them
+    /// ([`chimera::outcome::repetition_end`]): a draw, or where the variant
+    /// counts points (Janggi) a win by rule for the side ahead. The count is taken only here, at the rare repetition node.
     fn repetition_score(&self, ply: usize) -> i32 {
         if !self.rules.repetition_by_points {
             return self.draw(ply);

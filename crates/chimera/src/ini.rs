@@ -951,31 +951,27 @@ fn variant_from_sections(
         t.push_str("giving_check = \"not_by_drops\"\n");
     }
     t.push_str(&format!("must_capture = {}\n", flag("mustCapture", false)?));
+    // a count option within bounds, if given
+    let bounded = |k: &str, lo: u16, hi: u16, what: &str| -> Result<Option<u16>, VariantError> {
+        get(k)
+            .map(|o| {
+                o.value.parse::<u16>().ok().filter(|n| (lo..=hi).contains(n)).ok_or_else(|| {
+                    err(
+                        file,
+                        o.line,
+                        format!("{k} '{}' must be a number of {what} from {lo} to {hi}", o.value.escape_default()),
+                    )
+                })
+            })
+            .transpose()
+    };
     // nFoldRule: the occurrences of a position that end the game (default 3)
-    if let Some(o) = get("nFoldRule") {
-        match o.value.parse::<u8>() {
-            Ok(n) if (2..=10).contains(&n) => t.push_str(&format!("n_fold = {n}\n")),
-            _ => {
-                return Err(err(
-                    file,
-                    o.line,
-                    format!("nFoldRule '{}' must be a number of occurrences from 2 to 10", o.value),
-                ))
-            }
-        }
+    if let Some(n) = bounded("nFoldRule", 2, 10, "occurrences")? {
+        t.push_str(&format!("n_fold = {n}\n"));
     }
     // nMoveRule: the n-move rule in moves, 0 for none (without it, the default)
-    if let Some(o) = get("nMoveRule") {
-        match o.value.parse::<u16>() {
-            Ok(n) if n <= 1000 => t.push_str(&format!("n_move_rule = {n}\n")),
-            _ => {
-                return Err(err(
-                    file,
-                    o.line,
-                    format!("nMoveRule '{}' must be a number of moves from 0 to 1000", o.value),
-                ))
-            }
-        }
+    if let Some(n) = bounded("nMoveRule", 0, 1000, "moves")? {
+        t.push_str(&format!("n_move_rule = {n}\n"));
     }
     let value = |k: &str| -> Result<Option<&'static str>, VariantError> {
         match get(k).map(|o| (o.value.as_str(), o.line)) {
@@ -1455,6 +1451,12 @@ mod tests {
         let e = variant_from_ini(ini, "a.ini", "x").unwrap_err();
         assert_eq!(e.line, 3);
         assert!(e.message.contains("dropNoDoubledCount"), "{e}");
+        let d = variant_from_ini("[x:chess]\nnFoldRule = 4\nnMoveRule = 70\n", "a.ini", "x").unwrap();
+        assert_eq!((d.rules.n_fold, d.rules.n_move_rule), (4, Some(70)));
+        for bad in ["nFoldRule = 1", "nFoldRule = 9\u{1b}[2J", "nMoveRule = 1001"] {
+            let e = variant_from_ini(&format!("[x:chess]\n{bad}\n"), "a.ini", "x").unwrap_err();
+            assert!(e.message.contains(&bad[..9]) && !e.message.contains('\u{1b}'), "{e}");
+        }
         let e = variant_from_ini("[x:chess]\ncheckmateValue = maybe\n", "a.ini", "x").unwrap_err();
         assert!(e.message.contains("checkmateValue"), "{e}");
         let d = variant_from_ini("[x:chess]\nmaterialCounting = blackdrawodds\n", "a.ini", "x").unwrap();

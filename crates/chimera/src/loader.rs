@@ -39,7 +39,9 @@ impl Format {
             "toml" | "native" => Ok(Format::Toml),
             "ini" | "variants.ini" => Ok(Format::Ini),
             "" | "auto" => Ok(Format::Auto),
-            other => Err(LoadError::UnknownFormat(other.chars().filter(|c| !c.is_control()).take(40).collect())),
+            other => {
+                Err(LoadError::UnknownFormat(other.chars().take(40).collect::<String>().escape_default().to_string()))
+            }
         }
     }
 
@@ -197,7 +199,7 @@ mod tests {
         assert_eq!(Format::parse("variants.ini").unwrap(), Format::Ini);
         assert_eq!(Format::parse("").unwrap(), Format::Auto);
         let e = Format::parse("yaml\u{1b}[2J").unwrap_err().to_string();
-        assert!(e.contains("'yaml[2j'") && !e.contains('\u{1b}'), "{e}");
+        assert!(e.contains("'yaml\\u{1b}[2j'") && !e.contains('\u{1b}'), "{e}");
         assert_eq!(Format::of_path("a/B.INI"), Format::Ini);
         assert_eq!(Format::of_path("x.toml"), Format::Toml);
         assert_eq!(Format::of_path("x.txt"), Format::Auto);

@@ -1183,7 +1183,8 @@ impl VariantDef {
             Some(s) => match s.get_ref().as_str() {
                 "white" => Ok(Some(Color::White)),
                 "black" => Ok(Some(Color::Black)),
-                other => Err(cx.at(s.span(), format!("{key} must be \"white\" or \"black\", not \"{other}\""))),
+                other => Err(cx
+                    .at(s.span(), format!("{key} must be \"white\" or \"black\", not \"{}\"", other.escape_default()))),
             },
         };
         let draw_odds = side_of("draw_odds", &fd.rules.draw_odds)?;
