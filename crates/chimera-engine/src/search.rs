@@ -632,6 +632,9 @@ impl Searcher {
         if matches!(m.kind(), MoveKind::EnPassant | MoveKind::Locust) {
             v += self.ev.value(self.pos.piece_at(m.extra()));
         }
+        if let Some(sq) = m.second_victim(&self.pos.geometry()) {
+            v += self.ev.value(self.pos.piece_at(sq));
+        }
         v
     }
 

@@ -55,6 +55,9 @@ fn immediate_gain(pos: &Position, ev: &EvalTables, m: Move) -> i32 {
     if matches!(m.kind(), MoveKind::EnPassant | MoveKind::Locust) {
         g += value(pos, ev, pos.piece_at(m.extra()));
     }
+    if let Some(sq) = m.second_victim(&pos.geometry()) {
+        g += value(pos, ev, pos.piece_at(sq));
+    }
     if m.kind() == MoveKind::Promotion {
         g += ev.value(m.extra()) - ev.value(pos.piece_at(m.from()));
     }

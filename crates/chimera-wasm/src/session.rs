@@ -410,10 +410,14 @@ impl Session {
             MoveKind::Locust => {
                 d.capture = true;
                 d.victim = Some(sq(m.extra()));
+                let on = match m.second_victim(&pos.geometry()) {
+                    Some(second) => format!("{} and {}", sq(m.extra()), sq(second)),
+                    None => sq(m.extra()),
+                };
                 if to == from {
-                    format!("capture on {} and return", sq(m.extra()))
+                    format!("capture on {on} and return")
                 } else {
-                    format!("capture on {}, then go to {}", sq(m.extra()), sq(to))
+                    format!("capture on {on}, then go to {}", sq(to))
                 }
             }
             MoveKind::Pass => "pass".to_string(),

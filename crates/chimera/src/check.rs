@@ -216,6 +216,13 @@ impl Position {
             info.fast = false;
         }
         info.in_check = info.attack[ksq as usize] > 0;
+        if self.variant().tables.two_victims() {
+            // a move with two locust victims changes three squares besides
+            // its origin; its variants use the reference test (and the
+            // royal may be a second victim, which the attack counts miss)
+            info.fast = false;
+            info.in_check = self.royal_attacked(us);
+        }
     }
 
     /// Walks one enemy list, recording attacks, occupancy-dependent trajectories and checks.

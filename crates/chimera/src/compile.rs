@@ -47,6 +47,9 @@ pub const AUX_TAME: u8 = 16;
 /// `aux`: the occupied fork (a capture of a friend on the way, `d`) is not
 /// taken over a friendly royal piece.
 pub const AUX_NO_FRIEND_ROYAL: u8 = 32;
+/// `aux`: the path has captured a second locust victim on its way, after
+/// `victim`; its square is in [`Tables::victim2`] ([`Tables::second_victim`]).
+pub const AUX_VICTIM2: u8 = 64;
 
 /// The most trajectory nodes the compiler builds for one piece on one square
 /// before merging them: a bound on the work a many-legged XBetza (`aaaaQ`)
@@ -168,6 +171,10 @@ pub struct PromoInfo {
 pub struct Tables {
     /// All cells of all lists.
     pub cells: Vec<Cell>,
+    /// Per cell (parallel to `cells`): the second locust victim of a path
+    /// that captures twice on its way ([`AUX_VICTIM2`]), or [`NO_SQUARE`];
+    /// empty when no piece of the variant captures twice.
+    pub victim2: Vec<Square>,
     /// Indexed by `list_index(code, virgin, sq)`.
     pub lists: Vec<ListRef>,
     /// Promotion data by piece code, `None` when the piece never promotes.
@@ -218,7 +225,7 @@ pub fn box_overlap(a: Reach, b: Reach) -> bool {
 }
 
 /// The reach box of every cell of one list, from the subtree sizes that laid it out.
-fn subtree_reach(cells: &[Cell], sizes: &[u32], g: &Geometry) -> Vec<Reach> {
+fn subtree_reach(cells: &[Cell], victim2: &[Square], sizes: &[u32], g: &Geometry) -> Vec<Reach> {
     let n = cells.len();
     let mut out = vec![[u8::MAX, 0, u8::MAX, 0]; n];
     let add = |r: &mut Reach, sq: Square| {
@@ -231,6 +238,7 @@ fn subtree_reach(cells: &[Cell], sizes: &[u32], g: &Geometry) -> Vec<Reach> {
         let mut r = out[i];
         add(&mut r, cells[i].to);
         add(&mut r, cells[i].victim);
+        add(&mut r, victim2[i]);
         let end = i + sizes[i] as usize;
         let mut j = i + 1;
         while j < end {
@@ -263,6 +271,26 @@ impl Tables {
         ((code as usize - 2) * 2 + virgin as usize) * self.nsq + sq as usize
     }
 
+    /// Whether some piece of the variant captures two locust victims in one move.
+    #[inline]
+    pub fn two_victims(&self) -> bool {
+        !self.victim2.is_empty()
+    }
+
+    /// The second locust victim of a cell of [`Tables::cells`] (one that has
+    /// [`AUX_VICTIM2`]), or [`NO_SQUARE`]. The cell is found by its address
+    /// in `cells`, so the walkers need not carry cell indices.
+    #[cold]
+    pub fn second_victim(&self, c: &Cell) -> Square {
+        let base = self.cells.as_ptr() as usize;
+        let at = c as *const Cell as usize;
+        if at < base {
+            return NO_SQUARE;
+        }
+        let i = (at - base) / std::mem::size_of::<Cell>();
+        self.victim2.get(i).copied().unwrap_or(NO_SQUARE)
+    }
+
     /// The facing rays from `sq` (empty unless the variant has the flying-general rule).
     #[inline]
     pub fn facing_list(&self, sq: Square) -> &[Cell] {
@@ -286,13 +314,27 @@ struct Node {
     flags: u8,
     aux: u8,
     victim: Square,
+    /// A second locust victim (after `victim`), or [`NO_SQUARE`].
+    victim2: Square,
     empty: Vec<Node>,
     occ: Vec<Node>,
 }
 
+/// The locust victims of a path so far: the first and the second, each
+/// [`NO_SQUARE`] until the path captures on its way.
+type Victims = (Square, Square);
+
+/// A path that has captured nothing on its way.
+const NO_VICTIMS: Victims = (NO_SQUARE, NO_SQUARE);
+
 impl Node {
-    fn new(sq: Square, victim: Square) -> Node {
-        Node { sq, flags: 0, aux: 0, victim, empty: Vec::new(), occ: Vec::new() }
+    fn new(sq: Square, vic: Victims) -> Node {
+        let mut n = Node { sq, flags: 0, aux: 0, victim: vic.0, victim2: vic.1, empty: Vec::new(), occ: Vec::new() };
+        if vic.1 != NO_SQUARE {
+            n.flags |= SPECIAL;
+            n.aux |= AUX_VICTIM2;
+        }
+        n
     }
     fn occ_cond(&self) -> u8 {
         self.flags & (OCC_FOE | OCC_FRIEND)
@@ -309,6 +351,7 @@ fn merge_forest(nodes: Vec<Node>) -> Vec<Node> {
         let found = out.iter_mut().find(|m| {
             m.sq == n.sq
                 && m.victim == n.victim
+                && m.victim2 == n.victim2
                 && m.aux == n.aux
                 && (m.occ.is_empty() || n.occ.is_empty() || m.occ_cond() == n.occ_cond())
         });
@@ -351,15 +394,16 @@ fn subtree_sizes(nodes: &[Node], out: &mut Vec<u32>) -> usize {
 /// Lays `nodes` out as cells after `out`'s, given their subtree sizes from
 /// [`subtree_sizes`] (indexed like the cells); the walk goes to `cont`
 /// when the last of them is done.
-fn linearize(nodes: &[Node], cont: usize, out: &mut Vec<Cell>, sizes: &[u32]) {
+fn linearize(nodes: &[Node], cont: usize, out: &mut Vec<Cell>, victim2: &mut Vec<Square>, sizes: &[u32]) {
     for (k, n) in nodes.iter().enumerate() {
         let idx = out.len();
         let next = if k + 1 == nodes.len() { cont } else { idx + sizes[idx] as usize };
         out.push(Cell { to: n.sq, flags: n.flags, aux: n.aux, victim: n.victim, occ: 0, next: next as u16 });
-        linearize(&n.empty, next, out, sizes);
+        victim2.push(n.victim2);
+        linearize(&n.empty, next, out, victim2, sizes);
         if !n.occ.is_empty() {
             out[idx].occ = out.len() as u16;
-            linearize(&n.occ, next, out, sizes);
+            linearize(&n.occ, next, out, victim2, sizes);
         }
     }
 }
@@ -774,7 +818,7 @@ impl Builder<'_> {
         let vectors = first_leg_vectors(unit.atom, &legs[0].0.dirs);
         let mut out = Vec::new();
         for v in vectors {
-            out.extend(self.leg(unit, &legs, 0, from, v, NO_SQUARE)?);
+            out.extend(self.leg(unit, &legs, 0, from, v, NO_VICTIMS)?);
         }
         Ok(out)
     }
@@ -789,7 +833,7 @@ impl Builder<'_> {
         li: usize,
         at: Square,
         v: (i32, i32),
-        victim: Square,
+        vic: Victims,
         turn: i32,
     ) -> Result<Vec<Node>, CompileError> {
         let saved = self.bend.get();
@@ -798,7 +842,7 @@ impl Builder<'_> {
             5..=7 => self.bend.set(-1),
             _ => {}
         }
-        let r = self.leg(unit, legs, li, at, v, victim);
+        let r = self.leg(unit, legs, li, at, v, vic);
         self.bend.set(saved);
         r
     }
@@ -811,14 +855,14 @@ impl Builder<'_> {
         li: usize,
         at: Square,
         v: (i32, i32),
-        victim: Square,
+        vic: Victims,
     ) -> Result<Vec<Node>, CompileError> {
         let (leg, range) = &legs[li];
         if leg.circular {
-            return self.circular(unit, legs, li, at, v, victim);
+            return self.circular(unit, legs, li, at, v, vic);
         }
         if !leg.crooked {
-            return self.leg_path(unit, legs, li, at, v, victim, None);
+            return self.leg_path(unit, legs, li, at, v, vic, None);
         }
         // `z`, a crooked rider: every other step turned by 90°, first to the
         // left or first to the right (`zB` is the Boyscout, `zR` the crooked rook)
@@ -836,7 +880,7 @@ impl Builder<'_> {
             // odd steps: v turned by 90° (counter-clockwise for zig = 1)
             let path: Vec<(i32, i32)> =
                 (0..steps).map(|k| if k % 2 == 1 { (-v.1 * zig, v.0 * zig) } else { v }).collect();
-            out.extend(self.leg_path(unit, legs, li, at, v, victim, Some(&path))?);
+            out.extend(self.leg_path(unit, legs, li, at, v, vic, Some(&path))?);
         }
         Ok(out)
     }
@@ -853,7 +897,7 @@ impl Builder<'_> {
         li: usize,
         at: Square,
         v: (i32, i32),
-        victim: Square,
+        vic: Victims,
     ) -> Result<Vec<Node>, CompileError> {
         let (leg, range) = &legs[li];
         if li + 1 != legs.len() {
@@ -874,7 +918,7 @@ impl Builder<'_> {
         let mut out = Vec::new();
         for sense in [1, n - 1] {
             let path: Vec<(i32, i32)> = (0..steps).map(|k| ring[(start + k * sense) % n]).collect();
-            out.extend(self.leg_path(unit, legs, li, at, v, victim, Some(&path))?);
+            out.extend(self.leg_path(unit, legs, li, at, v, vic, Some(&path))?);
         }
         Ok(out)
     }
@@ -902,7 +946,7 @@ impl Builder<'_> {
             if sq == from || !self.allowed[sq as usize] {
                 continue;
             }
-            let mut node = Node::new(sq, NO_SQUARE);
+            let mut node = Node::new(sq, NO_VICTIMS);
             self.end_rights(leg, &mut node);
             out.push(node);
         }
@@ -951,7 +995,7 @@ impl Builder<'_> {
         li: usize,
         at: Square,
         v: (i32, i32),
-        victim: Square,
+        vic: Victims,
         path: Option<&[(i32, i32)]>,
     ) -> Result<Vec<Node>, CompileError> {
         let (leg, range) = &legs[li];
@@ -1054,7 +1098,7 @@ impl Builder<'_> {
         let jump = leg.jump;
         let prepend = |mut node: Node, squares: &[Square]| -> Node {
             for &p in squares.iter().rev() {
-                let mut inter = Node::new(p, victim);
+                let mut inter = Node::new(p, vic);
                 if jump {
                     inter.flags = OCC_FOE | OCC_FRIEND;
                     inter.occ.push(node);
@@ -1067,7 +1111,17 @@ impl Builder<'_> {
             node
         };
         for (k, &t) in targets.iter().enumerate().rev() {
-            let mut node = Node::new(t, victim);
+            // a move that ends on the square of one of its victims takes the
+            // piece there (still on the board while the piece walks) as its
+            // capture, and the other victim, if any, on its way: written so,
+            // it is the same move as the path that hops that square and
+            // comes back (`d4d5` for d4-d5-d6-d5 capturing on d5, not `d4d5,d5d5`)
+            let end_vic = match vic {
+                (a, b) if is_final && t == a => (b, NO_SQUARE),
+                (a, b) if is_final && b != NO_SQUARE && t == b => (a, NO_SQUARE),
+                _ => vic,
+            };
+            let mut node = Node::new(t, end_vic);
             if skip_first && k == 0 {
                 // the skipped square: the ride goes on whether it is empty or not
                 if chain.is_empty() {
@@ -1144,16 +1198,28 @@ impl Builder<'_> {
                         if unit.atom.is_oblique() && turn % 2 != 0 {
                             continue;
                         }
-                        node.empty.extend(self.turned_leg(unit, legs, li + 1, t, nv(turn), victim, turn)?);
+                        node.empty.extend(self.turned_leg(unit, legs, li + 1, t, nv(turn), vic, turn)?);
                     }
                 }
                 // `g` on a non-final leg hops like `p`; the range switch is in the later legs' ranges
                 mods.hop |= mods.grasshop;
-                let destroys = mods.captures || mods.friend;
-                if destroys && victim != NO_SQUARE {
-                    return Err(self.err(unit, "more than one locust capture per move is not supported"));
+                // a piece taken on an earlier leg is not there to be taken again
+                let destroys = (mods.captures || mods.friend) && t != vic.0;
+                if destroys && vic.1 != NO_SQUARE {
+                    return Err(self.err(unit, "more than two locust captures per move are not supported"));
                 }
-                let continuations = |vic: Square| -> Result<Vec<Node>, CompileError> {
+                if destroys && vic.0 != NO_SQUARE {
+                    let (dx, dy) =
+                        (self.g.file_of(t) - self.g.file_of(vic.0), self.g.rank_of(t) - self.g.rank_of(vic.0));
+                    if crate::moves::second_victim_code(dx, dy).is_none() {
+                        return Err(self.err(
+                            unit,
+                            "a second locust capture more than two files or ranks from the first is not supported",
+                        ));
+                    }
+                }
+                let taken = if vic.0 == NO_SQUARE { (t, NO_SQUARE) } else { (vic.0, t) };
+                let continuations = |vic: Victims| -> Result<Vec<Node>, CompileError> {
                     let mut out = Vec::new();
                     for &turn in &turns {
                         if unit.atom.is_oblique() && turn % 2 != 0 {
@@ -1165,7 +1231,7 @@ impl Builder<'_> {
                 };
                 if mods.hop {
                     // hop from here: over any piece, or (`t`) over friends only
-                    let occ = continuations(victim)?;
+                    let occ = continuations(vic)?;
                     if !occ.is_empty() {
                         node.occ = occ;
                         node.flags |= if leg.tame { OCC_FRIEND } else { OCC_FOE | OCC_FRIEND };
@@ -1177,9 +1243,9 @@ impl Builder<'_> {
                 }
                 if destroys {
                     // capture here (`c` a foe, `d` a friend) and go on
-                    let occ = continuations(t)?;
+                    let occ = continuations(taken)?;
                     if !occ.is_empty() {
-                        let target = if node.occ.is_empty() { &mut node } else { sibling.insert(Node::new(t, victim)) };
+                        let target = if node.occ.is_empty() { &mut node } else { sibling.insert(Node::new(t, vic)) };
                         target.occ = occ;
                         if mods.captures {
                             target.flags |= OCC_FOE;
@@ -1229,6 +1295,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let ntypes = def.pieces.len();
     let ncodes = 2 * ntypes;
     let mut cells = Vec::new();
+    let mut victim2: Vec<Square> = Vec::new();
     let mut reach = Vec::new();
     let total_nodes = std::cell::Cell::new(0usize);
     let budget = compile_budget(ntypes, nsq);
@@ -1352,12 +1419,14 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                             message: format!("{total} cells on one square is more than supported"),
                         });
                     }
-                    linearize(&forest, total, &mut local, &sizes);
-                    let boxes = subtree_reach(&local, &sizes, &g);
+                    let mut local2 = Vec::new();
+                    linearize(&forest, total, &mut local, &mut local2, &sizes);
+                    let boxes = subtree_reach(&local, &local2, &sizes, &g);
                     let idx = ((code as usize - 2) * 2 + virgin as usize) * nsq + sq as usize;
                     list_box[idx] = boxes.iter().fold(EMPTY_BOX, |a, r| box_union(a, *r));
                     reach.extend(boxes);
                     cells.extend(local);
+                    victim2.extend(local2);
                     lists[idx] = ListRef { start: start as u32, len: total as u16, dedup, lift };
                 }
             }
@@ -1423,10 +1492,11 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             let mut sizes = Vec::new();
             let total = subtree_sizes(&forest, &mut sizes);
             let start = cells.len();
-            let mut local = Vec::new();
-            linearize(&forest, total, &mut local, &sizes);
-            reach.extend(subtree_reach(&local, &sizes, &g));
+            let (mut local, mut local2) = (Vec::new(), Vec::new());
+            linearize(&forest, total, &mut local, &mut local2, &sizes);
+            reach.extend(subtree_reach(&local, &local2, &sizes, &g));
             cells.extend(local);
+            victim2.extend(local2);
             facing.push(ListRef { start: start as u32, len: total as u16, dedup: false, lift: false });
         }
     }
@@ -1437,7 +1507,23 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             message: "the move tables are too large".into(),
         });
     }
-    Ok(Tables { cells, lists, promo, no_hop, no_capture, facing, in_place_promotion, dead, reach, list_box, nsq })
+    if victim2.iter().all(|&v| v == NO_SQUARE) {
+        victim2 = Vec::new();
+    }
+    Ok(Tables {
+        cells,
+        victim2,
+        lists,
+        promo,
+        no_hop,
+        no_capture,
+        facing,
+        in_place_promotion,
+        dead,
+        reach,
+        list_box,
+        nsq,
+    })
 }
 
 #[cfg(test)]

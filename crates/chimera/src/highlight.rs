@@ -85,6 +85,9 @@ impl Position {
             match m.kind() {
                 MoveKind::Locust => {
                     add(&mut out, m.extra(), kind::VICTIM);
+                    if let Some(second) = m.second_victim(&self.geometry()) {
+                        add(&mut out, second, kind::VICTIM);
+                    }
                     add(&mut out, to, kind::SECOND_LEG | if capture { kind::CAPTURE } else { 0 });
                 }
                 MoveKind::Promotion => add(&mut out, to, kind::PROMOTION | if capture { kind::CAPTURE } else { 0 }),

@@ -232,7 +232,7 @@ mod tests {
     fn compiling_reports_the_variant() {
         let defs = definitions(INI, "v.ini", Format::Ini).unwrap();
         assert_eq!(compile(&defs).unwrap().len(), 2);
-        let bad = TOML.replace("betza = \"K\"", "betza = \"KmcpafmcpavK\"");
+        let bad = TOML.replace("betza = \"K\"", "betza = \"KcacacaW\"");
         let defs = definitions(&bad, "t.toml", Format::Toml).unwrap();
         let e = compile(&defs).unwrap_err();
         assert!(matches!(e, LoadError::Build { ref name, .. } if name == "tiny"), "{e}");

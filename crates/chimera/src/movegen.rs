@@ -8,7 +8,7 @@
 
 use crate::compile::{
     type_of, Cell, PromoInfo, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL, AUX_NO_HOP, AUX_NO_STAY, AUX_TAME,
-    CAPTURE, EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
+    AUX_VICTIM2, CAPTURE, EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
@@ -499,6 +499,26 @@ pub(crate) fn promotion_offered(p: &PromoInfo, from: Square, to: Square, capture
     }
 }
 
+/// The locust move of a cell whose path captured on its way: one victim, or
+/// two ([`AUX_VICTIM2`]).
+#[inline(always)]
+fn locust_move(pos: &Position, from: Square, c: &Cell) -> Move {
+    let one = Move::new(from, c.to, c.victim, MoveKind::Locust);
+    if c.flags & SPECIAL != 0 && c.aux & AUX_VICTIM2 != 0 {
+        second_locust_move(pos, from, c).unwrap_or(one)
+    } else {
+        one
+    }
+}
+
+/// The move of a path with two locust victims (the compiler keeps the second
+/// near enough the first for [`Move::locust2`]).
+#[cold]
+fn second_locust_move(pos: &Position, from: Square, c: &Cell) -> Option<Move> {
+    let second = pos.variant().tables.second_victim(c);
+    Move::locust2(from, c.to, c.victim, second, &pos.geometry())
+}
+
 struct Filler<'a> {
     list: &'a mut MoveList,
     /// The lowest square of a piece found passing (NO_SQUARE: none); the
@@ -553,7 +573,7 @@ impl Visitor for Filler<'_> {
                     self.list.push_quiet(Move::new(from, c.to, c.victim, MoveKind::Double));
                 }
             } else {
-                self.list.push_capture(Move::new(from, c.to, c.victim, MoveKind::Locust));
+                self.list.push_capture(locust_move(pos, from, c));
             }
         } else {
             self.push(pos, code, from, c.to, false);
@@ -567,7 +587,7 @@ impl Visitor for Filler<'_> {
             return false;
         }
         if c.victim != NO_SQUARE {
-            self.list.push_capture(Move::new(from, c.to, c.victim, MoveKind::Locust));
+            self.list.push_capture(locust_move(pos, from, c));
         } else {
             self.push(pos, code, from, c.to, true);
         }

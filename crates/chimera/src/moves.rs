@@ -1,6 +1,6 @@
 //! Moves, packed into 32 bits, and the move buffer.
 
-use crate::square::Square;
+use crate::square::{Geometry, Square};
 use std::fmt;
 
 /// The kind of a move, which says how to read its `extra` byte.
@@ -17,7 +17,9 @@ pub enum MoveKind {
     Castle = 3,
     /// A move that creates an e.p. square; `extra` is that square.
     Double = 4,
-    /// A multi-leg move that captures on its way; `extra` is the victim's square.
+    /// A multi-leg move that captures on its way; `extra` is the victim's
+    /// square. A second victim, if any, is in bits 27–31 (see
+    /// [`Move::second_victim`]).
     Locust = 5,
     /// A pass; `from == to`.
     Pass = 6,
@@ -30,13 +32,39 @@ pub enum MoveKind {
 /// Bits 0–7 hold the origin, 8–15 the destination, 16–23 the extra byte,
 /// 24–26 the kind. Gating (Seirawan chess) uses the rest: bits 28–31 hold the
 /// gated piece type plus one (0: no gating), and bit 27 says that the piece
-/// is gated on the castling rook's square rather than on the origin.
+/// is gated on the castling rook's square rather than on the origin. A
+/// locust move never gates; it uses bits 27–31 for a second victim, written
+/// as its offset from the first (both within two files and two ranks of each
+/// other: [`Move::locust2`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub u32);
 
 /// The most piece types a gating variant may have: a gated type is stored in
 /// four bits of a [`Move`].
 pub const MAX_GATING_TYPES: usize = 15;
+
+/// How far (in files and in ranks) a locust move's second victim may stand
+/// from its first: the offset is stored in five bits of a [`Move`].
+pub const MAX_SECOND_VICTIM_OFFSET: i32 = 2;
+
+/// The five-bit code of a second victim's offset from the first (1..=24), or
+/// `None` when it is too far or the same square.
+#[inline]
+pub fn second_victim_code(dx: i32, dy: i32) -> Option<u32> {
+    let r = MAX_SECOND_VICTIM_OFFSET;
+    if dx.abs() > r || dy.abs() > r || (dx, dy) == (0, 0) {
+        return None;
+    }
+    let k = ((dy + r) * 5 + (dx + r)) as u32; // 0..=24, 12 is (0, 0)
+    Some(if k < 12 { k + 1 } else { k })
+}
+
+/// The offset (files, ranks) of a second-victim code made by [`second_victim_code`].
+#[inline]
+fn second_victim_offset(code: u32) -> (i32, i32) {
+    let k = if code <= 12 { code - 1 } else { code } as i32;
+    (k % 5 - MAX_SECOND_VICTIM_OFFSET, k / 5 - MAX_SECOND_VICTIM_OFFSET)
+}
 
 impl Move {
     /// Packs a move.
@@ -97,13 +125,45 @@ impl Move {
     pub fn gate(self) -> Option<usize> {
         match self.0 >> 28 {
             0 => None,
+            _ if self.kind() == MoveKind::Locust => None,
             n => Some(n as usize - 1),
         }
+    }
+    /// A locust move from `from` to `to` that captures on `first` and then on
+    /// `second` on its way, on a board of geometry `g`; `None` when `second`
+    /// is more than [`MAX_SECOND_VICTIM_OFFSET`] files or ranks from `first`.
+    ///
+    /// ```
+    /// use chimera::moves::Move;
+    /// use chimera::square::Geometry;
+    /// let g = Geometry::new(13, 13).unwrap();
+    /// let sq = |s| g.parse_square(s).unwrap();
+    /// let m = Move::locust2(sq("g6"), sq("g9"), sq("g7"), sq("g8"), &g).unwrap();
+    /// assert_eq!((m.extra(), m.second_victim(&g)), (sq("g7"), Some(sq("g8"))));
+    /// assert_eq!(m.gate(), None);
+    /// assert!(Move::locust2(sq("g6"), sq("g9"), sq("g7"), sq("g10"), &g).is_none());
+    /// ```
+    pub fn locust2(from: Square, to: Square, first: Square, second: Square, g: &Geometry) -> Option<Move> {
+        let dx = g.file_of(second) - g.file_of(first);
+        let dy = g.rank_of(second) - g.rank_of(first);
+        let code = second_victim_code(dx, dy)?;
+        Some(Move(Move::new(from, to, first, MoveKind::Locust).0 | code << 27))
+    }
+    /// The square of a locust move's second victim, if it has one (see
+    /// [`Move::locust2`]).
+    #[inline]
+    pub fn second_victim(self, g: &Geometry) -> Option<Square> {
+        let code = self.0 >> 27;
+        if code == 0 || self.kind() != MoveKind::Locust {
+            return None;
+        }
+        let (dx, dy) = second_victim_offset(code);
+        g.square(g.file_of(self.extra()) + dx, g.rank_of(self.extra()) + dy)
     }
     /// True if the gated piece goes onto the castling rook's square (see [`Move::with_gate`]).
     #[inline(always)]
     pub fn gates_on_rook(self) -> bool {
-        self.0 >> 27 & 1 != 0
+        self.0 >> 27 & 1 != 0 && self.kind() != MoveKind::Locust
     }
     /// The square a gating move puts its piece on, if it gates one.
     #[inline]
@@ -330,6 +390,34 @@ mod tests {
         let g = c.with_gate(0, false);
         assert_eq!((g.gate(), g.gates_on_rook(), g.gate_square()), (Some(0), false, Some(4)));
         assert_ne!(g, c);
+    }
+
+    #[test]
+    fn second_victims_round_trip_and_never_read_as_gating() {
+        let g = Geometry::new(13, 13).unwrap();
+        let first = g.square(6, 6).unwrap();
+        let mut codes = Vec::new();
+        for dy in -3..=3 {
+            for dx in -3..=3 {
+                let second = g.square(6 + dx, 6 + dy).unwrap();
+                let m = Move::locust2(first, first, first, second, &g);
+                if dx.abs() > 2 || dy.abs() > 2 || (dx, dy) == (0, 0) {
+                    assert_eq!(m, None, "offset {dx},{dy}");
+                    continue;
+                }
+                let m = m.unwrap();
+                assert_eq!(m.second_victim(&g), Some(second), "offset {dx},{dy}");
+                assert_eq!((m.kind(), m.extra(), m.gate(), m.gates_on_rook()), (MoveKind::Locust, first, None, false));
+                codes.push(m.0 >> 27);
+            }
+        }
+        codes.sort_unstable();
+        assert_eq!(codes, (1..=24).collect::<Vec<u32>>());
+        // off the board: no second victim
+        let corner = g.square(0, 0).unwrap();
+        let m = Move::locust2(corner, corner, corner, g.square(1, 1).unwrap(), &g).unwrap();
+        assert_eq!(m.second_victim(&g), Some(g.square(1, 1).unwrap()));
+        assert_eq!(Move::new(1, 2, 3, MoveKind::Locust).second_victim(&g), None);
     }
 
     #[test]

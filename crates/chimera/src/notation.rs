@@ -1,5 +1,6 @@
 //! Move text in Fairy-Stockfish's UCI notation: `e2e4`, `e7e8q`, `P@e5`,
-//! the Janggi pass `e2e2`, multi-leg moves `d4e5,e5f6`, and Seirawan gating
+//! the Janggi pass `e2e2`, multi-leg moves `d4e5,e5f6` (with two victims on
+//! the way, as XBoard and HaChu write them: `g6g7,g7g8,g8g9`), and Seirawan gating
 //! `b1c3h` (castling with gating on the rook's square: `h1e1h`). A piece
 //! with a dressed id (docs/variant-format.md, "Piece ids") is named with its
 //! mark: `L'@e5`, `e7e8l!`.
@@ -40,10 +41,16 @@ impl Position {
                 g.write_square(m.to(), &mut s);
             }
             MoveKind::Locust => {
-                g.write_square(m.from(), &mut s);
-                g.write_square(m.extra(), &mut s);
-                s.push(',');
-                g.write_square(m.extra(), &mut s);
+                // one leg to each victim, then one to the destination:
+                // d4e5,e5f6 or, with two victims, g6g7,g7g8,g8g9
+                let mut at = m.from();
+                for victim in std::iter::once(m.extra()).chain(m.second_victim(&g)) {
+                    g.write_square(at, &mut s);
+                    g.write_square(victim, &mut s);
+                    s.push(',');
+                    at = victim;
+                }
+                g.write_square(at, &mut s);
                 g.write_square(m.to(), &mut s);
             }
             MoveKind::Castle if self.castle_written_onto_rook(m) => {

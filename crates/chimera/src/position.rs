@@ -151,6 +151,7 @@ pub struct Undo {
     mover: u8,
     captured: u8,
     extra_captured: u8,
+    second_captured: u8,
     castling: u8,
     ep: Square,
     ep_victim: Square,
@@ -429,9 +430,9 @@ fn gate_keys(v: &Variant, gates: [u16; 2]) -> u64 {
 
 /// The types that a move's captures put into the mover's hand (unpromoted),
 /// when the variant sends captured pieces to the hand.
-fn captured_to_hand(v: &Variant, undo: &Undo) -> [Option<usize>; 2] {
+fn captured_to_hand(v: &Variant, undo: &Undo) -> [Option<usize>; 3] {
     let to_hand = v.def.rules.drops.as_ref().is_some_and(|d| d.captures_to_hand);
-    [undo.captured, undo.extra_captured].map(|cap| {
+    [undo.captured, undo.extra_captured, undo.second_captured].map(|cap| {
         (to_hand && cap != 0).then(|| {
             let t = type_of(cap);
             v.def.pieces[t].demotes_to.unwrap_or(t)
@@ -1449,6 +1450,9 @@ impl Position {
             // a victim taken away from the destination loses its gate too
             close(self, them, m.extra());
         }
+        if let Some(vs) = m.second_victim(&g) {
+            close(self, them, vs);
+        }
         if !self.gates_usable(us) {
             self.gates[us.index()] = 0;
         }
@@ -1475,6 +1479,7 @@ impl Position {
             mover: self.board[m.from() as usize],
             captured: 0,
             extra_captured: 0,
+            second_captured: 0,
             castling: self.castling,
             ep: self.ep,
             ep_victim: self.ep_victim,
@@ -1562,6 +1567,13 @@ impl Position {
                     touched |= self.castle_clear[vs as usize];
                     self.set_virgin(vs, false);
                     reset = true;
+                    if let Some(vs) = m.second_victim(&self.geometry()) {
+                        let victim = self.remove(vs);
+                        h ^= self.zkey(victim, vs);
+                        undo.second_captured = victim;
+                        touched |= self.castle_clear[vs as usize];
+                        self.set_virgin(vs, false);
+                    }
                 }
                 if from != to {
                     let cap = self.board[to as usize];
@@ -1630,8 +1642,10 @@ impl Position {
             }
             h ^= gate_hash_before ^ self.rights_hash();
         }
-        self.counterstrike =
-            !v.lion[mover as usize] && (v.lion[undo.captured as usize] || v.lion[undo.extra_captured as usize]);
+        self.counterstrike = !v.lion[mover as usize]
+            && (v.lion[undo.captured as usize]
+                || v.lion[undo.extra_captured as usize]
+                || v.lion[undo.second_captured as usize]);
         if touched & self.castling != 0 {
             for bit in 0..4 {
                 if touched & self.castling & (1 << bit) != 0 {
@@ -1756,6 +1770,11 @@ impl Position {
                     self.shift(to, from);
                     if undo.captured != 0 {
                         self.put(to, undo.captured);
+                    }
+                }
+                if undo.second_captured != 0 {
+                    if let Some(vs) = m.second_victim(&self.geometry()) {
+                        self.put(vs, undo.second_captured);
                     }
                 }
                 if undo.extra_captured != 0 {

@@ -627,7 +627,10 @@ impl<'a> Writer<'a> {
         self.pos.generate_pseudo(&mut list);
         let hit = list.iter().any(|o| {
             let victim = if o.kind() == MoveKind::Locust { o.extra() } else { o.to() };
-            o.kind() != MoveKind::Drop && o.kind() != MoveKind::Castle && kings.contains(&victim)
+            let second = o.second_victim(&self.pos.geometry());
+            o.kind() != MoveKind::Drop
+                && o.kind() != MoveKind::Castle
+                && (kings.contains(&victim) || second.is_some_and(|sq| kings.contains(&sq)))
         });
         self.pos.unmake_null(&null);
         hit
@@ -734,6 +737,11 @@ impl<'a> Writer<'a> {
             // a capture on the way (a Lion's igui or double capture) names
             // its victim: Lxd3-d2, Lxd3xd2, Lxd3-c4 back home
             s.push_str(&self.square(m.extra()));
+            if let Some(sq) = m.second_victim(&self.pos.geometry()) {
+                // two victims on the way: Dxg7xg8-g9
+                s.push('x');
+                s.push_str(&self.square(sq));
+            }
             let second = m.to() != m.from() && self.pos.piece_at(m.to()) != 0;
             s.push(if second { 'x' } else { '-' });
         }

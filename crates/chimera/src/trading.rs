@@ -60,7 +60,8 @@ impl Position {
         };
         let at_to = if to != from { self.board[to as usize] } else { 0 };
         let at_victim = if victim != NO_SQUARE { self.board[victim as usize] } else { 0 };
-        let takes_lion = v.lion[at_to as usize] || v.lion[at_victim as usize];
+        let at_second = m.second_victim(&self.geometry()).map_or(0, |s| self.board[s as usize]);
+        let takes_lion = v.lion[at_to as usize] || v.lion[at_victim as usize] || v.lion[at_second as usize];
         if !takes_lion {
             return false;
         }
@@ -71,11 +72,12 @@ impl Position {
         }
         // a Lion taking a Lion: restricted when the Lion is not adjacent and no bridge was taken
         if !v.lion[at_to as usize] {
-            return false; // the Lion was the first-leg victim, which is always adjacent
+            return false; // the Lion was taken on the way (by a Lion: always adjacent)
         }
         let g = self.geometry();
         let adjacent = (g.file_of(from) - g.file_of(to)).abs() <= 1 && (g.rank_of(from) - g.rank_of(to)).abs() <= 1;
-        if adjacent || (at_victim != 0 && v.bridge[at_victim as usize]) {
+        let bridge = |code: u8| code != 0 && v.bridge[code as usize];
+        if adjacent || bridge(at_victim) || bridge(at_second) {
             return false;
         }
         // the capturing Lion must not be attacked afterwards

@@ -770,7 +770,7 @@ fn rejected_combinations_are_compile_errors() {
     compile_error("nR", "nR");
     compile_error("KnB", "nB");
     compile_error("qK", "qK");
-    compile_error("cacaW", "cacaW");
+    compile_error("cacacaW", "cacacaW");
 }
 
 #[test]

@@ -592,8 +592,9 @@ fn unsupported_constructs_are_refused_by_name() {
     refused("uN", "'u'");
     refused("kN", "'k'");
     refused("wN", "'w'");
-    refused("cacaW", "more than one locust capture");
-    refused("cadaW", "more than one locust capture");
+    refused("cacacaW", "more than two locust captures");
+    refused("cadacaW", "more than two locust captures");
+    refused("cafcaR", "more than two files or ranks from the first");
     refused("eaW", "'e' on a non-final leg");
     refused("yW", "'y' on a final leg");
     refused("gafR3", "limited range");
@@ -610,4 +611,109 @@ fn unsupported_constructs_are_refused_by_name() {
     refused("I", "imitator");
     refused("Y", "'Y'");
     refused("W03", "exact range");
+}
+
+// ------------------------------------------------------------ two locust victims
+
+#[test]
+fn lion_dog_line_takes_up_to_two_victims_on_its_way() {
+    // leg 1 forward (move, capture or hop), leg 2 straight on (the same),
+    // leg 3 straight on or back; from d3 with enemies on d4 and d5:
+    // capture both and go on to d6; capture d4, hop d5, go on; hop d4,
+    // capture d5 and go on or come back to d4 (taking it: the same move as
+    // capturing both and coming back); hop both; hop both and come back to
+    // d4 taking it (a plain capture, as is capturing d4, hopping d5 and
+    // coming back)
+    let line = "fmcpafmcpavW";
+    check(
+        line,
+        "7k/8/8/3p4/3p4/3X4/8/K7 w - - 0 1",
+        "d3",
+        &["d3d4", "d3d4,d4d5,d5d6", "d3d4,d4d6", "d3d5,d5d4", "d3d5,d5d6", "d3d6"],
+    );
+    // a friend on d4 is only hopped, and not taken coming back
+    check(line, "7k/8/8/3p4/3P4/3X4/8/K7 w - - 0 1", "d3", &["d3d5,d5d6", "d3d6"]);
+    // d4 empty: step there; then capture d5 and go on or come back, or hop
+    // it and go on (taking d6) or come back (a plain step to d4)
+    check(line, "7k/8/3p4/3p4/8/3X4/8/K7 w - - 0 1", "d3", &["d3d4", "d3d5,d5d4", "d3d5,d5d6", "d3d6"]);
+}
+
+#[test]
+fn a_royal_attacked_as_second_victim_is_in_check() {
+    // White's line piece on d3 takes d4 and then the king on d5 on its way:
+    // Black is in check; the king may not stay on the file (d6 is reached
+    // over d4 and the empty d5), and the pawn may only take the attacker
+    let v = custom("fmcpafmcpavW");
+    let fen = "8/8/8/3k4/3p4/3X4/8/K7 b - - 0 1";
+    let mut pos = Position::from_fen_permissive(v.clone(), fen).unwrap();
+    assert!(pos.in_check());
+    let mut got: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    got.sort();
+    assert_eq!(got, ["d4d3", "d5c4", "d5c5", "d5c6", "d5e4", "d5e5", "d5e6"]);
+}
+
+#[test]
+fn two_victim_moves_make_and_unmake_exactly() {
+    // random playouts with Lion Dogs (HaChu's `KADcavKmcpafmcpavK`): every
+    // move takes off the board exactly the pieces its text names, and
+    // unmaking restores the position and its hash
+    let src = r#"name = "liondogs"
+files = 8
+ranks = 8
+start_fen = "ll2k1ll/pppppppp/8/8/8/8/PPPPPPPP/LL2K1LL w - - 0 1"
+
+[[piece]]
+name = "king"
+letter = "k"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "pawn"
+letter = "p"
+betza = "fWfcF"
+
+[[piece]]
+name = "lion dog"
+letter = "l"
+betza = "KADcavKmcpafmcpavK"
+"#;
+    let v = Arc::new(Variant::from_toml(src, "liondogs.toml").unwrap());
+    let g = v.def.geometry;
+    let mut rng = Rng(11);
+    let (mut doubles, mut positions) = (0, 0);
+    for _ in 0..24 {
+        let mut pos = Position::start(v.clone());
+        for _ in 0..60 {
+            let ms = pos.legal_moves();
+            if ms.is_empty() {
+                break;
+            }
+            positions += 1;
+            let texts: BTreeSet<String> = ms.iter().map(|&m| pos.move_text(m)).collect();
+            assert_eq!(texts.len(), ms.len(), "a move listed twice in {}", pos.fen());
+            let caps: Vec<_> = ms.iter().copied().filter(|&m| m.second_victim(&g).is_some()).collect();
+            let m = if !caps.is_empty() && rng.below(2) == 0 {
+                caps[rng.below(caps.len())]
+            } else {
+                ms[rng.below(ms.len())]
+            };
+            let text = pos.move_text(m);
+            let count = |p: &Position| (0..64u8).filter(|&s| p.piece_at(s) != 0).count();
+            // the squares the legs end on, but the origin (an igui comes back to it)
+            let named: BTreeSet<&str> = text.split(',').map(|leg| &leg[leg.len() - 2..]).collect();
+            let taken =
+                named.iter().filter(|s| **s != &text[..2] && pos.piece_at(g.parse_square(s).unwrap()) != 0).count();
+            if m.second_victim(&g).is_some() {
+                doubles += 1;
+            }
+            let (before, fen, n) = (pos.hash(), pos.fen(), count(&pos));
+            let undo = pos.make(m);
+            assert_eq!(count(&pos), n - taken, "{text} in {fen}");
+            pos.unmake(m, &undo);
+            assert_eq!((pos.hash(), pos.fen()), (before, fen.clone()), "make/unmake of {text}");
+            pos.make(m);
+        }
+    }
+    assert!(positions > 300 && doubles > 20, "{positions} positions, {doubles} two-victim moves");
 }
