@@ -14,8 +14,9 @@ XBoard protocol. `lion` is HaChu's Mighty Lion Chess, `chu` its Chu Shogi,
 `werewolf`, `cashew-shogi` and `macadamia-shogi` are read too (the last two
 with HaChu's dressed piece ids, `L'`, `L!`, `+L!`, in the FEN), to look at
 HaChu's lists; Chimera has none of them yet (a Werewolf's capturer turns into
-a Werewolf, shown as a promotion `c3d5r`; the Lion Dog's three-leg moves with
-two victims make decode() fail with "a three-leg move").
+a Werewolf, shown as a promotion `c3d5r`). The Lion Dog's three-leg moves
+(codes 1464-1495, see three_leg()) are decoded into Chimera's notation
+(`g7g8,g8g9,g9g10`); scripts/hachu_liondog.py uses that.
 HaChu 0.21-29-gdf26f4a cannot play `sho` (nor `9x9+0_shogi`) at all: its
 `variant sho` sets up the Sho start position through Chu Shogi's id table, in
 which `N` is the Lion (`LN`), a piece Sho's table lacks, so the process ends
@@ -52,7 +53,8 @@ Word layout: origin in bits 11-21, target in bits 0-10 (square = rank *
 stride + file, stride = twice the board width), bit 23 promotion, bit 22 a
 deferral flag. Targets from 1400 on are two-leg moves (1400 + 8 * first
 step + second step, steps numbered clockwise from "forward"; a Pawn's e.p.
-capture is coded the same way), from 1500 on castlings.
+capture is coded the same way), 1464-1495 a Lion Dog's three-leg moves along
+one line (1464 + 8 * kind + step, see three_leg()), from 1500 on castlings.
 
 HaChu behaviours this script works around (HaChu 0.21-29-gdf26f4a):
   * ListMoves() only runs when a hash table exists, so `memory` must be sent
@@ -168,8 +170,8 @@ VARIANTS = {
     "werewolf": Variant("werewolf", 8, "r", ("K",), "PNBRKW"),
     # HaChu's 13x13 variants name pieces with dressed letters (L, L', L!;
     # promoted +L!): the ids of its start positions. Their Lion Dogs (and
-    # Macadamia's Teaching King) make three-leg moves with two victims, which
-    # decode() refuses, so these only serve to inspect HaChu's lists.
+    # Macadamia's Teaching King) make three-leg moves with two victims
+    # (three_leg()).
     "cashew-shogi": Variant("cashew-shogi", 13, "+", ("K",), (
         "C'", "D", "D!", "D'", "E'", "F", "F'", "G", "G!", "H", "H!", "H'", "I'", "J'", "K", "K'",
         "L", "L!", "L'", "N", "O", "P", "P'", "Q", "R'", "S", "T!", "T'", "V", "W!", "W'", "X")),
@@ -257,11 +259,12 @@ def mirror_cells(cells, size):
 class Move:
     """kind: 'plain', 'twoleg', 'pass', 'castle' or 'ep'; squares are (file, rank)."""
 
-    __slots__ = ("kind", "origin", "target", "via", "promotion", "source")
+    __slots__ = ("kind", "origin", "target", "via", "promotion", "source", "via2")
 
-    def __init__(self, kind, origin, target, via=None, promotion=None, source="hachu"):
+    def __init__(self, kind, origin, target, via=None, promotion=None, source="hachu", via2=None):
         self.kind, self.origin, self.target = kind, origin, target
         self.via, self.promotion, self.source = via, promotion, source
+        self.via2 = via2
 
     def text(self):
         if self.kind == "pass":
@@ -269,6 +272,9 @@ class Move:
         if self.kind == "twoleg":
             body = "%s%s,%s%s" % (square_name(self.origin), square_name(self.via),
                                   square_name(self.via), square_name(self.target))
+        elif self.kind == "threeleg":
+            legs = [self.origin, self.via, self.via2, self.target]
+            body = ",".join(square_name(a) + square_name(b) for a, b in zip(legs, legs[1:]))
         else:
             body = square_name(self.origin) + square_name(self.target)
         return body + (self.promotion or "")
@@ -277,15 +283,15 @@ class Move:
         return "@@@@" if self.kind == "pass" else self.text()
 
     def identity(self):
-        return (self.kind, self.origin, self.target, self.via, self.promotion)
+        return (self.kind, self.origin, self.target, self.via, self.via2, self.promotion)
 
     def mirrored(self, size):
         flip = (lambda s: None if s is None else (s[0], size - 1 - s[1]))
         return Move(self.kind, flip(self.origin), flip(self.target), flip(self.via),
-                    self.promotion, self.source)
+                    self.promotion, self.source, flip(self.via2))
 
     def with_promotion(self, promotion, source):
-        return Move(self.kind, self.origin, self.target, self.via, promotion, source)
+        return Move(self.kind, self.origin, self.target, self.via, promotion, source, self.via2)
 
     def __repr__(self):
         return self.text()
@@ -299,6 +305,9 @@ def play(cells, move, variant):
     piece = after.pop(move.origin)
     if move.kind == "twoleg":
         after.pop(move.via, None)
+    elif move.kind == "threeleg":
+        after.pop(move.via, None)
+        after.pop(move.via2, None)
     elif move.kind == "ep":
         after.pop((move.target[0], move.origin[1]), None)
     elif move.kind == "castle":
@@ -312,6 +321,27 @@ def play(cells, move, variant):
             piece = "+" + piece
     after[move.target] = piece
     return after
+
+
+def three_leg(origin, code, cells, promotion):
+    """A Lion Dog's move along one line (HaChu codes 1464-1495, `8 * kind +
+    direction`): with s1, s2, s3 the squares 1, 2 and 3 steps out, kind 0
+    takes s1 and goes to s3, 1 takes s2 and goes to s3, 2 takes s1 and s2
+    and goes to s3, 3 takes s2 and comes back to s1 (found by playing each
+    with `usermove` and reading which pieces were gone). HaChu lists some
+    of these with an empty square as the one taken; that square is left
+    out, and so is a victim on the destination (taken there), so that each
+    move is written as Chimera writes it."""
+    step = STEPS[code & 7]
+    s = [(origin[0] + step[0] * i, origin[1] + step[1] * i) for i in (1, 2, 3)]
+    taken, target = {0: ([s[0]], s[2]), 1: ([s[1]], s[2]), 2: ([s[0], s[1]], s[2]),
+                      3: ([s[1]], s[0])}[code >> 3]
+    victims = [v for v in taken if cells.get(v) is not None and v != target]
+    if not victims:
+        return Move("plain", origin, target, promotion=promotion)
+    if len(victims) == 1:
+        return Move("twoleg", origin, target, victims[0], promotion)
+    return Move("threeleg", origin, target, victims[0], promotion, via2=victims[1])
 
 
 def decode(word, cells, variant):
@@ -331,8 +361,10 @@ def decode(word, cells, variant):
         return Move("castle", (4, rank), (6 if code % 2 == 0 else 2, rank))
     if target_code >= TWO_LEG:
         code = target_code - TWO_LEG
+        if code >= 96:
+            raise OracleError("move word %08x: an unknown multi-leg code %d" % (word, code))
         if code >= 64:
-            raise OracleError("move word %08x: a three-leg move, not used in these variants" % word)
+            return three_leg(origin, code - 64, cells, promotion)
         first, second = STEPS[code >> 3], STEPS[code & 7]
         via = (origin[0] + first[0], origin[1] + first[1])
         target = (via[0] + second[0], via[1] + second[1])
