@@ -126,18 +126,26 @@ impl Position {
     fn generate_pseudo_once(&mut self, list: &mut MoveList) {
         let us = self.side;
         let variant = self.variant().clone();
-        let mut filler = Filler { list, pass_from: NO_SQUARE };
-        self.walk_side(&variant, &mut filler);
-        let piece_pass = filler.pass_from;
-        self.generate_castling(filler.list);
+        // (moves with two victims need a closer look at their cells: a filler
+        // of their own, so that no other variant's walk pays for them)
+        let piece_pass = if variant.tables.two_victims() {
+            let mut filler = Filler::<true> { list, pass_from: NO_SQUARE };
+            self.walk_side(&variant, &mut filler);
+            filler.pass_from
+        } else {
+            let mut filler = Filler::<false> { list, pass_from: NO_SQUARE };
+            self.walk_side(&variant, &mut filler);
+            filler.pass_from
+        };
+        self.generate_castling(list);
         if variant.def.rules.gating && self.gates[us.index()] != 0 {
-            self.generate_gating(filler.list);
+            self.generate_gating(list);
         }
         if variant.def.rules.drops.is_some() {
-            self.generate_drops(filler.list);
+            self.generate_drops(list);
         }
         if variant.tables.in_place_promotion {
-            self.generate_in_place_promotions(filler.list);
+            self.generate_in_place_promotions(list);
         }
         // one pass per position: the positions after the passes of several
         // pieces are the same; a rule pass is written on the royal square,
@@ -145,7 +153,7 @@ impl Position {
         // of a piece that can pass
         let royal_pass = if variant.def.rules.pass == PassRule::Always { self.royal_square(us) } else { None };
         if let Some(k) = royal_pass.or((piece_pass != NO_SQUARE).then_some(piece_pass)) {
-            filler.list.push_quiet(Move::new(k, k, 0, MoveKind::Pass));
+            list.push_quiet(Move::new(k, k, 0, MoveKind::Pass));
         }
     }
 
@@ -156,7 +164,8 @@ impl Position {
     pub(crate) fn passers(&mut self) -> Vec<Square> {
         let variant = self.variant().clone();
         let mut list = MoveList::new();
-        let mut finder = PassFinder { inner: Filler { list: &mut list, pass_from: NO_SQUARE }, found: Vec::new() };
+        let mut finder =
+            PassFinder { inner: Filler::<false> { list: &mut list, pass_from: NO_SQUARE }, found: Vec::new() };
         self.walk_side(&variant, &mut finder);
         finder.found.sort_unstable();
         finder.found.dedup();
@@ -169,10 +178,16 @@ impl Position {
     pub fn generate_captures(&mut self, list: &mut MoveList) {
         list.clear();
         let variant = self.variant().clone();
-        self.walk_side(&variant, &mut CaptureFiller { inner: Filler { list, pass_from: NO_SQUARE } });
-        while list.overflowed() {
+        loop {
+            if variant.tables.two_victims() {
+                self.walk_side(&variant, &mut CaptureFiller { inner: Filler::<true> { list, pass_from: NO_SQUARE } });
+            } else {
+                self.walk_side(&variant, &mut CaptureFiller { inner: Filler::<false> { list, pass_from: NO_SQUARE } });
+            }
+            if !list.overflowed() {
+                break;
+            }
             list.clear_and_grow();
-            self.walk_side(&variant, &mut CaptureFiller { inner: Filler { list, pass_from: NO_SQUARE } });
         }
     }
 
@@ -417,14 +432,14 @@ trait ListFiller: Visitor {
     fn list(&mut self) -> &mut MoveList;
 }
 
-impl ListFiller for Filler<'_> {
+impl<const TWO: bool> ListFiller for Filler<'_, TWO> {
     #[inline(always)]
     fn list(&mut self) -> &mut MoveList {
         self.list
     }
 }
 
-impl ListFiller for CaptureFiller<'_> {
+impl<const TWO: bool> ListFiller for CaptureFiller<'_, TWO> {
     #[inline(always)]
     fn list(&mut self) -> &mut MoveList {
         self.inner.list
@@ -433,7 +448,7 @@ impl ListFiller for CaptureFiller<'_> {
 
 /// A [`Filler`] that records every piece that can pass.
 struct PassFinder<'a> {
-    inner: Filler<'a>,
+    inner: Filler<'a, false>,
     found: Vec<Square>,
 }
 
@@ -463,11 +478,11 @@ impl ListFiller for PassFinder<'_> {
 }
 
 /// A [`Filler`] that keeps captures only.
-struct CaptureFiller<'a> {
-    inner: Filler<'a>,
+struct CaptureFiller<'a, const TWO: bool> {
+    inner: Filler<'a, TWO>,
 }
 
-impl Visitor for CaptureFiller<'_> {
+impl<const TWO: bool> Visitor for CaptureFiller<'_, TWO> {
     #[inline(always)]
     fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
         // a quiet arrival that captures a locust victim on the way is a capture
@@ -500,33 +515,29 @@ pub(crate) fn promotion_offered(p: &PromoInfo, from: Square, to: Square, capture
 }
 
 /// The locust move of a cell whose path captured on its way: one victim, or
-/// two ([`AUX_VICTIM2`]).
-#[inline(always)]
+/// two ([`AUX_VICTIM2`]; the compiler keeps the second near enough the
+/// first for [`Move::locust2`]).
+#[inline(never)]
 fn locust_move(pos: &Position, from: Square, c: &Cell) -> Move {
     let one = Move::new(from, c.to, c.victim, MoveKind::Locust);
     if c.flags & SPECIAL != 0 && c.aux & AUX_VICTIM2 != 0 {
-        second_locust_move(pos, from, c).unwrap_or(one)
+        let second = pos.variant().tables.second_victim(c);
+        Move::locust2(from, c.to, c.victim, second, &pos.geometry()).unwrap_or(one)
     } else {
         one
     }
 }
 
-/// The move of a path with two locust victims (the compiler keeps the second
-/// near enough the first for [`Move::locust2`]).
-#[cold]
-fn second_locust_move(pos: &Position, from: Square, c: &Cell) -> Option<Move> {
-    let second = pos.variant().tables.second_victim(c);
-    Move::locust2(from, c.to, c.victim, second, &pos.geometry())
-}
-
-struct Filler<'a> {
+/// Fills a move buffer; `TWO`: the variant has moves with two victims on
+/// the way ([`AUX_VICTIM2`]).
+struct Filler<'a, const TWO: bool> {
     list: &'a mut MoveList,
     /// The lowest square of a piece found passing (NO_SQUARE: none); the
     /// pass itself is added once, after the walk.
     pass_from: Square,
 }
 
-impl Filler<'_> {
+impl<const TWO: bool> Filler<'_, TWO> {
     #[inline(always)]
     fn push(&mut self, pos: &Position, code: u8, from: Square, to: Square, capture: bool) {
         let promo = &pos.variant().tables.promo[code as usize];
@@ -561,7 +572,7 @@ impl Filler<'_> {
     }
 }
 
-impl Visitor for Filler<'_> {
+impl<const TWO: bool> Visitor for Filler<'_, TWO> {
     #[inline(always)]
     fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
         if c.victim != NO_SQUARE {
@@ -573,7 +584,11 @@ impl Visitor for Filler<'_> {
                     self.list.push_quiet(Move::new(from, c.to, c.victim, MoveKind::Double));
                 }
             } else {
-                self.list.push_capture(locust_move(pos, from, c));
+                self.list.push_capture(if TWO {
+                    locust_move(pos, from, c)
+                } else {
+                    Move::new(from, c.to, c.victim, MoveKind::Locust)
+                });
             }
         } else {
             self.push(pos, code, from, c.to, false);
@@ -587,7 +602,11 @@ impl Visitor for Filler<'_> {
             return false;
         }
         if c.victim != NO_SQUARE {
-            self.list.push_capture(locust_move(pos, from, c));
+            self.list.push_capture(if TWO {
+                locust_move(pos, from, c)
+            } else {
+                Move::new(from, c.to, c.victim, MoveKind::Locust)
+            });
         } else {
             self.push(pos, code, from, c.to, true);
         }

@@ -123,10 +123,22 @@ impl Move {
     /// The type of the piece gated by this move, if it gates one.
     #[inline(always)]
     pub fn gate(self) -> Option<usize> {
-        match self.0 >> 28 {
-            0 => None,
-            _ if self.kind() == MoveKind::Locust => None,
-            n => Some(n as usize - 1),
+        // one comparison for the moves that gate nothing: this is asked of
+        // every move the legality test sees
+        if self.0 < 1 << 28 {
+            None
+        } else {
+            self.gate_or_second_victim()
+        }
+    }
+    /// [`Move::gate`] for a move with bits 28–31 set: a gating move, or a
+    /// locust move with a second victim.
+    #[cold]
+    fn gate_or_second_victim(self) -> Option<usize> {
+        if self.kind() == MoveKind::Locust {
+            None
+        } else {
+            Some((self.0 >> 28) as usize - 1)
         }
     }
     /// A locust move from `from` to `to` that captures on `first` and then on
@@ -149,6 +161,16 @@ impl Move {
         let code = second_victim_code(dx, dy)?;
         Some(Move(Move::new(from, to, first, MoveKind::Locust).0 | code << 27))
     }
+    /// Whether this is a locust move with a second victim (bit tests only).
+    #[inline(always)]
+    pub fn has_second_victim(self) -> bool {
+        // one comparison for nearly every move; the kind only for the rare rest
+        self.0 >= 1 << 27 && self.is_locust_rare()
+    }
+    #[cold]
+    fn is_locust_rare(self) -> bool {
+        self.kind() == MoveKind::Locust
+    }
     /// The square of a locust move's second victim, if it has one (see
     /// [`Move::locust2`]).
     #[inline]
@@ -163,7 +185,7 @@ impl Move {
     /// True if the gated piece goes onto the castling rook's square (see [`Move::with_gate`]).
     #[inline(always)]
     pub fn gates_on_rook(self) -> bool {
-        self.0 >> 27 & 1 != 0 && self.kind() != MoveKind::Locust
+        self.0 >> 27 & 1 != 0 && (self.0 >> 24) & 7 != MoveKind::Locust as u32
     }
     /// The square a gating move puts its piece on, if it gates one.
     #[inline]

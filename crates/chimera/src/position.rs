@@ -1567,7 +1567,7 @@ impl Position {
                     touched |= self.castle_clear[vs as usize];
                     self.set_virgin(vs, false);
                     reset = true;
-                    if let Some(vs) = m.second_victim(&self.geometry()) {
+                    if let Some(vs) = if m.has_second_victim() { m.second_victim(&self.geometry()) } else { None } {
                         let victim = self.remove(vs);
                         h ^= self.zkey(victim, vs);
                         undo.second_captured = victim;
@@ -1642,7 +1642,8 @@ impl Position {
             }
             h ^= gate_hash_before ^ self.rights_hash();
         }
-        self.counterstrike = !v.lion[mover as usize]
+        self.counterstrike = (undo.captured | undo.extra_captured | undo.second_captured) != 0
+            && !v.lion[mover as usize]
             && (v.lion[undo.captured as usize]
                 || v.lion[undo.extra_captured as usize]
                 || v.lion[undo.second_captured as usize]);
@@ -1773,7 +1774,7 @@ impl Position {
                     }
                 }
                 if undo.second_captured != 0 {
-                    if let Some(vs) = m.second_victim(&self.geometry()) {
+                    if let Some(vs) = if m.has_second_victim() { m.second_victim(&self.geometry()) } else { None } {
                         self.put(vs, undo.second_captured);
                     }
                 }

@@ -47,6 +47,12 @@ impl Position {
         false
     }
 
+    /// The piece code on a locust move's second victim's square.
+    #[cold]
+    fn second_victim_code(&self, m: Move) -> u8 {
+        m.second_victim(&self.geometry()).map_or(0, |s| self.board[s as usize])
+    }
+
     /// True if the Lion anti-trading rules forbid this pseudo-legal move.
     pub fn lion_rules_forbid(&mut self, m: Move) -> bool {
         let v = self.variant().clone();
@@ -60,8 +66,8 @@ impl Position {
         };
         let at_to = if to != from { self.board[to as usize] } else { 0 };
         let at_victim = if victim != NO_SQUARE { self.board[victim as usize] } else { 0 };
-        let at_second = m.second_victim(&self.geometry()).map_or(0, |s| self.board[s as usize]);
-        let takes_lion = v.lion[at_to as usize] || v.lion[at_victim as usize] || v.lion[at_second as usize];
+        let at_second = || if m.has_second_victim() { self.second_victim_code(m) } else { 0 };
+        let takes_lion = v.lion[at_to as usize] || v.lion[at_victim as usize] || v.lion[at_second() as usize];
         if !takes_lion {
             return false;
         }
@@ -77,7 +83,7 @@ impl Position {
         let g = self.geometry();
         let adjacent = (g.file_of(from) - g.file_of(to)).abs() <= 1 && (g.rank_of(from) - g.rank_of(to)).abs() <= 1;
         let bridge = |code: u8| code != 0 && v.bridge[code as usize];
-        if adjacent || bridge(at_victim) || bridge(at_second) {
+        if adjacent || bridge(at_victim) || bridge(at_second()) {
             return false;
         }
         // the capturing Lion must not be attacked afterwards
