@@ -136,6 +136,19 @@ impl CheckInfo {
         box_overlap([f, f, r, r], self.zone)
     }
 
+    /// Whether a plain move (kind [`MoveKind::Normal`], no gate) from `from`
+    /// to `to` is legal by the quick test alone: a non-royal piece, out of
+    /// check, between squares no recorded trajectory passes. False means
+    /// "not decided here", not illegal.
+    #[inline(always)]
+    pub(crate) fn plain_legal(&self, from: Square, to: Square, capture: bool) -> bool {
+        let quick = if capture { self.quick } else { self.quick_quiet };
+        quick & 1 << MoveKind::Normal as u8 != 0
+            && from != self.royal
+            && self.head[from as usize] == 0
+            && self.head[to as usize] == 0
+    }
+
     #[inline(always)]
     fn push(&mut self, sq: Square, e: Entry) {
         let mut e = e;
@@ -587,9 +600,9 @@ impl Position {
             self.generate_legal_reference(&mut s, &mut out);
             return out.len();
         }
-        self.generate_pseudo(scratch);
         self.compute_check_info(info);
-        let mut captures = 0;
+        let (direct_captures, direct_quiets) = self.generate_counting(scratch, info);
+        let mut captures = direct_captures;
         for &m in scratch.captures() {
             captures += self.legal_with(m, info, info.quick) as usize;
         }
@@ -598,7 +611,7 @@ impl Position {
             return captures; // captures are compulsory
         }
         let must_drop = rules.drops.as_ref().is_some_and(|d| d.must_drop);
-        let mut quiets = 0;
+        let mut quiets = direct_quiets;
         if must_drop {
             let mut drops = 0;
             for &m in scratch.quiets() {

@@ -6,6 +6,7 @@
 //! the occupied fork, if the cell has one. Everything variant-specific was
 //! decided when the tables were compiled.
 
+use crate::check::CheckInfo;
 use crate::compile::{
     type_of, Cell, PromoInfo, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL, AUX_NO_HOP, AUX_NO_STAY, AUX_TAME,
     CAPTURE, EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
@@ -114,30 +115,56 @@ impl Position {
     /// attacked-square conditions belong to the legality test.
     pub fn generate_pseudo(&mut self, list: &mut MoveList) {
         list.clear();
-        self.generate_pseudo_once(list);
+        self.generate_pseudo_once(&mut Filler { list, pass_from: NO_SQUARE });
         while list.overflowed() {
             list.clear_and_grow();
-            self.generate_pseudo_once(list);
+            self.generate_pseudo_once(&mut Filler { list, pass_from: NO_SQUARE });
+        }
+    }
+
+    /// Perft's last ply: the plain moves (no promotion, no locust victim, no
+    /// special cell, no gating) whose legality [`CheckInfo::plain_legal`]
+    /// decides from `info` (computed for this position) are counted, not
+    /// listed; `list` receives every other pseudo-legal move, for the full
+    /// test. Returns the legal captures and non-captures so counted.
+    pub(crate) fn generate_counting(&mut self, list: &mut MoveList, info: &CheckInfo) -> (usize, usize) {
+        let gating = self.variant().def.rules.gating;
+        list.clear();
+        loop {
+            let mut c = Counter {
+                inner: Filler { list, pass_from: NO_SQUARE },
+                info,
+                direct: false,
+                promotes: false,
+                gating,
+                n: [0, 0],
+            };
+            self.generate_pseudo_once(&mut c);
+            let n = c.n;
+            if !list.overflowed() {
+                return (n[0], n[1]);
+            }
+            list.clear_and_grow();
         }
     }
 
     /// One pass of [`Position::generate_pseudo`] into an empty buffer.
     #[inline(always)]
-    fn generate_pseudo_once(&mut self, list: &mut MoveList) {
+    fn generate_pseudo_once<F: ListFiller>(&mut self, filler: &mut F) {
         let us = self.side;
         let variant = self.variant().clone();
-        let mut filler = Filler { list, pass_from: NO_SQUARE };
-        self.walk_side(&variant, &mut filler);
-        let piece_pass = filler.pass_from;
-        self.generate_castling(filler.list);
+        self.walk_side(&variant, filler);
+        let piece_pass = filler.pass_from();
+        let list = filler.list();
+        self.generate_castling(list);
         if variant.def.rules.gating && self.gates[us.index()] != 0 {
-            self.generate_gating(filler.list);
+            self.generate_gating(list);
         }
         if variant.def.rules.drops.is_some() {
-            self.generate_drops(filler.list);
+            self.generate_drops(list);
         }
         if variant.tables.in_place_promotion {
-            self.generate_in_place_promotions(filler.list);
+            self.generate_in_place_promotions(list);
         }
         // one pass per position: the positions after the passes of several
         // pieces are the same; a rule pass is written on the royal square,
@@ -145,7 +172,7 @@ impl Position {
         // of a piece that can pass
         let royal_pass = if variant.def.rules.pass == PassRule::Always { self.royal_square(us) } else { None };
         if let Some(k) = royal_pass.or((piece_pass != NO_SQUARE).then_some(piece_pass)) {
-            filler.list.push_quiet(Move::new(k, k, 0, MoveKind::Pass));
+            list.push_quiet(Move::new(k, k, 0, MoveKind::Pass));
         }
     }
 
@@ -186,6 +213,7 @@ impl Position {
             let sq = self.lists[us.index()].sq[i];
             let code = self.board[sq as usize];
             let (cells, l) = variant.tables.list(code, self.is_virgin(sq), sq);
+            filler.begin_piece(self, code, l.dedup);
             if l.lift || l.dedup {
                 let mark = filler.list().mark();
                 self.walk_piece(sq, filler);
@@ -415,6 +443,11 @@ impl Visitor for FoeAttacked {
 trait ListFiller: Visitor {
     /// The buffer it fills.
     fn list(&mut self) -> &mut MoveList;
+    /// The lowest square of a piece found passing (NO_SQUARE: none).
+    fn pass_from(&self) -> Square;
+    /// Called before the walk of each piece: its code, and whether its moves are deduplicated.
+    #[inline(always)]
+    fn begin_piece(&mut self, _pos: &Position, _code: u8, _dedup: bool) {}
 }
 
 impl ListFiller for Filler<'_> {
@@ -422,12 +455,93 @@ impl ListFiller for Filler<'_> {
     fn list(&mut self) -> &mut MoveList {
         self.list
     }
+    #[inline(always)]
+    fn pass_from(&self) -> Square {
+        self.pass_from
+    }
 }
 
 impl ListFiller for CaptureFiller<'_> {
     #[inline(always)]
     fn list(&mut self) -> &mut MoveList {
         self.inner.list
+    }
+    #[inline(always)]
+    fn pass_from(&self) -> Square {
+        self.inner.pass_from
+    }
+}
+
+/// A [`Filler`] for perft's last ply ([`Position::generate_counting`]).
+struct Counter<'a> {
+    inner: Filler<'a>,
+    info: &'a CheckInfo,
+    /// The current piece's plain moves may be counted: no deduplication, and
+    /// it cannot promote, or (`promotes`) only where a promotion is offered.
+    direct: bool,
+    /// The current piece has promotions: a move that may promote is listed.
+    promotes: bool,
+    /// The variant has gating, which adds moves after the list's: nothing is counted.
+    gating: bool,
+    /// The legal captures and non-captures counted.
+    n: [usize; 2],
+}
+
+impl Counter<'_> {
+    /// Whether the piece `code` may promote by this move (then it is listed).
+    #[inline(always)]
+    fn may_promote(pos: &Position, code: u8, from: Square, to: Square, capture: bool) -> bool {
+        pos.variant().tables.promo[code as usize].as_ref().is_some_and(|p| promotion_offered(p, from, to, capture))
+    }
+}
+
+impl Visitor for Counter<'_> {
+    #[inline(always)]
+    fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+        if self.direct
+            && c.victim == NO_SQUARE
+            && c.to != from
+            && self.info.plain_legal(from, c.to, false)
+            && !(self.promotes && Counter::may_promote(pos, code, from, c.to, false))
+        {
+            self.n[1] += 1;
+            return false;
+        }
+        self.inner.quiet(pos, code, from, c)
+    }
+    #[inline(always)]
+    fn capture(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+        if self.direct
+            && c.flags & SPECIAL == 0
+            && c.victim == NO_SQUARE
+            && c.to != from
+            && self.info.plain_legal(from, c.to, true)
+            && !(self.promotes && Counter::may_promote(pos, code, from, c.to, true))
+        {
+            self.n[0] += 1;
+            return false;
+        }
+        self.inner.capture(pos, code, from, c)
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, pos: &Position, from: Square, c: &Cell) -> bool {
+        self.inner.en_passant(pos, from, c)
+    }
+}
+
+impl ListFiller for Counter<'_> {
+    #[inline(always)]
+    fn list(&mut self) -> &mut MoveList {
+        self.inner.list
+    }
+    #[inline(always)]
+    fn pass_from(&self) -> Square {
+        self.inner.pass_from
+    }
+    #[inline(always)]
+    fn begin_piece(&mut self, pos: &Position, code: u8, dedup: bool) {
+        self.direct = !dedup && !self.gating;
+        self.promotes = pos.variant().tables.promo[code as usize].is_some();
     }
 }
 
@@ -459,6 +573,10 @@ impl ListFiller for PassFinder<'_> {
     #[inline(always)]
     fn list(&mut self) -> &mut MoveList {
         self.inner.list
+    }
+    #[inline(always)]
+    fn pass_from(&self) -> Square {
+        self.inner.pass_from
     }
 }
 
