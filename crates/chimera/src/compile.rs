@@ -196,6 +196,10 @@ pub struct Tables {
     /// cell's reach box, empty (`[255, 0, 255, 0]`) for an empty list. The check
     /// test skips an enemy piece whose box misses every square it reads.
     pub list_box: Vec<Reach>,
+    /// Per list (parallel to `lists`): the piece promotes and some move of
+    /// the list starts or ends in its promotion zone. A list without it makes
+    /// no promotion, which lets perft's last ply count its moves unlisted.
+    pub may_promote: Vec<bool>,
     nsq: usize,
 }
 
@@ -1437,7 +1441,31 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             message: "the move tables are too large".into(),
         });
     }
-    Ok(Tables { cells, lists, promo, no_hop, no_capture, facing, in_place_promotion, dead, reach, list_box, nsq })
+    let may_promote = lists
+        .iter()
+        .enumerate()
+        .map(|(idx, l)| {
+            let (code, sq) = (idx / (2 * nsq) + 2, idx % nsq);
+            promo[code].as_ref().is_some_and(|p| {
+                let list = &cells[l.start as usize..l.start as usize + l.len as usize];
+                p.zone[sq] || list.iter().any(|c| p.zone[c.to as usize])
+            })
+        })
+        .collect();
+    Ok(Tables {
+        cells,
+        lists,
+        promo,
+        no_hop,
+        no_capture,
+        facing,
+        in_place_promotion,
+        dead,
+        reach,
+        list_box,
+        may_promote,
+        nsq,
+    })
 }
 
 #[cfg(test)]

@@ -212,8 +212,10 @@ impl Position {
         for i in 0..self.lists[us.index()].len {
             let sq = self.lists[us.index()].sq[i];
             let code = self.board[sq as usize];
-            let (cells, l) = variant.tables.list(code, self.is_virgin(sq), sq);
-            filler.begin_piece(self, code, l.dedup);
+            let idx = variant.tables.list_index(code, self.is_virgin(sq), sq);
+            let l = variant.tables.lists[idx];
+            let cells = &variant.tables.cells[l.start as usize..l.start as usize + l.len as usize];
+            filler.begin_piece(variant, idx, l.dedup);
             if l.lift || l.dedup {
                 let mark = filler.list().mark();
                 self.walk_piece(sq, filler);
@@ -445,9 +447,9 @@ trait ListFiller: Visitor {
     fn list(&mut self) -> &mut MoveList;
     /// The lowest square of a piece found passing (NO_SQUARE: none).
     fn pass_from(&self) -> Square;
-    /// Called before the walk of each piece: its code, and whether its moves are deduplicated.
+    /// Called before the walk of each piece: its list's index, and whether its moves are deduplicated.
     #[inline(always)]
-    fn begin_piece(&mut self, _pos: &Position, _code: u8, _dedup: bool) {}
+    fn begin_piece(&mut self, _variant: &crate::variant::Variant, _list: usize, _dedup: bool) {}
 }
 
 impl ListFiller for Filler<'_> {
@@ -479,7 +481,7 @@ struct Counter<'a> {
     /// The current piece's plain moves may be counted: no deduplication, and
     /// it cannot promote, or (`promotes`) only where a promotion is offered.
     direct: bool,
-    /// The current piece has promotions: a move that may promote is listed.
+    /// The current piece may promote by some move from its square: a move that may promote is listed.
     promotes: bool,
     /// The variant has gating, which adds moves after the list's: nothing is counted.
     gating: bool,
@@ -539,9 +541,9 @@ impl ListFiller for Counter<'_> {
         self.inner.pass_from
     }
     #[inline(always)]
-    fn begin_piece(&mut self, pos: &Position, code: u8, dedup: bool) {
+    fn begin_piece(&mut self, variant: &crate::variant::Variant, list: usize, dedup: bool) {
         self.direct = !dedup && !self.gating;
-        self.promotes = pos.variant().tables.promo[code as usize].is_some();
+        self.promotes = variant.tables.may_promote[list];
     }
 }
 
