@@ -392,6 +392,12 @@ impl Position {
             if ksq == NO_SQUARE || self.board[ksq as usize] != crate::compile::code_of(cast.king, us) {
                 continue;
             }
+            // the squares between king and rook must be empty in any case:
+            // most positions fail here, before the destinations are computed
+            let (a, b) = (ksq.min(rsq), ksq.max(rsq));
+            if (a + 1..b).any(|s| self.board[s as usize] != 0) {
+                continue;
+            }
             let rank = g.rank_of(ksq);
             let kto = g.square(if side == 0 { cast.kingside_file } else { cast.queenside_file } as i32, rank).unwrap();
             let rto = Position::castle_rook_target(ksq, kto, rsq);
