@@ -76,6 +76,14 @@ pub struct CheckInfo {
     /// safe ([`crate::variant::RoyalRule::Last`]): every move is legal.
     unguarded: bool,
     in_check: bool,
+    /// The move kinds (bit `k` for [`MoveKind`] `k`, ungated) whose moves of
+    /// a non-royal piece are legal when no recorded trajectory passes their
+    /// origin or destination: set only when the fast method applies, the
+    /// side is not in check and no rule tests such moves by playing them.
+    quick: u8,
+    /// [`CheckInfo::quick`] for non-captures, which go to empty squares: the
+    /// Lion trading rules restrict captures only.
+    quick_quiet: u8,
 }
 
 impl Default for CheckInfo {
@@ -101,6 +109,8 @@ impl CheckInfo {
             lion_rules: false,
             unguarded: false,
             in_check: false,
+            quick: 0,
+            quick_quiet: 0,
         }
     }
 
@@ -126,6 +136,19 @@ impl CheckInfo {
         box_overlap([f, f, r, r], self.zone)
     }
 
+    /// Whether a plain move (kind [`MoveKind::Normal`], no gate) from `from`
+    /// to `to` is legal by the quick test alone: a non-royal piece, out of
+    /// check, between squares no recorded trajectory passes. False means
+    /// "not decided here", not illegal.
+    #[inline(always)]
+    pub(crate) fn plain_legal(&self, from: Square, to: Square, capture: bool) -> bool {
+        let quick = if capture { self.quick } else { self.quick_quiet };
+        quick & 1 << MoveKind::Normal as u8 != 0
+            && from != self.royal
+            && self.head[from as usize] == 0
+            && self.head[to as usize] == 0
+    }
+
     #[inline(always)]
     fn push(&mut self, sq: Square, e: Entry) {
         let mut e = e;
@@ -146,6 +169,8 @@ impl Position {
         info.entries.clear();
         info.checks.clear();
         info.in_check = false;
+        info.quick = 0;
+        info.quick_quiet = 0;
         // the variant is borrowed afresh after each board write (no handle clone per node)
         let variant = self.variant();
         info.lion_rules = variant.def.rules.lion_trading.is_some();
@@ -223,6 +248,30 @@ impl Position {
             info.fast = false;
             info.in_check = self.royal_attacked(us);
         }
+        if info.fast && !info.in_check && !info.check_banned {
+            let promotion = if self.variant().tables.in_place_promotion { 0 } else { 1 << MoveKind::Promotion as u8 };
+            info.quick_quiet = 1 << MoveKind::Normal as u8 | 1 << MoveKind::Double as u8 | promotion;
+            info.quick = if info.lion_rules { 0 } else { info.quick_quiet };
+        }
+    }
+
+    /// [`Position::is_legal_with`], with the common case decided inline: a
+    /// plain move of a non-royal piece, out of check, between two squares no
+    /// recorded trajectory passes, is legal (it can neither uncover nor block
+    /// anything that reaches the royal).
+    /// `quick` is [`CheckInfo::quick`] for a capture, [`CheckInfo::quick_quiet`] for a non-capture.
+    #[inline(always)]
+    fn legal_with(&mut self, m: Move, info: &CheckInfo, quick: u8) -> bool {
+        let top = m.0 >> 24; // the kind, and above it the gate (a gated move is never quick)
+        if top < 8
+            && quick >> top & 1 != 0
+            && m.from() != info.royal
+            && info.head[m.from() as usize] == 0
+            && info.head[m.to() as usize] == 0
+        {
+            return true;
+        }
+        self.is_legal_with(m, info)
     }
 
     /// Walks one enemy list, recording attacks, occupancy-dependent trajectories and checks.
@@ -530,7 +579,7 @@ impl Position {
         out.clear_with_room(scratch.len());
         self.compute_check_info(info);
         for &m in scratch.captures() {
-            if self.is_legal_with(m, info) {
+            if self.legal_with(m, info, info.quick) {
                 out.push_capture(m);
             }
         }
@@ -538,10 +587,54 @@ impl Position {
             return; // captures are compulsory
         }
         for &m in scratch.quiets().iter().rev() {
-            if self.is_legal_with(m, info) {
+            if self.legal_with(m, info, info.quick_quiet) {
                 out.push_quiet(m);
             }
         }
         self.apply_must_drop(out);
+    }
+
+    /// The number of legal moves, as [`Position::generate_legal`] would list
+    /// them, without listing them (perft's last ply). `scratch` receives the
+    /// pseudo-legal moves; `info` the check data.
+    pub fn count_legal(&mut self, scratch: &mut MoveList, info: &mut CheckInfo) -> usize {
+        if self.ended_by_rule() {
+            return 0;
+        }
+        if self.variant().def.rules.bikjang && self.royals_face(self.side) {
+            let mut s = MoveList::new();
+            let mut out = MoveList::new();
+            self.generate_legal_reference(&mut s, &mut out);
+            return out.len();
+        }
+        self.compute_check_info(info);
+        let (direct_captures, direct_quiets) = self.generate_counting(scratch, info);
+        let mut captures = direct_captures;
+        for &m in scratch.captures() {
+            captures += self.legal_with(m, info, info.quick) as usize;
+        }
+        let rules = &self.variant().def.rules;
+        if rules.must_capture && captures > 0 {
+            return captures; // captures are compulsory
+        }
+        let must_drop = rules.drops.as_ref().is_some_and(|d| d.must_drop);
+        let mut quiets = direct_quiets;
+        if must_drop {
+            let mut drops = 0;
+            for &m in scratch.quiets() {
+                if self.legal_with(m, info, info.quick_quiet) {
+                    quiets += 1;
+                    drops += (m.kind() == MoveKind::Drop) as usize;
+                }
+            }
+            if drops > 0 {
+                return drops; // only the drops are kept when there is one
+            }
+        } else {
+            for &m in scratch.quiets() {
+                quiets += self.legal_with(m, info, info.quick_quiet) as usize;
+            }
+        }
+        captures + quiets
     }
 }

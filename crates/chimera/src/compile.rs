@@ -203,6 +203,10 @@ pub struct Tables {
     /// cell's reach box, empty (`[255, 0, 255, 0]`) for an empty list. The check
     /// test skips an enemy piece whose box misses every square it reads.
     pub list_box: Vec<Reach>,
+    /// Per list (parallel to `lists`): the piece promotes and some move of
+    /// the list starts or ends in its promotion zone. A list without it makes
+    /// no promotion, which lets perft's last ply count its moves unlisted.
+    pub may_promote: Vec<bool>,
     nsq: usize,
 }
 
@@ -1510,6 +1514,17 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     if victim2.iter().all(|&v| v == NO_SQUARE) {
         victim2 = Vec::new();
     }
+    let may_promote = lists
+        .iter()
+        .enumerate()
+        .map(|(idx, l)| {
+            let (code, sq) = (idx / (2 * nsq) + 2, idx % nsq);
+            promo[code].as_ref().is_some_and(|p| {
+                let list = &cells[l.start as usize..l.start as usize + l.len as usize];
+                p.zone[sq] || list.iter().any(|c| p.zone[c.to as usize])
+            })
+        })
+        .collect();
     Ok(Tables {
         cells,
         victim2,
@@ -1522,6 +1537,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
         dead,
         reach,
         list_box,
+        may_promote,
         nsq,
     })
 }

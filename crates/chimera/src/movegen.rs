@@ -6,6 +6,7 @@
 //! the occupied fork, if the cell has one. Everything variant-specific was
 //! decided when the tables were compiled.
 
+use crate::check::CheckInfo;
 use crate::compile::{
     type_of, Cell, PromoInfo, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL, AUX_NO_HOP, AUX_NO_STAY, AUX_TAME,
     AUX_VICTIM2, CAPTURE, EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
@@ -114,29 +115,61 @@ impl Position {
     /// attacked-square conditions belong to the legality test.
     pub fn generate_pseudo(&mut self, list: &mut MoveList) {
         list.clear();
-        self.generate_pseudo_once(list);
-        while list.overflowed() {
+        // moves with two victims need a closer look at their cells: a filler
+        // of their own, so that no other variant's walk pays for them
+        let two = self.variant().tables.two_victims();
+        loop {
+            if two {
+                self.generate_pseudo_once(&mut Filler::<true> { list, pass_from: NO_SQUARE });
+            } else {
+                self.generate_pseudo_once(&mut Filler::<false> { list, pass_from: NO_SQUARE });
+            }
+            if !list.overflowed() {
+                break;
+            }
             list.clear_and_grow();
-            self.generate_pseudo_once(list);
+        }
+    }
+
+    /// Perft's last ply: the plain moves (no promotion, no locust victim, no
+    /// special cell, no gating) whose legality [`CheckInfo::plain_legal`]
+    /// decides from `info` (computed for this position) are counted, not
+    /// listed; `list` receives every other pseudo-legal move, for the full
+    /// test. Returns the legal captures and non-captures so counted.
+    pub(crate) fn generate_counting(&mut self, list: &mut MoveList, info: &CheckInfo) -> (usize, usize) {
+        let gating = self.variant().def.rules.gating;
+        if self.variant().tables.two_victims() {
+            // (its filler lists moves with one victim): everything is listed
+            self.generate_pseudo(list);
+            return (0, 0);
+        }
+        list.clear();
+        loop {
+            let mut c = Counter {
+                inner: Filler { list, pass_from: NO_SQUARE },
+                info,
+                direct: false,
+                promotes: false,
+                gating,
+                n: [0, 0],
+            };
+            self.generate_pseudo_once(&mut c);
+            let n = c.n;
+            if !list.overflowed() {
+                return (n[0], n[1]);
+            }
+            list.clear_and_grow();
         }
     }
 
     /// One pass of [`Position::generate_pseudo`] into an empty buffer.
     #[inline(always)]
-    fn generate_pseudo_once(&mut self, list: &mut MoveList) {
+    fn generate_pseudo_once<F: ListFiller>(&mut self, filler: &mut F) {
         let us = self.side;
         let variant = self.variant().clone();
-        // (moves with two victims need a closer look at their cells: a filler
-        // of their own, so that no other variant's walk pays for them)
-        let piece_pass = if variant.tables.two_victims() {
-            let mut filler = Filler::<true> { list, pass_from: NO_SQUARE };
-            self.walk_side(&variant, &mut filler);
-            filler.pass_from
-        } else {
-            let mut filler = Filler::<false> { list, pass_from: NO_SQUARE };
-            self.walk_side(&variant, &mut filler);
-            filler.pass_from
-        };
+        self.walk_side(&variant, filler);
+        let piece_pass = filler.pass_from();
+        let list = filler.list();
         self.generate_castling(list);
         if variant.def.rules.gating && self.gates[us.index()] != 0 {
             self.generate_gating(list);
@@ -200,7 +233,10 @@ impl Position {
         for i in 0..self.lists[us.index()].len {
             let sq = self.lists[us.index()].sq[i];
             let code = self.board[sq as usize];
-            let (cells, l) = variant.tables.list(code, self.is_virgin(sq), sq);
+            let idx = variant.tables.list_index(code, self.is_virgin(sq), sq);
+            let l = variant.tables.lists[idx];
+            let cells = &variant.tables.cells[l.start as usize..l.start as usize + l.len as usize];
+            filler.begin_piece(variant, idx, l.dedup);
             if l.lift || l.dedup {
                 let mark = filler.list().mark();
                 self.walk_piece(sq, filler);
@@ -377,6 +413,12 @@ impl Position {
             if ksq == NO_SQUARE || self.board[ksq as usize] != crate::compile::code_of(cast.king, us) {
                 continue;
             }
+            // the squares between king and rook must be empty in any case:
+            // most positions fail here, before the destinations are computed
+            let (a, b) = (ksq.min(rsq), ksq.max(rsq));
+            if (a + 1..b).any(|s| self.board[s as usize] != 0) {
+                continue;
+            }
             let rank = g.rank_of(ksq);
             let kto = g.square(if side == 0 { cast.kingside_file } else { cast.queenside_file } as i32, rank).unwrap();
             let rto = Position::castle_rook_target(ksq, kto, rsq);
@@ -430,6 +472,11 @@ impl Visitor for FoeAttacked {
 trait ListFiller: Visitor {
     /// The buffer it fills.
     fn list(&mut self) -> &mut MoveList;
+    /// The lowest square of a piece found passing (NO_SQUARE: none).
+    fn pass_from(&self) -> Square;
+    /// Called before the walk of each piece: its list's index, and whether its moves are deduplicated.
+    #[inline(always)]
+    fn begin_piece(&mut self, _variant: &crate::variant::Variant, _list: usize, _dedup: bool) {}
 }
 
 impl<const TWO: bool> ListFiller for Filler<'_, TWO> {
@@ -437,12 +484,93 @@ impl<const TWO: bool> ListFiller for Filler<'_, TWO> {
     fn list(&mut self) -> &mut MoveList {
         self.list
     }
+    #[inline(always)]
+    fn pass_from(&self) -> Square {
+        self.pass_from
+    }
 }
 
 impl<const TWO: bool> ListFiller for CaptureFiller<'_, TWO> {
     #[inline(always)]
     fn list(&mut self) -> &mut MoveList {
         self.inner.list
+    }
+    #[inline(always)]
+    fn pass_from(&self) -> Square {
+        self.inner.pass_from
+    }
+}
+
+/// A [`Filler`] for perft's last ply ([`Position::generate_counting`]).
+struct Counter<'a> {
+    inner: Filler<'a, false>,
+    info: &'a CheckInfo,
+    /// The current piece's plain moves may be counted: no deduplication, and
+    /// it cannot promote, or (`promotes`) only where a promotion is offered.
+    direct: bool,
+    /// The current piece may promote by some move from its square: a move that may promote is listed.
+    promotes: bool,
+    /// The variant has gating, which adds moves after the list's: nothing is counted.
+    gating: bool,
+    /// The legal captures and non-captures counted.
+    n: [usize; 2],
+}
+
+impl Counter<'_> {
+    /// Whether the piece `code` may promote by this move (then it is listed).
+    #[inline(always)]
+    fn may_promote(pos: &Position, code: u8, from: Square, to: Square, capture: bool) -> bool {
+        pos.variant().tables.promo[code as usize].as_ref().is_some_and(|p| promotion_offered(p, from, to, capture))
+    }
+}
+
+impl Visitor for Counter<'_> {
+    #[inline(always)]
+    fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+        if self.direct
+            && c.victim == NO_SQUARE
+            && c.to != from
+            && self.info.plain_legal(from, c.to, false)
+            && !(self.promotes && Counter::may_promote(pos, code, from, c.to, false))
+        {
+            self.n[1] += 1;
+            return false;
+        }
+        self.inner.quiet(pos, code, from, c)
+    }
+    #[inline(always)]
+    fn capture(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+        if self.direct
+            && c.flags & SPECIAL == 0
+            && c.victim == NO_SQUARE
+            && c.to != from
+            && self.info.plain_legal(from, c.to, true)
+            && !(self.promotes && Counter::may_promote(pos, code, from, c.to, true))
+        {
+            self.n[0] += 1;
+            return false;
+        }
+        self.inner.capture(pos, code, from, c)
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, pos: &Position, from: Square, c: &Cell) -> bool {
+        self.inner.en_passant(pos, from, c)
+    }
+}
+
+impl ListFiller for Counter<'_> {
+    #[inline(always)]
+    fn list(&mut self) -> &mut MoveList {
+        self.inner.list
+    }
+    #[inline(always)]
+    fn pass_from(&self) -> Square {
+        self.inner.pass_from
+    }
+    #[inline(always)]
+    fn begin_piece(&mut self, variant: &crate::variant::Variant, list: usize, dedup: bool) {
+        self.direct = !dedup && !self.gating;
+        self.promotes = variant.tables.may_promote[list];
     }
 }
 
@@ -474,6 +602,10 @@ impl ListFiller for PassFinder<'_> {
     #[inline(always)]
     fn list(&mut self) -> &mut MoveList {
         self.inner.list
+    }
+    #[inline(always)]
+    fn pass_from(&self) -> Square {
+        self.inner.pass_from
     }
 }
 

@@ -73,6 +73,9 @@ fn perft_rec(
 ) -> u64 {
     let (p0, prest) = pseudo.split_first_mut().expect("perft buffers cover the depth");
     let (l0, lrest) = legal.split_first_mut().expect("perft buffers cover the depth");
+    if depth == 1 && !reference {
+        return pos.count_legal(p0, info) as u64;
+    }
     if reference {
         pos.generate_legal_reference(p0, l0);
     } else {
