@@ -839,19 +839,7 @@ impl Searcher {
             } else {
                 0
             };
-            // futility pruning: a quiet move near the leaves whose static
-            // evaluation plus a margin cannot reach alpha, unless it gives check
-            let futile = !pv_node
-                && !in_check
-                && quiet
-                && depth <= 2
-                && best > -MATE_BOUND
-                && static_eval + futility_margin(depth) <= alpha;
             let undo = self.play(m, ply, true);
-            if futile && !self.pos.in_check() {
-                self.take_back(m, &undo, true);
-                continue;
-            }
             let mut score;
             if searched == 0 {
                 score = -self.search(-beta, -alpha, depth - 1, ply + 1, pv_node, true);
@@ -1188,12 +1176,6 @@ impl Searcher {
             }
         }
     }
-}
-
-/// The futility margin of a quiet move at `depth` (1 or 2), in centipawns.
-#[inline]
-fn futility_margin(depth: i32) -> i32 {
-    60 + 120 * depth
 }
 
 #[inline]
