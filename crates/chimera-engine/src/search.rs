@@ -830,21 +830,6 @@ impl Searcher {
             {
                 continue; // late-move pruning
             }
-            // SEE pruning: near the leaves, a capture that loses more than a
-            // pawn a ply in the exchange is not searched (worked out only when
-            // the capturer is worth more than its victim)
-            if !pv_node
-                && !in_check
-                && !quiet
-                && depth <= 3
-                && best > -MATE_BOUND
-                && m.kind() == MoveKind::Normal
-                && m.from() != m.to()
-                && self.ev.value(self.pos.piece_at(m.from())) > self.captured_value(m)
-                && !see::see_ge(&mut self.pos, &self.ev, &mut self.scratch, m, -100 * depth)
-            {
-                continue;
-            }
             // the history of a quiet move, read before the move is made (a
             // killer counts as good history)
             let hist = if quiet && (m == self.frames[ply].killers[0] || m == self.frames[ply].killers[1]) {
