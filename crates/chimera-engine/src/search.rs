@@ -42,6 +42,12 @@ pub const INF: i32 = 32000;
 pub const MATE: i32 = 31000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+/// The bound the history scores of [`Searcher::reward_quiet`] approach
+/// (a bonus `32 b` with a decay of `h b / 512` settles at `32 * 512`).
+const HISTORY_MAX: i32 = 32 * 512;
+/// A history score at or above which a quiet move is reduced one ply less
+/// (and at or below whose negative one ply more): a quarter of the bound.
+const HISTORY_GOOD: i32 = HISTORY_MAX / 4;
 /// The score of a game won by a rule other than mate (perpetual check, a
 /// repetition decided by points).
 pub const RULE_WIN: i32 = 20000;
@@ -827,6 +833,15 @@ impl Searcher {
             {
                 continue; // late-move pruning
             }
+            // the history of a quiet move, read before the move is made (a
+            // killer counts as good history)
+            let hist = if quiet && (m == self.frames[ply].killers[0] || m == self.frames[ply].killers[1]) {
+                HISTORY_GOOD
+            } else if quiet {
+                self.history[self.hist_index(m)]
+            } else {
+                0
+            };
             let undo = self.play(m, ply, true);
             let mut score;
             if searched == 0 {
@@ -837,6 +852,11 @@ impl Searcher {
                     r = self.lmr[(depth as usize).min(MAX_PLY)][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
+                    }
+                    if hist >= HISTORY_GOOD {
+                        r -= 1;
+                    } else if hist <= -HISTORY_GOOD {
+                        r += 1;
                     }
                     r = r.clamp(0, depth - 2);
                 }
