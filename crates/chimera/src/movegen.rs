@@ -517,6 +517,20 @@ struct Counter<'a> {
 }
 
 impl Counter<'_> {
+    /// Whether the plain move (or capture) of the piece `code` that `c`
+    /// ends is counted here rather than listed: a move of a piece counted
+    /// directly, no locust victim, no pass, no special capture, legal by the
+    /// quick test, and no promotion offered.
+    #[inline(always)]
+    fn counts(&self, pos: &Position, code: u8, from: Square, c: &Cell, capture: bool) -> bool {
+        self.direct
+            && !(capture && c.flags & SPECIAL != 0)
+            && c.victim == NO_SQUARE
+            && c.to != from
+            && self.info.plain_legal(from, c.to, capture)
+            && !(self.promotes && Counter::may_promote(pos, code, from, c.to, capture))
+    }
+
     /// Whether the piece `code` may promote by this move (then it is listed).
     #[inline(always)]
     fn may_promote(pos: &Position, code: u8, from: Square, to: Square, capture: bool) -> bool {
@@ -527,12 +541,7 @@ impl Counter<'_> {
 impl Visitor for Counter<'_> {
     #[inline(always)]
     fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
-        if self.direct
-            && c.victim == NO_SQUARE
-            && c.to != from
-            && self.info.plain_legal(from, c.to, false)
-            && !(self.promotes && Counter::may_promote(pos, code, from, c.to, false))
-        {
+        if self.counts(pos, code, from, c, false) {
             self.n[1] += 1;
             return false;
         }
@@ -540,13 +549,7 @@ impl Visitor for Counter<'_> {
     }
     #[inline(always)]
     fn capture(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
-        if self.direct
-            && c.flags & SPECIAL == 0
-            && c.victim == NO_SQUARE
-            && c.to != from
-            && self.info.plain_legal(from, c.to, true)
-            && !(self.promotes && Counter::may_promote(pos, code, from, c.to, true))
-        {
+        if self.counts(pos, code, from, c, true) {
             self.n[0] += 1;
             return false;
         }
