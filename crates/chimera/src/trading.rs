@@ -78,7 +78,7 @@ impl Position {
         }
         // a Lion taking a Lion: restricted when the Lion is not adjacent and no bridge was taken
         if !v.lion[at_to as usize] {
-            return false; // the Lion was taken on the way (by a Lion: always adjacent)
+            return false; // the Lion was taken on the way, not on the destination: not restricted
         }
         let g = self.geometry();
         let adjacent = (g.file_of(from) - g.file_of(to)).abs() <= 1 && (g.rank_of(from) - g.rank_of(to)).abs() <= 1;
