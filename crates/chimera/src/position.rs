@@ -1450,7 +1450,7 @@ impl Position {
             // a victim taken away from the destination loses its gate too
             close(self, them, m.extra());
         }
-        if let Some(vs) = m.second_victim(&g) {
+        if let Some(vs) = self.second_victim_of(m) {
             close(self, them, vs);
         }
         if !self.gates_usable(us) {
@@ -1468,6 +1468,17 @@ impl Position {
             to - 1
         } else {
             to + 1
+        }
+    }
+
+    /// The square of a locust move's second victim, if it has one; one
+    /// comparison for every other move ([`Move::has_second_victim`]).
+    #[inline(always)]
+    pub(crate) fn second_victim_of(&self, m: Move) -> Option<Square> {
+        if m.has_second_victim() {
+            m.second_victim(&self.geometry())
+        } else {
+            None
         }
     }
 
@@ -1567,7 +1578,7 @@ impl Position {
                     touched |= self.castle_clear[vs as usize];
                     self.set_virgin(vs, false);
                     reset = true;
-                    if let Some(vs) = if m.has_second_victim() { m.second_victim(&self.geometry()) } else { None } {
+                    if let Some(vs) = self.second_victim_of(m) {
                         let victim = self.remove(vs);
                         h ^= self.zkey(victim, vs);
                         undo.second_captured = victim;
@@ -1774,7 +1785,7 @@ impl Position {
                     }
                 }
                 if undo.second_captured != 0 {
-                    if let Some(vs) = if m.has_second_victim() { m.second_victim(&self.geometry()) } else { None } {
+                    if let Some(vs) = self.second_victim_of(m) {
                         self.put(vs, undo.second_captured);
                     }
                 }

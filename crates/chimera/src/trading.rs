@@ -47,12 +47,6 @@ impl Position {
         false
     }
 
-    /// The piece code on a locust move's second victim's square.
-    #[cold]
-    fn second_victim_code(&self, m: Move) -> u8 {
-        m.second_victim(&self.geometry()).map_or(0, |s| self.board[s as usize])
-    }
-
     /// True if the Lion anti-trading rules forbid this pseudo-legal move.
     pub fn lion_rules_forbid(&mut self, m: Move) -> bool {
         let v = self.variant().clone();
@@ -66,7 +60,7 @@ impl Position {
         };
         let at_to = if to != from { self.board[to as usize] } else { 0 };
         let at_victim = if victim != NO_SQUARE { self.board[victim as usize] } else { 0 };
-        let at_second = || if m.has_second_victim() { self.second_victim_code(m) } else { 0 };
+        let at_second = || self.second_victim_of(m).map_or(0, |s| self.board[s as usize]);
         let takes_lion = v.lion[at_to as usize] || v.lion[at_victim as usize] || v.lion[at_second() as usize];
         if !takes_lion {
             return false;
