@@ -673,11 +673,24 @@ struct Filler<'a, const TWO: bool> {
 }
 
 impl<const TWO: bool> Filler<'_, TWO> {
+    /// Whether the piece `code` capturing on `to` turns into the contagious
+    /// piece there ([`crate::variant::Contagion`]): then it offers no
+    /// promotion, since it turns whatever it would have become.
+    #[inline(always)]
+    fn turns(pos: &Position, code: u8, to: Square, capture: bool) -> bool {
+        let v = pos.variant();
+        let victim = pos.board[to as usize];
+        capture
+            && v.contagious[victim as usize]
+            && !v.contagion_immune[code as usize]
+            && type_of(victim) != type_of(code)
+    }
+
     #[inline(always)]
     fn push(&mut self, pos: &Position, code: u8, from: Square, to: Square, capture: bool) {
         let promo = &pos.variant().tables.promo[code as usize];
         if let Some(p) = promo {
-            if promotion_offered(p, from, to, capture) {
+            if promotion_offered(p, from, to, capture) && !Self::turns(pos, code, to, capture) {
                 for (k, &choice) in p.choices.iter().enumerate() {
                     if p.limits[k] != 255 && pos.count(choice) >= p.limits[k] as u16 {
                         continue;

@@ -1471,6 +1471,30 @@ impl Position {
         }
     }
 
+    /// Contagion ([`crate::variant::Contagion`]): after a move to `to` that
+    /// took a contagious piece, the piece there turns into one of the mover's
+    /// colour, unless it is immune or of that type already. Returns the
+    /// change of the hash.
+    #[cold]
+    fn turn_by_contagion(&mut self, to: Square, undo: &Undo) -> u64 {
+        let v = &self.variant;
+        let now = self.board[to as usize];
+        let Some(victim) = [undo.captured, undo.extra_captured, undo.second_captured]
+            .into_iter()
+            .find(|&c| c != 0 && v.contagious[c as usize])
+        else {
+            return 0;
+        };
+        let new = code_of(type_of(victim), self.side);
+        if v.contagion_immune[now as usize] || now == new {
+            return 0;
+        }
+        self.board[to as usize] = new;
+        self.counts[now as usize] -= 1;
+        self.counts[new as usize] += 1;
+        self.zkey(now, to) ^ self.zkey(new, to)
+    }
+
     /// The square of a locust move's second victim, if it has one; one
     /// comparison for every other move ([`Move::has_second_victim`]).
     #[inline(always)]
@@ -1570,11 +1594,14 @@ impl Position {
                 reset = true; // a drop cannot be undone: it resets the n-move clock
             }
             kind => {
+                // a contagious piece taken (Werewolf Chess): the mover turns, below
+                let mut turned = false;
                 if kind == MoveKind::EnPassant || kind == MoveKind::Locust {
                     let vs = m.extra();
                     let victim = self.remove(vs);
                     h ^= self.zkey(victim, vs);
                     undo.extra_captured = victim;
+                    turned = v.contagious[victim as usize];
                     touched |= self.castle_clear[vs as usize];
                     self.set_virgin(vs, false);
                     reset = true;
@@ -1582,6 +1609,7 @@ impl Position {
                         let victim = self.remove(vs);
                         h ^= self.zkey(victim, vs);
                         undo.second_captured = victim;
+                        turned |= v.contagious[victim as usize];
                         touched |= self.castle_clear[vs as usize];
                         self.set_virgin(vs, false);
                     }
@@ -1593,6 +1621,7 @@ impl Position {
                         h ^= self.zkey(cap, to);
                         undo.captured = cap;
                         reset = true;
+                        turned |= v.contagious[cap as usize];
                     }
                     self.shift(from, to);
                     h ^= self.zkey(mover, from) ^ self.zkey(mover, to);
@@ -1627,6 +1656,9 @@ impl Position {
                             h ^= v.z_ep[sq as usize];
                         }
                     }
+                }
+                if turned {
+                    h ^= self.turn_by_contagion(to, &undo);
                 }
             }
         }
@@ -1772,9 +1804,11 @@ impl Position {
                 self.remove(to);
                 self.pockets[self.side.index()][type_of(m.extra())] += 1;
             }
-            kind => {
-                if kind == MoveKind::Promotion {
-                    self.counts[self.board[to as usize] as usize] -= 1;
+            _ => {
+                // a promotion, or a mover turned by contagion
+                let now = self.board[to as usize];
+                if now != undo.mover {
+                    self.counts[now as usize] -= 1;
                     self.counts[undo.mover as usize] += 1;
                     self.board[to as usize] = undo.mover;
                 }

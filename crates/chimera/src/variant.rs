@@ -349,6 +349,9 @@ pub struct Rules {
     pub repetition_winner: Option<Color>,
     /// Chu Shogi's rules against trading Lions, if the variant has them.
     pub lion_trading: Option<LionTrading>,
+    /// Contagion (Werewolf Chess): a piece that captures a contagious piece
+    /// turns into one, if the variant has it.
+    pub contagion: Option<Contagion>,
     /// Drops from hand, if the variant has them.
     pub drops: Option<Drops>,
     /// Extinction: the game ends when a side is down to few pieces of some kinds.
@@ -592,6 +595,21 @@ pub struct LionTrading {
     pub king_protects: bool,
 }
 
+/// Contagion, as in H.G. Muller's Werewolf Chess: a piece that captures a
+/// contagious piece (on its destination or as a locust victim on the way)
+/// turns into a piece of that type and its own colour, after any promotion
+/// of the move. Royal pieces and the `immune` types capture without turning,
+/// and so does a piece that already is of that type. With several
+/// contagious victims, the one on the destination counts first, then the
+/// victims on the way in the move's order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contagion {
+    /// The contagious piece types.
+    pub pieces: Vec<usize>,
+    /// The types that capture them without turning (besides royal pieces).
+    pub immune: Vec<usize>,
+}
+
 /// A complete variant definition, validated but not yet compiled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantDef {
@@ -669,6 +687,7 @@ struct FileRules {
     draw_odds: Option<Spanned<String>>,
     repetition_winner: Option<Spanned<String>>,
     lion_trading: Option<FileLionTrading>,
+    contagion: Option<FileContagion>,
     drops: Option<FileDrops>,
     extinction: Option<FileExtinction>,
     #[serde(default)]
@@ -705,6 +724,14 @@ struct FileLionTrading {
     not_bridges: Option<Spanned<String>>,
     #[serde(default = "yes")]
     king_protects: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileContagion {
+    pieces: Spanned<String>,
+    #[serde(default)]
+    immune: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -1197,6 +1224,16 @@ impl VariantDef {
             }),
             None => None,
         };
+        let contagion = match &fd.rules.contagion {
+            Some(c) => {
+                let pieces = piece_list(&c.pieces)?;
+                if pieces.is_empty() {
+                    return Err(cx.at(c.pieces.span(), "contagion needs at least one piece in pieces"));
+                }
+                Some(Contagion { pieces, immune: c.immune.as_ref().map(&piece_list).transpose()?.unwrap_or_default() })
+            }
+            None => None,
+        };
         let drops = match &fd.rules.drops {
             Some(d) => Some(Drops {
                 captures_to_hand: d.captures_to_hand,
@@ -1291,6 +1328,7 @@ impl VariantDef {
                 draw_odds,
                 repetition_winner,
                 lion_trading,
+                contagion,
                 drops,
                 extinction,
                 must_capture: fd.rules.must_capture,
@@ -1594,6 +1632,11 @@ pub struct Variant {
     pub lion: Vec<bool>,
     /// Per piece code: capturing it on the way lifts the Lion-capture restriction.
     pub bridge: Vec<bool>,
+    /// Per piece code: a contagious piece ([`Contagion`]); all false without the rule.
+    pub contagious: Vec<bool>,
+    /// Per piece code: captures a contagious piece without turning (royal
+    /// pieces and the rule's `immune` types).
+    pub contagion_immune: Vec<bool>,
     /// Zobrist keys per piece code and square (`code * squares + sq`).
     pub z_piece: Vec<u64>,
     /// Zobrist key for Black to move.
@@ -1704,10 +1747,16 @@ impl Variant {
         let mut pawn = vec![false; ncodes];
         let mut lion = vec![false; ncodes];
         let mut bridge = vec![false; ncodes];
+        let mut contagious = vec![false; ncodes];
+        let mut contagion_immune = vec![false; ncodes];
         for (t, p) in def.pieces.iter().enumerate() {
             for c in [Color::White, Color::Black] {
                 let code = crate::compile::code_of(t, c) as usize;
                 royal[code] = p.royal;
+                if let Some(rule) = &def.rules.contagion {
+                    contagious[code] = rule.pieces.contains(&t);
+                    contagion_immune[code] = p.royal || rule.immune.contains(&t);
+                }
                 pawn[code] = p.pawn;
                 if let Some(lt) = &def.rules.lion_trading {
                     lion[code] = lt.lions.contains(&t);
@@ -1731,6 +1780,8 @@ impl Variant {
             pawn_reversible: vec![false; ncodes],
             lion,
             bridge,
+            contagious,
+            contagion_immune,
             z_piece,
             z_side,
             z_castle,
