@@ -2,7 +2,7 @@
 """Reference positions with HaChu's legal moves, from random games.
 
 Usage:
-    hachu_cases.py OUT.jsonl SEED GAMES PLIES [--variant lion|chu|wa-shogi|dai]
+    hachu_cases.py OUT.jsonl SEED GAMES PLIES [--variant lion|chu|wa-shogi|dai|werewolf]
                    [--king-safety] [--start BOARD] [--every N]
 
 Plays GAMES random games of at most PLIES plies from the start position,
@@ -27,6 +27,9 @@ games to moves that do not leave the own royal piece attacked. Wa Shogi
 (`--variant wa-shogi`) is written the same way, in HaChu's Wa Shogi letters
 (see VARIANTS in hachu_oracle.py), and so is Dai Shogi (`--variant dai`), in
 HaChu's Dai ids, some of them dressed (the Lion `L!`, the Go-Between `P'`).
+Werewolf Chess (`--variant werewolf`) has FENs like Mighty Lion Chess's but
+with no castling rights (HaChu does not castle there), and the board after a
+capture of a Werewolf has the capturer turned into one (hachu_oracle.play()).
 
 --start BOARD starts every game from this board field (in the variant's
 letters, White to move) instead of the start position; for Chu Shogi, e.g.
@@ -53,6 +56,7 @@ import hachu_oracle as oracle  # noqa: E402
 
 START = {
     "lion": "rlbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RLBQKBNR",
+    "werewolf": "rnbwkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBWKBNR",
     "chu": "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/"
            "3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL",
     "wa-shogi": "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH",
@@ -60,12 +64,14 @@ START = {
            "4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/"
            "A1C'1F1TET1F1C'1A/LNUICSGKGSCIUNL",
 }
-NAME = {"lion": "mightylion", "chu": "chu", "wa-shogi": "wa-shogi", "dai": "dai"}
+NAME = {"lion": "mightylion", "chu": "chu", "wa-shogi": "wa-shogi", "dai": "dai", "werewolf": "werewolf"}
 
 
 def fen_of(variant, cells, white, rights, ep):
     board = oracle.write_board(cells, oracle.VARIANTS[variant].size)
     side = "w" if white else "b"
+    if variant == "werewolf":  # HaChu does not castle there
+        return "%s %s - %s 0 1" % (board, side, ep or "-")
     if variant != "lion":
         return "%s %s 0 1" % (board, side)
     castling = "".join(r for r in "KQkq" if r in rights) or "-"
@@ -96,7 +102,8 @@ def after_move(variant, cells, move, rights):
     piece = cells[move.origin]
     oracle.update_rights(rights, cells, move)
     ep = None
-    if variant == "lion" and oracle.letter(piece) == "P" and abs(move.target[1] - move.origin[1]) == 2:
+    if variant in ("lion", "werewolf") and oracle.letter(piece) == "P" \
+            and abs(move.target[1] - move.origin[1]) == 2:
         ep = oracle.square_name((move.origin[0], (move.origin[1] + move.target[1]) // 2))
     return oracle.play(cells, move, oracle.VARIANTS[variant]), ep
 
@@ -118,6 +125,8 @@ class Tally:
                 self.add(label)
         if any(m.promotion for m in moves):
             self.add("with a promotion")
+        if any(m.source == "contagion" for m in moves):
+            self.add("with a capture that turns the capturer (Werewolf Chess)")
         lion_takes_lion = [m for m in moves if self.lions and oracle.letter(cells[m.origin]) == "L"
                            and any(sq and sq != m.origin and oracle.letter(cells.get(sq, "")) == "L"
                                    for sq in (m.via, m.target))]

@@ -11,10 +11,10 @@ HaChu 0.21 (Debian package `hachu`, binary /usr/games/hachu; another binary
 can be named with the environment variable HACHU_BIN) is driven over the
 XBoard protocol. `lion` is HaChu's Mighty Lion Chess, `chu` its Chu Shogi,
 `wa-shogi` its Wa Shogi (no drops; promotion as in its Chu Shogi).
-`werewolf`, `cashew-shogi` and `macadamia-shogi` are read too (the last two
-with HaChu's dressed piece ids, `L'`, `L!`, `+L!`, in the FEN), to look at
-HaChu's lists; Chimera has none of them yet (a Werewolf's capturer turns into
-a Werewolf, shown as a promotion `c3d5r`). The Lion Dog's three-leg moves
+`werewolf` is HaChu's Werewolf Chess (see "Werewolf Chess" below).
+`cashew-shogi` and `macadamia-shogi` are read too (with HaChu's dressed piece
+ids, `L'`, `L!`, `+L!`, in the FEN), to look at HaChu's lists; Chimera has
+neither yet. The Lion Dog's three-leg moves
 (codes 1464-1495, see three_leg()) are decoded into Chimera's notation
 (`g7g8,g8g9,g9g10`); scripts/hachu_liondog.py uses that.
 HaChu 0.21-29-gdf26f4a cannot play `sho` (nor `9x9+0_shogi`) at all: its
@@ -107,6 +107,36 @@ HaChu behaviours this script works around (HaChu 0.21-29-gdf26f4a):
   * A list whose moves start on squares without a piece of the side to move
     does not belong to the position (to be expected when a replayed move
     left a King capturable): reported as an error.
+
+Werewolf Chess (`werewolf`): HaChu 0.21 leaves moves out of its list when
+the opponent has a Werewolf: a Rook on a1 can have none of its moves listed
+(`7r/8/4k3/5w2/8/7P/1B6/R3K2R`, where its Mighty Lion Chess lists all 29
+with a Queen on f5), or one move is an empty slot. Which moves are left out
+depends on the squares, so each board is also given to HaChu mirrored left
+to right (Werewolf Chess is symmetric that way, as HaChu plays it without
+castling) and the union of the two lists is taken; the moves found in the
+mirror image only have Move.source "mirror image". Even so, HaChu's own root
+search leaves out some legal moves when the opponent has a Werewolf (its
+list for `2k5/8/6N1/8/2r5/4K3/8/2W5`, Black to move, has no King move, in
+either frame, and `usermove c8b8` is refused, though no White piece attacks
+b7, b8, c7, d7 or d8); the test that reads such a file lists those positions
+with the moves it accepts beyond HaChu's.
+
+HaChu castles in neither direction there (its start position has no castling
+field), so castling rights are ignored, as in Chu Shogi. E.p. rights are set
+up by a replay, as for `lion`, and HaChu's e.p. capture (a Pawn's two-leg
+move) is written `e5d6`. HaChu flags with its promotion bit every capture of
+a Werewolf by a piece other than a King or a Werewolf; that is the contagion
+(the capturer turns into a Werewolf), no promotion, and the flag is dropped
+(Move.source "contagion"), so such a move is written `c3d5`. HaChu also
+flags some Werewolf moves (all of them that end on the last rank, and a twin
+of some of its two-leg moves); no piece but the Pawn promotes in Werewolf
+Chess, so these flags are dropped too, and a twin that is then the same move
+is left out. (HaChu itself gets the result wrong: after `c3d5` with the bit,
+its piece on d5 moves as a Rook, and a Pawn taking a Werewolf on the last
+rank leaves a piece without moves; play() here gives the Werewolf.) A Pawn
+promotes to a Rook only in HaChu's list; the moves to a Bishop and a Knight
+are added ("underpromotion").
 
 Notation (HaChu's, which is Chimera's and Fairy-Stockfish's): `e2e4`,
 castling `e1g1`, e.p. `e5d6`, promotion `a7a8q` (Chu Shogi `a9a10+`), a
@@ -290,6 +320,11 @@ class Move:
         return Move(self.kind, flip(self.origin), flip(self.target), flip(self.via),
                     self.promotion, self.source, flip(self.via2))
 
+    def file_mirrored(self, size):
+        flip = (lambda s: None if s is None else (size - 1 - s[0], s[1]))
+        return Move(self.kind, flip(self.origin), flip(self.target), flip(self.via),
+                    self.promotion, self.source, flip(self.via2))
+
     def with_promotion(self, promotion, source):
         return Move(self.kind, self.origin, self.target, self.via, promotion, source, self.via2)
 
@@ -315,10 +350,14 @@ def play(cells, move, variant):
         corner, landing = ((7, 5) if move.target[0] == 6 else (0, 3))
         after[(landing, rank)] = after.pop((corner, rank))
     if move.promotion:
-        if variant.name == "lion":
+        if variant.name in ("lion", "werewolf"):
             piece = move.promotion.upper() if is_white(piece) else move.promotion
         else:
             piece = "+" + piece
+    if variant.name == "werewolf" and letter(piece) not in ("K", "W"):
+        # contagion: a piece that takes a Werewolf turns into one
+        if any(letter(cells.get(sq) or "") == "W" for sq in (move.target, move.via) if sq):
+            piece = "W" if is_white(piece) else "w"
     after[move.target] = piece
     return after
 
@@ -369,7 +408,7 @@ def decode(word, cells, variant):
         via = (origin[0] + first[0], origin[1] + first[1])
         target = (via[0] + second[0], via[1] + second[1])
         piece = cells.get(origin)
-        if variant.name == "lion" and piece and letter(piece) == "P":
+        if variant.name in ("lion", "werewolf") and piece and letter(piece) == "P":
             return Move("ep", origin, target)
         return Move("twoleg", origin, target, via, promotion)
     return Move("plain", origin, at(target_code), promotion=promotion)
@@ -500,6 +539,30 @@ def read_list(lines, cells, variant):
 
 
 def hachu_list(cells, white_to_move, prelude, variant, timeout):
+    """HaChu's move list for `cells` after `prelude` (see one_list); for
+    Werewolf Chess the union of the lists for the board and for its mirror
+    image left to right (see the module notes)."""
+    moves, refused = one_list(cells, white_to_move, prelude, variant, timeout)
+    if variant.name != "werewolf":
+        return moves, refused
+    size = variant.size
+    other, _ = one_list(mirror_files(cells, size), white_to_move, [m.file_mirrored(size) for m in prelude],
+                        variant, timeout)
+    have = {m.identity() for m in moves}
+    for m in other:
+        m = m.file_mirrored(size)
+        if m.identity() not in have:
+            have.add(m.identity())
+            moves.append(m.with_promotion(m.promotion, "mirror image"))
+    return moves, refused
+
+
+def mirror_files(cells, size):
+    """The board mirrored left to right (files reversed)."""
+    return {(size - 1 - f, r): t for (f, r), t in cells.items()}
+
+
+def one_list(cells, white_to_move, prelude, variant, timeout):
     """HaChu's move list for `cells` (real frame) after the moves `prelude`
     (real frame), with `white_to_move` before the prelude -> moves, refused in
     the real frame."""
@@ -637,7 +700,8 @@ def parse_move(text, cells, white, v):
     if v.name == "lion" and letter(piece) == "K" and origin[0] == 4 and target[1] == origin[1] \
             and abs(target[0] - origin[0]) == 2:
         return Move("castle", origin, target)
-    if v.name == "lion" and letter(piece) == "P" and target[0] != origin[0] and target not in cells:
+    if v.name in ("lion", "werewolf") and letter(piece) == "P" and target[0] != origin[0] \
+            and target not in cells:
         return Move("ep", origin, target)
     return Move("plain", origin, target, promotion=promotion)
 
@@ -670,7 +734,7 @@ def legal_moves(fen, variant="lion", king_safety=None, timeout=20.0, history=())
         raise ValueError("side to move %r" % side)
     white = side == "w"
     rights = set(fields[2]) - {"-"} if len(fields) > 2 and variant == "lion" else set()
-    ep = fields[3] if len(fields) > 3 and fields[3] != "-" and variant == "lion" else None
+    ep = fields[3] if len(fields) > 3 and fields[3] != "-" and variant in ("lion", "werewolf") else None
     answer = Answer(variant, fen, side)
     answer.history = list(history)
 
@@ -781,8 +845,33 @@ def legal_moves(fen, variant="lion", king_safety=None, timeout=20.0, history=())
 
     if variant == "lion":
         moves += [m.with_promotion(c, "underpromotion") for m in moves if m.promotion == "q" for c in "rbn"]
+    if variant == "werewolf":
+        moves = werewolf_moves(cells, moves)
     answer.moves = sorted(moves, key=lambda m: m.text())
     return answer
+
+
+def werewolf_moves(cells, moves):
+    """HaChu's Werewolf Chess flags (see the module notes): the promotion bit
+    on a move of a piece other than a Pawn, or of a Pawn that takes a
+    Werewolf, is dropped (a flagged twin of an unflagged move is dropped with
+    it); a Pawn's promotion to a Rook gets its twins to a Bishop and a
+    Knight."""
+    out, seen = [], set()
+    for m in moves:
+        mover = letter(cells[m.origin])
+        takes_wolf = any(letter(cells.get(sq) or "") == "W" for sq in (m.target, m.via) if sq)
+        if m.promotion and (mover != "P" or takes_wolf):
+            m = m.with_promotion(None, "contagion" if takes_wolf and mover not in ("K", "W") else "no promotion")
+        if m.promotion and m.promotion != "r":
+            raise OracleError("%s: a promotion HaChu's Werewolf Chess should not give" % m.text())
+        if m.identity() in seen:
+            continue
+        seen.add(m.identity())
+        out.append(m)
+        if m.promotion:
+            out += [m.with_promotion(c, "underpromotion") for c in "bn"]
+    return out
 
 
 def safe_moves(cells, moves, royal, white, v, timeout, answer):
@@ -811,7 +900,7 @@ def safe_moves(cells, moves, royal, white, v, timeout, answer):
 
 def check_file(path, king_safety, timeout):
     """Compare the move lists of a JSON-lines file with fresh answers."""
-    names = {"mightylion": "lion", "chu": "chu", "wa-shogi": "wa-shogi", "dai": "dai"}
+    names = {"mightylion": "lion", "chu": "chu", "wa-shogi": "wa-shogi", "dai": "dai", "werewolf": "werewolf"}
     same = total = 0
     with open(path) as f:
         for number, line in enumerate(f, 1):

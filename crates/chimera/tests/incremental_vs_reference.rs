@@ -96,6 +96,12 @@ fn mightylion_playouts() {
 }
 
 #[test]
+fn werewolf_playouts() {
+    // contagion (the capturer of a Werewolf turns into one) with castling, e.p. and promotion
+    assert!(playouts("werewolf", 30, 150, 6) > 2500);
+}
+
+#[test]
 fn hand_variant_playouts() {
     // gating (seirawan, shouse), the setup phase and in-place promotion
     // (sittuyin), drops (shogi, crazyhouse): each FEN also reads back the same
@@ -126,6 +132,7 @@ fn reference_data_positions() {
         "pyffish_janggi.jsonl",
         "pyffish_capablanca.jsonl",
         "hachu_mightylion.jsonl",
+        "hachu_werewolf.jsonl",
     ] {
         let path = format!("{}/../../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
