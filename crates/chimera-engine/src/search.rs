@@ -242,6 +242,18 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+/// The number of entries of a searcher's evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
+
+/// One entry of the evaluation cache: a position's key and its static
+/// evaluation (`valid` false: empty).
+#[derive(Clone, Copy, Default)]
+struct EvalEntry {
+    key: u64,
+    score: i32,
+    valid: bool,
+}
+
 /// Per-ply data, allocated once.
 struct Frame {
     moves: Vec<(Move, i32)>,
@@ -273,6 +285,12 @@ pub struct Searcher {
     repeater_loses: bool,
     nsq: usize,
     lmr: Vec<[u8; 64]>,
+    /// Static evaluations by position key (direct-mapped, [`EVAL_CACHE_SIZE`]
+    /// entries): the evaluation depends only on what the key covers (the
+    /// board, the hands, the side to move), so a position met again (a
+    /// transposition, the same capture sequence in another order) is not
+    /// evaluated again.
+    eval_cache: Vec<EvalEntry>,
     nodes: u64,
     unreported: u64,
     /// The node count at which the current quiescence search stands pat.
@@ -350,6 +368,7 @@ impl Searcher {
             repeater_loses,
             nsq,
             lmr,
+            eval_cache: vec![EvalEntry::default(); EVAL_CACHE_SIZE],
             nodes: 0,
             unreported: 0,
             qsearch_end: 0,
@@ -364,6 +383,20 @@ impl Searcher {
             root_skip: Vec::new(),
             root_restricted: false,
         }
+    }
+
+    /// The static evaluation of the current position, from the cache when
+    /// the position's key is there.
+    #[inline]
+    fn evaluate(&mut self) -> i32 {
+        let key = self.pos.hash();
+        let e = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if e.valid && e.key == key {
+            return e.score;
+        }
+        let score = self.ev.evaluate(&self.pos);
+        *e = EvalEntry { key, score, valid: true };
+        score
     }
 
     /// Whether a root move is left out of the current pass.
@@ -731,7 +764,7 @@ impl Searcher {
                 return s;
             }
             if ply >= MAX_PLY - 1 {
-                return self.ev.evaluate(&self.pos);
+                return self.evaluate();
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -768,7 +801,7 @@ impl Searcher {
         if in_check {
             depth += 1;
         }
-        let static_eval = if in_check { -INF } else { self.ev.evaluate(&self.pos) };
+        let static_eval = if in_check { -INF } else { self.evaluate() };
         // reverse futility pruning (static null move)
         if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && static_eval - 110 * depth >= beta {
             return static_eval;
@@ -947,7 +980,7 @@ impl Searcher {
             return s;
         }
         if ply >= MAX_PLY - 1 || self.nodes >= self.qsearch_end {
-            return self.ev.evaluate(&self.pos);
+            return self.evaluate();
         }
         let us = self.pos.side_to_move();
         let facing = self.rules.bikjang && self.pos.royals_face(us);
@@ -966,7 +999,7 @@ impl Searcher {
             } else {
                 // stand pat before generating anything; then captures only
                 // (quiet promotions are left to the main search)
-                let stand = self.ev.evaluate(&self.pos);
+                let stand = self.evaluate();
                 if stand >= beta {
                     return stand;
                 }
@@ -997,7 +1030,7 @@ impl Searcher {
             }
             best = -INF;
         } else {
-            let stand = stand_pat.unwrap_or_else(|| self.ev.evaluate(&self.pos));
+            let stand = stand_pat.unwrap_or_else(|| self.evaluate());
             if stand >= beta {
                 return stand;
             }
