@@ -283,6 +283,9 @@ pub struct Searcher {
     history: Vec<i32>,
     /// Chu Shogi's rule: a repetition loses for the side that made it.
     repeater_loses: bool,
+    /// Per colour: the codes of its royal pieces (the side to move's royal
+    /// pieces are counted from the position's piece counts).
+    royal_codes: [Vec<u8>; 2],
     nsq: usize,
     lmr: Vec<[u8; 64]>,
     /// Static evaluations by position key (direct-mapped, [`EVAL_CACHE_SIZE`]
@@ -336,6 +339,10 @@ impl Searcher {
         let ncodes = 2 * pos.variant().def.pieces.len() + 2;
         let repeater_loses =
             chimera::outcome::RepetitionRule::of(pos.variant()) == chimera::outcome::RepetitionRule::RepeaterLoses;
+        let royal = &pos.variant().royal;
+        let royal_codes = [0u8, 1].map(|c| {
+            (2..ncodes as u8).filter(|&code| code & 1 == c && royal.get(code as usize) == Some(&true)).collect()
+        });
         let mut h = Vec::with_capacity(MAX_PLY + 3);
         h.push(history.root);
         let lmr = (0..=MAX_PLY)
@@ -366,6 +373,7 @@ impl Searcher {
             hist: h,
             history: vec![0; ncodes * nsq],
             repeater_loses,
+            royal_codes,
             nsq,
             lmr,
             eval_cache: vec![EvalEntry::default(); EVAL_CACHE_SIZE],
@@ -453,8 +461,7 @@ impl Searcher {
     /// Whether the side to move is in check, after a generation that ran the check test.
     fn stm_in_check(&mut self) -> bool {
         let us = self.pos.side_to_move();
-        let royal = &self.pos.variant().royal;
-        let n = self.pos.pieces(us).iter().filter(|&&s| royal[self.pos.piece_at(s) as usize]).count();
+        let n: u32 = self.royal_codes[us.index()].iter().map(|&c| self.pos.count(c) as u32).sum();
         match n {
             0 => false,
             1 if !(self.rules.bikjang && self.pos.royals_face(us)) => self.info.in_check(),
