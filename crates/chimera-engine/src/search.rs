@@ -703,10 +703,11 @@ impl Searcher {
     /// Picks the best-scored remaining move at or after `i` and swaps it to `i`.
     #[inline]
     fn pick(moves: &mut [(Move, i32)], i: usize) -> (Move, i32) {
-        let mut b = i;
-        for j in i + 1..moves.len() {
-            if moves[j].1 > moves[b].1 {
-                b = j;
+        // the first of the best: the best score so far is kept at hand
+        let (mut b, mut best) = (i, moves[i].1);
+        for (j, e) in moves.iter().enumerate().skip(i + 1) {
+            if e.1 > best {
+                (b, best) = (j, e.1);
             }
         }
         moves.swap(i, b);
