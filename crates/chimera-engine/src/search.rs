@@ -245,13 +245,31 @@ pub struct SearchResult {
 /// The number of entries of a searcher's evaluation cache (a power of two).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 
-/// One entry of the evaluation cache: a position's key and its static
-/// evaluation (`valid` false: empty).
+/// One entry of the evaluation cache: a position's key, its static
+/// evaluation and whether the side to move is in check there.
 #[derive(Clone, Copy, Default)]
 struct EvalEntry {
     key: u64,
     score: i32,
-    valid: bool,
+    /// [`CHECK_UNKNOWN`], [`CHECK_NO`] or [`CHECK_YES`]; 0: the entry is empty.
+    check: u8,
+}
+
+/// [`EvalEntry::check`]: the evaluation is known, the check status is not.
+const CHECK_UNKNOWN: u8 = 1;
+/// [`EvalEntry::check`]: the side to move is not in check.
+const CHECK_NO: u8 = 2;
+/// [`EvalEntry::check`]: the side to move is in check.
+const CHECK_YES: u8 = 3;
+
+/// The [`EvalEntry::check`] value of a check status.
+#[inline]
+fn check_code(in_check: Option<bool>) -> u8 {
+    match in_check {
+        None => CHECK_UNKNOWN,
+        Some(false) => CHECK_NO,
+        Some(true) => CHECK_YES,
+    }
 }
 
 /// Per-ply data, allocated once.
@@ -394,17 +412,29 @@ impl Searcher {
     }
 
     /// The static evaluation of the current position, from the cache when
-    /// the position's key is there.
+    /// the position's key is there; `in_check` (when known) is recorded with it.
     #[inline]
-    fn evaluate(&mut self) -> i32 {
+    fn evaluate(&mut self, in_check: Option<bool>) -> i32 {
         let key = self.pos.hash();
         let e = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
-        if e.valid && e.key == key {
+        if e.check != 0 && e.key == key {
+            if in_check.is_some() {
+                e.check = check_code(in_check);
+            }
             return e.score;
         }
         let score = self.ev.evaluate(&self.pos);
-        *e = EvalEntry { key, score, valid: true };
+        *e = EvalEntry { key, score, check: check_code(in_check) };
         score
+    }
+
+    /// The cached static evaluation of the current position and whether
+    /// the side to move is in check there, when both are known.
+    #[inline]
+    fn cached_eval(&self) -> Option<(i32, bool)> {
+        let key = self.pos.hash();
+        let e = &self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        (e.key == key && e.check >= CHECK_NO).then_some((e.score, e.check == CHECK_YES))
     }
 
     /// Whether a root move is left out of the current pass.
@@ -772,7 +802,7 @@ impl Searcher {
                 return s;
             }
             if ply >= MAX_PLY - 1 {
-                return self.evaluate();
+                return self.evaluate(None);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -809,7 +839,7 @@ impl Searcher {
         if in_check {
             depth += 1;
         }
-        let static_eval = if in_check { -INF } else { self.evaluate() };
+        let static_eval = if in_check { -INF } else { self.evaluate(Some(false)) };
         // reverse futility pruning (static null move)
         if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && static_eval - 110 * depth >= beta {
             return static_eval;
@@ -988,7 +1018,7 @@ impl Searcher {
             return s;
         }
         if ply >= MAX_PLY - 1 || self.nodes >= self.qsearch_end {
-            return self.evaluate();
+            return self.evaluate(None);
         }
         let us = self.pos.side_to_move();
         let facing = self.rules.bikjang && self.pos.royals_face(us);
@@ -999,6 +1029,13 @@ impl Searcher {
             self.pos.generate_legal(&mut self.scratch, &mut self.legal, &mut self.info);
             in_check = self.stm_in_check();
         } else {
+            // a position met before, whose check status is known: it stands
+            // pat at once when it would below (without the check data)
+            if let Some((stand, checked)) = self.cached_eval() {
+                if (!checked || qdepth >= 3) && (stand >= beta || !self.rules.quiescence) {
+                    return stand;
+                }
+            }
             self.pos.compute_check_info(&mut self.info);
             in_check = self.stm_in_check();
             if in_check && qdepth < 3 {
@@ -1007,7 +1044,7 @@ impl Searcher {
             } else {
                 // stand pat before generating anything; then captures only
                 // (quiet promotions are left to the main search)
-                let stand = self.evaluate();
+                let stand = self.evaluate(Some(in_check));
                 if stand >= beta {
                     return stand;
                 }
@@ -1038,7 +1075,7 @@ impl Searcher {
             }
             best = -INF;
         } else {
-            let stand = stand_pat.unwrap_or_else(|| self.evaluate());
+            let stand = stand_pat.unwrap_or_else(|| self.evaluate(Some(in_check)));
             if stand >= beta {
                 return stand;
             }
