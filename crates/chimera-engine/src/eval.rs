@@ -83,10 +83,6 @@ pub struct EvalTables {
     nsq: usize,
     /// Material value per piece code (both colours, positive).
     value: Vec<i32>,
-    /// Per code and square: positional bonus (centralisation, promotion progress, advancement).
-    pst: Vec<i32>,
-    /// Per code and square: the royal piece's centralisation, scaled by the phase.
-    royal_centre: Vec<i32>,
     /// Value of a piece in hand, per code.
     hand: Vec<i32>,
     /// The derived value per code (0 for royal pieces), whatever the
@@ -102,8 +98,6 @@ pub struct EvalTables {
     /// Per code: the average mobility on the random boards, in moves, when
     /// the piece's mobility counts (`None` for royal pieces, pawns and pieces without moves).
     mob_avg: Vec<Option<i32>>,
-    /// Per code: centipawns per move of mobility.
-    mob_weight: Vec<i32>,
     /// Per code: the piece blocks but can neither move nor be taken for
     /// mobility purposes (a wall: a type without any move).
     inert: Vec<bool>,
@@ -147,7 +141,54 @@ pub struct EvalTables {
     prog: Vec<f32>,
     /// The weights the tables were built from.
     params: Params,
+    /// Per piece code: the terms the evaluation's loop over the pieces reads,
+    /// gathered in one place (indexed by the code, a byte, without a bounds test).
+    terms: Box<[CodeTerms; 256]>,
+    /// Per code and square: the positional bonus (centralisation, promotion
+    /// progress, advancement) and the royal piece's centralisation (scaled
+    /// by the phase), side by side.
+    psq: Vec<[i32; 2]>,
+    /// Per colour of the walking piece and piece code: what the code is to a
+    /// mobility walk ([`EvalTables::occupant`]: 0 empty, 1 friend or wall, 2 enemy).
+    walk_occ: Box<[[u8; 256]; 2]>,
+    /// Per square: the squares at most one step away, itself included (a bit set).
+    zone1: Vec<SquareSet>,
+    /// Per square: the squares at most two steps away (files and ranks), itself included.
+    zone2: Vec<SquareSet>,
 }
+
+/// A set of squares of a board of at most 256 squares.
+type SquareSet = [u64; 4];
+
+/// Whether `sq` is in the set.
+#[inline(always)]
+fn has(set: &SquareSet, sq: Square) -> bool {
+    set[(sq >> 6) as usize] >> (sq & 63) & 1 != 0
+}
+
+/// What the evaluation reads of one piece code in its loop over the pieces.
+#[derive(Clone, Copy, Debug, Default)]
+struct CodeTerms {
+    /// The material value.
+    value: i32,
+    /// The weight toward the phase.
+    phase: i32,
+    /// The derived value (the mop-up's material).
+    base: i32,
+    /// The average mobility (meaningful with [`MOBILE`]).
+    mob_avg: i32,
+    /// Centipawns per move of mobility.
+    mob_weight: i32,
+    /// [`MOBILE`], [`ATTACKER`], [`PAWN`].
+    flags: u8,
+}
+
+/// [`CodeTerms::flags`]: the piece's mobility counts.
+const MOBILE: u8 = 1;
+/// [`CodeTerms::flags`]: counts as an attacker near the enemy royal piece.
+const ATTACKER: u8 = 2;
+/// [`CodeTerms::flags`]: a pawn for the pawn-structure terms.
+const PAWN: u8 = 4;
 
 /// The bit of the direction (df, dr), each in -1..=1, not both 0.
 #[inline]
@@ -483,7 +524,7 @@ impl EvalTables {
                 }
             }
         }
-        let coords = (0..nsq).map(|s| (g.file_of(s as Square), g.rank_of(s as Square))).collect();
+        let coords: Vec<(i32, i32)> = (0..nsq).map(|s| (g.file_of(s as Square), g.rank_of(s as Square))).collect();
         let span = (g.width as i32 - 1, g.height as i32 - 1);
         let ring: Vec<Vec<Square>> = (0..nsq)
             .map(|s| {
@@ -499,7 +540,7 @@ impl EvalTables {
                 n
             })
             .collect();
-        let attacker = (0..ncodes).map(|code| code >= 2 && phase_weight[code] > 0).collect();
+        let attacker: Vec<bool> = (0..ncodes).map(|code| code >= 2 && phase_weight[code] > 0).collect();
         let drops = v.def.rules.drops.is_some();
         let mut adj_attack = Vec::new();
         if drops {
@@ -528,18 +569,50 @@ impl EvalTables {
         }
         let pawn_structure = pawn.iter().any(|&x| x) && (g.width as usize) <= MAX_FILES;
         let int = |i: usize| p.w[i].round() as i32;
+        let mut terms = Box::new([CodeTerms::default(); 256]);
+        for code in 0..ncodes {
+            let flag = |on: bool, f: u8| if on { f } else { 0 };
+            terms[code] = CodeTerms {
+                value: value[code],
+                phase: phase_weight[code],
+                base: base_value[code],
+                mob_avg: mob_avg[code].unwrap_or(0),
+                mob_weight: mob_weight[code],
+                flags: flag(mob_avg[code].is_some(), MOBILE) | flag(attacker[code], ATTACKER) | flag(pawn[code], PAWN),
+            };
+        }
+        let psq = pst.iter().zip(&royal_centre).map(|(&a, &b)| [a, b]).collect();
+        let mut walk_occ = Box::new([[0u8; 256]; 2]);
+        for (mine, row) in walk_occ.iter_mut().enumerate() {
+            for (p, o) in row.iter_mut().enumerate().skip(1) {
+                let wall = inert.get(p).copied().unwrap_or(false);
+                *o = if p & 1 != mine && !wall { 2 } else { 1 };
+            }
+        }
+        let zone = |reach: i32| -> Vec<SquareSet> {
+            (0..nsq)
+                .map(|s| {
+                    let (f, r) = coords[s];
+                    let mut set = [0u64; 4];
+                    for (t, &(tf, tr)) in coords.iter().enumerate() {
+                        if (tf - f).abs() <= reach && (tr - r).abs() <= reach {
+                            set[t >> 6] |= 1 << (t & 63);
+                        }
+                    }
+                    set
+                })
+                .collect()
+        };
+        let (zone1, zone2) = (zone(1), zone(2));
         let mut tables = EvalTables {
             nsq,
             value,
-            pst,
-            royal_centre,
             hand,
             base_value,
             phase_weight,
             phase_total: 1,
             ntypes,
             mob_avg,
-            mob_weight,
             inert,
             royal,
             pawn,
@@ -564,6 +637,11 @@ impl EvalTables {
             raw_promo,
             prog,
             params: p,
+            terms,
+            psq,
+            walk_occ,
+            zone1,
+            zone2,
         };
         let start = Position::start(v.clone());
         tables.phase_total = tables.phase_material(&start).max(1);
@@ -649,7 +727,7 @@ impl EvalTables {
 
     /// The number of moves of the piece on `sq` (as [`EvalTables::mobility`]
     /// counts them, without the moves next to the royal piece).
-    #[inline]
+    #[cfg(test)]
     fn moves(&self, pos: &Position, code: u8, sq: Square) -> i32 {
         let (cells, _) = pos.variant().tables.list(code, false, sq);
         let mine = code & 1;
@@ -733,6 +811,7 @@ impl EvalTables {
 
     /// King safety at full material (White's point of view), given the
     /// moves of each side's pieces next to the other's royal piece.
+    #[cfg(test)]
     fn king_safety(&self, pos: &Position, royals: [Option<Square>; 2], hits: [i32; 2]) -> i32 {
         let mut s = 0;
         for (c, sign) in [(Color::White, 1i32), (Color::Black, -1i32)] {
@@ -801,7 +880,190 @@ impl EvalTables {
     }
 
     /// The static evaluation from the side to move's point of view, in centipawns.
+    ///
+    /// One pass over the pieces gathers the material, the tables, the
+    /// mobility (with the moves next to the enemy royal piece), the enemy
+    /// pieces near each royal piece and the pawns per file; the rest works
+    /// on those counts. The value is the one of the term-by-term definition
+    /// (`evaluate_by_terms`, kept as the tests' reference).
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        let nsq = self.nsq;
+        let mut score = 0i32;
+        let mut royal = 0i32;
+        let mut phase = 0i32;
+        let mut material = [0i32; 2];
+        let royals = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
+        let none = [0u64; 4];
+        let zone1 = royals.map(|k| k.map_or(none, |k| self.zone1[k as usize]));
+        let zone2 = royals.map(|k| k.map_or(none, |k| self.zone2[k as usize]));
+        let mut hits = [0i32; 2];
+        // per colour: enemy attackers within two steps of its royal piece
+        let mut near = [0i32; 2];
+        // per colour and file: pawns, lowest and highest rank
+        let mut count = [[0u8; MAX_FILES]; 2];
+        let mut lo = [[i32::MAX; MAX_FILES]; 2];
+        let mut hi = [[i32::MIN; MAX_FILES]; 2];
+        let tables = &pos.variant().tables;
+        let with_hits = self.king_attack != 0;
+        for (ci, sign) in [(0usize, 1i32), (1, -1)] {
+            let c = Color::from_index(ci);
+            let them = 1 - ci;
+            let mut mob = 0;
+            let occ = &self.walk_occ[ci];
+            for &sq in pos.pieces(c) {
+                let code = pos.piece_at(sq);
+                let t = &self.terms[code as usize];
+                let [pst, centre] = self.psq[code as usize * nsq + sq as usize];
+                score += sign * (t.value + pst);
+                royal += sign * centre;
+                phase += t.phase;
+                material[ci] += t.base;
+                if t.flags & (MOBILE | ATTACKER | PAWN) == 0 {
+                    continue;
+                }
+                if t.flags & MOBILE != 0 {
+                    let (cells, _) = tables.list(code, false, sq);
+                    let mut n = 0;
+                    if with_hits {
+                        let zone = &zone1[them];
+                        let mut h = 0;
+                        walk(
+                            cells,
+                            sq,
+                            |to| occ[pos.piece_at(to) as usize],
+                            |to, _| {
+                                n += 1;
+                                h += has(zone, to) as i32;
+                            },
+                        );
+                        hits[ci] += h;
+                    } else {
+                        walk(cells, sq, |to| occ[pos.piece_at(to) as usize], |_, _| n += 1);
+                    }
+                    mob += t.mob_weight * (n - t.mob_avg);
+                }
+                if t.flags & ATTACKER != 0 && has(&zone2[them], sq) {
+                    near[them] += 1;
+                }
+                if t.flags & PAWN != 0 && self.pawn_structure {
+                    let (f, r) = self.coords[sq as usize];
+                    let f = f as usize;
+                    count[ci][f] += 1;
+                    lo[ci][f] = lo[ci][f].min(r);
+                    hi[ci][f] = hi[ci][f].max(r);
+                }
+            }
+            score += sign * mob;
+            for t in 0..self.ntypes {
+                let n = pos.pocket(c, t) as i32;
+                if n != 0 {
+                    let code = code_of(t, c) as usize;
+                    score += sign * n * self.hand[code];
+                    phase += n * self.phase_weight[code];
+                }
+            }
+        }
+        // royal pieces centralise as material comes off
+        let opening = phase.min(self.phase_total);
+        score += royal * (self.phase_total - opening) / self.phase_total;
+        let (sign, edge, near_king) = self.mop_up(material, royals);
+        score += sign * (self.mop_edge * edge + self.mop_near * near_king);
+        if opening != 0 {
+            let mut safety = 0;
+            for (ci, sign) in [(0usize, 1i32), (1, -1)] {
+                let Some(k) = royals[ci] else { continue };
+                let c = Color::from_index(ci);
+                let occ_them = &self.walk_occ[1 - ci];
+                // a friend next to the royal piece is an enemy to the other side's walks
+                let shield =
+                    self.ring[k as usize].iter().filter(|&&t| occ_them[pos.piece_at(t) as usize] == 2).count() as i32;
+                let drops = if self.drops { self.drop_threats(pos, c, k) } else { 0 };
+                safety += sign
+                    * (self.shield * shield
+                        - self.tropism * near[ci]
+                        - self.king_attack * hits[1 - ci]
+                        - self.king_drop * drops);
+            }
+            score += safety * opening / self.phase_total;
+        }
+        if self.pawn_structure {
+            score += self.pawn_terms(pos, &count, &lo, &hi);
+        }
+        let s = if pos.side_to_move() == Color::White { score } else { -score };
+        s + self.tempo
+    }
+
+    /// The enemy pieces in hand (at most two of a type) that could be
+    /// dropped on an empty square next to `c`'s royal piece on `k` and attack
+    /// it from there (the drop count of [`EvalTables::king_counts`]).
+    fn drop_threats(&self, pos: &Position, c: Color, k: Square) -> i32 {
+        let ring = &self.ring[k as usize];
+        let (kf, kr) = self.coords[k as usize];
+        let them = c.flip();
+        let mut drops = 0;
+        for t in 0..self.ntypes {
+            let n = pos.pocket(them, t) as i32;
+            if n == 0 {
+                continue;
+            }
+            let code = code_of(t, them) as usize;
+            let can = ring.iter().any(|&s| {
+                let (sf, sr) = self.coords[s as usize];
+                pos.piece_at(s) == 0 && self.adj_attack[code * self.nsq + s as usize] & dir_bit(kf - sf, kr - sr) != 0
+            });
+            if can {
+                drops += n.min(2);
+            }
+        }
+        drops
+    }
+
+    /// The pawn-structure terms (White's point of view) from the pawns per
+    /// colour and file (`count`, lowest and highest rank): doubled and
+    /// isolated pawns, and passed pawns (the pawns are walked once more).
+    fn pawn_terms(
+        &self,
+        pos: &Position,
+        count: &[[u8; MAX_FILES]; 2],
+        lo: &[[i32; MAX_FILES]; 2],
+        hi: &[[i32; MAX_FILES]; 2],
+    ) -> i32 {
+        let files = (self.span.0 + 1) as usize;
+        let mut s = 0;
+        for (ci, sign) in [(0usize, 1i32), (1, -1)] {
+            let them = 1 - ci;
+            let (mut doubled, mut isolated) = (0, 0);
+            for f in 0..files {
+                doubled += (count[ci][f] as i32 - 1).max(0);
+                let left = f > 0 && count[ci][f - 1] > 0;
+                let right = f + 1 < files && count[ci][f + 1] > 0;
+                if !left && !right {
+                    isolated += count[ci][f] as i32;
+                }
+            }
+            s -= sign * (self.doubled * doubled + self.isolated * isolated);
+            for &sq in pos.pieces(Color::from_index(ci)) {
+                let code = pos.piece_at(sq) as usize;
+                if self.terms[code].flags & PAWN == 0 {
+                    continue;
+                }
+                let (f, r) = self.coords[sq as usize];
+                let f = f as usize;
+                let lo_f = f.saturating_sub(1);
+                let hi_f = (f + 1).min(files - 1);
+                let free = (lo_f..=hi_f).all(|g| if ci == 0 { hi[them][g] <= r } else { lo[them][g] >= r });
+                if free {
+                    s += sign * self.passed[code * self.nsq + sq as usize];
+                }
+            }
+        }
+        s
+    }
+
+    /// The evaluation computed term by term, as it is defined: the
+    /// reference [`EvalTables::evaluate`] is tested against.
+    #[cfg(test)]
+    fn evaluate_by_terms(&self, pos: &Position) -> i32 {
         let nsq = self.nsq;
         let mut score = 0i32;
         let mut royal = 0i32;
@@ -815,8 +1077,8 @@ impl EvalTables {
             for &sq in pos.pieces(c) {
                 let code = pos.piece_at(sq) as usize;
                 let i = code * nsq + sq as usize;
-                score += sign * (self.value[code] + self.pst[i]);
-                royal += sign * self.royal_centre[i];
+                score += sign * (self.value[code] + self.psq[i][0]);
+                royal += sign * self.psq[i][1];
                 phase += self.phase_weight[code];
                 material[c.index()] += self.base_value[code];
                 if let Some(avg) = self.mob_avg[code] {
@@ -826,7 +1088,7 @@ impl EvalTables {
                     } else {
                         (self.moves(pos, code as u8, sq), 0)
                     };
-                    mob += self.mob_weight[code] * (n - avg);
+                    mob += self.terms[code].mob_weight * (n - avg);
                     hits[c.index()] += h;
                 }
             }
@@ -987,6 +1249,36 @@ mod tests {
         // the others keep their derived values
         let r = v.def.piece_by_letter('r').unwrap();
         assert_eq!(t.type_value(r), tables("xiangqi").1.type_value(r));
+    }
+
+    /// The one-pass evaluation gives the value of the term-by-term one, in
+    /// every built-in variant, along games of pseudo-random legal moves
+    /// (captures, promotions, drops and endings come up).
+    #[test]
+    fn the_one_pass_evaluation_is_the_term_by_term_one() {
+        let mut checked = 0;
+        for name in builtin::names() {
+            let v = Arc::new(builtin::variant(name).unwrap());
+            let t = EvalTables::new(&v);
+            let mut rng = Lcg(0xe7a1 + name.len() as u64);
+            for game in 0..3 {
+                let mut pos = Position::start(v.clone());
+                for ply in 0..(40 + 40 * game) {
+                    assert_eq!(t.evaluate(&pos), t.evaluate_by_terms(&pos), "{name}: {}", pos.fen());
+                    checked += 1;
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() || pos.ended_by_rule() {
+                        break;
+                    }
+                    // captures first half of the time, so that material comes off
+                    let caps: Vec<_> = moves.iter().copied().filter(|&m| pos.piece_at(m.to()) != 0).collect();
+                    let pool = if !caps.is_empty() && (rng.next() + ply).is_multiple_of(2) { &caps } else { &moves };
+                    let m = pool[rng.next() as usize % pool.len()];
+                    pos.make(m);
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} positions");
     }
 
     #[test]

@@ -242,6 +242,36 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+/// The number of entries of a searcher's evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
+
+/// One entry of the evaluation cache: a position's key, its static
+/// evaluation and whether the side to move is in check there.
+#[derive(Clone, Copy, Default)]
+struct EvalEntry {
+    key: u64,
+    score: i32,
+    /// [`CHECK_UNKNOWN`], [`CHECK_NO`] or [`CHECK_YES`]; 0: the entry is empty.
+    check: u8,
+}
+
+/// [`EvalEntry::check`]: the evaluation is known, the check status is not.
+const CHECK_UNKNOWN: u8 = 1;
+/// [`EvalEntry::check`]: the side to move is not in check.
+const CHECK_NO: u8 = 2;
+/// [`EvalEntry::check`]: the side to move is in check.
+const CHECK_YES: u8 = 3;
+
+/// The [`EvalEntry::check`] value of a check status.
+#[inline]
+fn check_code(in_check: Option<bool>) -> u8 {
+    match in_check {
+        None => CHECK_UNKNOWN,
+        Some(false) => CHECK_NO,
+        Some(true) => CHECK_YES,
+    }
+}
+
 /// Per-ply data, allocated once.
 struct Frame {
     moves: Vec<(Move, i32)>,
@@ -271,8 +301,17 @@ pub struct Searcher {
     history: Vec<i32>,
     /// Chu Shogi's rule: a repetition loses for the side that made it.
     repeater_loses: bool,
+    /// Per colour: the codes of its royal pieces (the side to move's royal
+    /// pieces are counted from the position's piece counts).
+    royal_codes: [Vec<u8>; 2],
     nsq: usize,
     lmr: Vec<[u8; 64]>,
+    /// Static evaluations by position key (direct-mapped, [`EVAL_CACHE_SIZE`]
+    /// entries): the evaluation depends only on what the key covers (the
+    /// board, the hands, the side to move), so a position met again (a
+    /// transposition, the same capture sequence in another order) is not
+    /// evaluated again.
+    eval_cache: Vec<EvalEntry>,
     nodes: u64,
     unreported: u64,
     /// The node count at which the current quiescence search stands pat.
@@ -318,6 +357,10 @@ impl Searcher {
         let ncodes = 2 * pos.variant().def.pieces.len() + 2;
         let repeater_loses =
             chimera::outcome::RepetitionRule::of(pos.variant()) == chimera::outcome::RepetitionRule::RepeaterLoses;
+        let royal = &pos.variant().royal;
+        let royal_codes = [0u8, 1].map(|c| {
+            (2..ncodes as u8).filter(|&code| code & 1 == c && royal.get(code as usize) == Some(&true)).collect()
+        });
         let mut h = Vec::with_capacity(MAX_PLY + 3);
         h.push(history.root);
         let lmr = (0..=MAX_PLY)
@@ -348,8 +391,10 @@ impl Searcher {
             hist: h,
             history: vec![0; ncodes * nsq],
             repeater_loses,
+            royal_codes,
             nsq,
             lmr,
+            eval_cache: vec![EvalEntry::default(); EVAL_CACHE_SIZE],
             nodes: 0,
             unreported: 0,
             qsearch_end: 0,
@@ -364,6 +409,32 @@ impl Searcher {
             root_skip: Vec::new(),
             root_restricted: false,
         }
+    }
+
+    /// The static evaluation of the current position, from the cache when
+    /// the position's key is there; `in_check` (when known) is recorded with it.
+    #[inline]
+    fn evaluate(&mut self, in_check: Option<bool>) -> i32 {
+        let key = self.pos.hash();
+        let e = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if e.check != 0 && e.key == key {
+            if in_check.is_some() {
+                e.check = check_code(in_check);
+            }
+            return e.score;
+        }
+        let score = self.ev.evaluate(&self.pos);
+        *e = EvalEntry { key, score, check: check_code(in_check) };
+        score
+    }
+
+    /// The cached static evaluation of the current position and whether
+    /// the side to move is in check there, when both are known.
+    #[inline]
+    fn cached_eval(&self) -> Option<(i32, bool)> {
+        let key = self.pos.hash();
+        let e = &self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        (e.key == key && e.check >= CHECK_NO).then_some((e.score, e.check == CHECK_YES))
     }
 
     /// Whether a root move is left out of the current pass.
@@ -420,8 +491,7 @@ impl Searcher {
     /// Whether the side to move is in check, after a generation that ran the check test.
     fn stm_in_check(&mut self) -> bool {
         let us = self.pos.side_to_move();
-        let royal = &self.pos.variant().royal;
-        let n = self.pos.pieces(us).iter().filter(|&&s| royal[self.pos.piece_at(s) as usize]).count();
+        let n: u32 = self.royal_codes[us.index()].iter().map(|&c| self.pos.count(c) as u32).sum();
         match n {
             0 => false,
             1 if !(self.rules.bikjang && self.pos.royals_face(us)) => self.info.in_check(),
@@ -663,10 +733,11 @@ impl Searcher {
     /// Picks the best-scored remaining move at or after `i` and swaps it to `i`.
     #[inline]
     fn pick(moves: &mut [(Move, i32)], i: usize) -> (Move, i32) {
-        let mut b = i;
-        for j in i + 1..moves.len() {
-            if moves[j].1 > moves[b].1 {
-                b = j;
+        // the first of the best: the best score so far is kept at hand
+        let (mut b, mut best) = (i, moves[i].1);
+        for (j, e) in moves.iter().enumerate().skip(i + 1) {
+            if e.1 > best {
+                (b, best) = (j, e.1);
             }
         }
         moves.swap(i, b);
@@ -731,7 +802,7 @@ impl Searcher {
                 return s;
             }
             if ply >= MAX_PLY - 1 {
-                return self.ev.evaluate(&self.pos);
+                return self.evaluate(None);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -768,7 +839,7 @@ impl Searcher {
         if in_check {
             depth += 1;
         }
-        let static_eval = if in_check { -INF } else { self.ev.evaluate(&self.pos) };
+        let static_eval = if in_check { -INF } else { self.evaluate(Some(false)) };
         // reverse futility pruning (static null move)
         if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && static_eval - 110 * depth >= beta {
             return static_eval;
@@ -947,7 +1018,7 @@ impl Searcher {
             return s;
         }
         if ply >= MAX_PLY - 1 || self.nodes >= self.qsearch_end {
-            return self.ev.evaluate(&self.pos);
+            return self.evaluate(None);
         }
         let us = self.pos.side_to_move();
         let facing = self.rules.bikjang && self.pos.royals_face(us);
@@ -958,6 +1029,13 @@ impl Searcher {
             self.pos.generate_legal(&mut self.scratch, &mut self.legal, &mut self.info);
             in_check = self.stm_in_check();
         } else {
+            // a position met before, whose check status is known: it stands
+            // pat at once when it would below (without the check data)
+            if let Some((stand, checked)) = self.cached_eval() {
+                if (!checked || qdepth >= 3) && (stand >= beta || !self.rules.quiescence) {
+                    return stand;
+                }
+            }
             self.pos.compute_check_info(&mut self.info);
             in_check = self.stm_in_check();
             if in_check && qdepth < 3 {
@@ -966,7 +1044,7 @@ impl Searcher {
             } else {
                 // stand pat before generating anything; then captures only
                 // (quiet promotions are left to the main search)
-                let stand = self.ev.evaluate(&self.pos);
+                let stand = self.evaluate(Some(in_check));
                 if stand >= beta {
                     return stand;
                 }
@@ -997,7 +1075,7 @@ impl Searcher {
             }
             best = -INF;
         } else {
-            let stand = stand_pat.unwrap_or_else(|| self.ev.evaluate(&self.pos));
+            let stand = stand_pat.unwrap_or_else(|| self.evaluate(Some(in_check)));
             if stand >= beta {
                 return stand;
             }
