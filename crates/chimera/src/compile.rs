@@ -1218,7 +1218,7 @@ impl Builder<'_> {
                     if crate::moves::second_victim_code(dx, dy).is_none() {
                         return Err(self.err(
                             unit,
-                            "a second locust capture more than two files or ranks from the first is not supported",
+                            "a second locust capture more than one file or rank from the first is not supported",
                         ));
                     }
                 }

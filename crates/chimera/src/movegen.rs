@@ -170,6 +170,9 @@ impl Position {
         self.walk_side(&variant, filler);
         let piece_pass = filler.pass_from();
         let list = filler.list();
+        if variant.locust_promotion {
+            self.add_locust_promotions(list);
+        }
         self.generate_castling(list);
         if variant.def.rules.gating && self.gates[us.index()] != 0 {
             self.generate_gating(list);
@@ -217,10 +220,46 @@ impl Position {
             } else {
                 self.walk_side(&variant, &mut CaptureFiller { inner: Filler::<false> { list, pass_from: NO_SQUARE } });
             }
+            if variant.locust_promotion {
+                self.add_locust_promotions(list);
+            }
             if !list.overflowed() {
                 break;
             }
             list.clear_and_grow();
+        }
+    }
+
+    /// Adds to the captures of `list` the promoting twin of each locust move
+    /// by which its piece may promote (shogi style, to its one promoted
+    /// type: the variant loader allows no other promotion for a piece with
+    /// locust moves), and removes the plain move where the promotion is
+    /// compulsory. Outside the walk, so that no other variant pays for it.
+    #[cold]
+    #[inline(never)]
+    fn add_locust_promotions(&self, list: &mut MoveList) {
+        let tables = &self.variant().tables;
+        let mut compulsory = false;
+        for i in 0..list.captures().len() {
+            let m = list.capture_at(i);
+            if m.kind() != MoveKind::Locust {
+                continue;
+            }
+            if let Some(p) = &tables.promo[self.board[m.from() as usize] as usize] {
+                if promotion_offered(p, m.from(), m.to(), true) {
+                    list.push_capture(m.with_locust_promotion());
+                    compulsory |= p.mandatory || p.stuck[m.to() as usize];
+                }
+            }
+        }
+        if compulsory {
+            list.retain(|m| {
+                m.kind() != MoveKind::Locust
+                    || m.locust_promotes()
+                    || tables.promo[self.board[m.from() as usize] as usize].as_ref().is_none_or(|p| {
+                        !(promotion_offered(p, m.from(), m.to(), true) && (p.mandatory || p.stuck[m.to() as usize]))
+                    })
+            });
         }
     }
 

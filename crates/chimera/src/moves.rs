@@ -18,8 +18,9 @@ pub enum MoveKind {
     /// A move that creates an e.p. square; `extra` is that square.
     Double = 4,
     /// A multi-leg move that captures on its way; `extra` is the victim's
-    /// square. A second victim, if any, is in bits 27–31 (see
-    /// [`Move::second_victim`]).
+    /// square. A second victim, if any, is in bits 27–30 (see
+    /// [`Move::second_victim`]); bit 31 says that the mover promotes (see
+    /// [`Move::locust_promotes`]).
     Locust = 5,
     /// A pass; `from == to`.
     Pass = 6,
@@ -33,9 +34,10 @@ pub enum MoveKind {
 /// 24–26 the kind. Gating (Seirawan chess) uses the rest: bits 28–31 hold the
 /// gated piece type plus one (0: no gating), and bit 27 says that the piece
 /// is gated on the castling rook's square rather than on the origin. A
-/// locust move never gates; it uses bits 27–31 for a second victim, written
-/// as its offset from the first (both within two files and two ranks of each
-/// other: [`Move::locust2`]).
+/// locust move never gates; it uses bits 27–30 for a second victim, written
+/// as its offset from the first (on a square next to it: [`Move::locust2`]),
+/// and bit 31 for a promotion of the mover to its one promoted type
+/// ([`Move::with_locust_promotion`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub u32);
 
@@ -44,10 +46,16 @@ pub struct Move(pub u32);
 pub const MAX_GATING_TYPES: usize = 15;
 
 /// How far (in files and in ranks) a locust move's second victim may stand
-/// from its first: the offset is stored in five bits of a [`Move`].
-pub const MAX_SECOND_VICTIM_OFFSET: i32 = 2;
+/// from its first: the offset is stored in four bits of a [`Move`].
+pub const MAX_SECOND_VICTIM_OFFSET: i32 = 1;
 
-/// The five-bit code of a second victim's offset from the first (1..=24), or
+/// The bits of a locust move that hold its second victim's code.
+const SECOND_VICTIM_BITS: u32 = 0xf << 27;
+
+/// The bit of a locust move that says the mover promotes.
+const LOCUST_PROMOTION_BIT: u32 = 1 << 31;
+
+/// The four-bit code of a second victim's offset from the first (1..=8), or
 /// `None` when it is too far or the same square.
 #[inline]
 pub fn second_victim_code(dx: i32, dy: i32) -> Option<u32> {
@@ -55,15 +63,15 @@ pub fn second_victim_code(dx: i32, dy: i32) -> Option<u32> {
     if dx.abs() > r || dy.abs() > r || (dx, dy) == (0, 0) {
         return None;
     }
-    let k = ((dy + r) * 5 + (dx + r)) as u32; // 0..=24, 12 is (0, 0)
-    Some(if k < 12 { k + 1 } else { k })
+    let k = ((dy + r) * 3 + (dx + r)) as u32; // 0..=8, 4 is (0, 0)
+    Some(if k < 4 { k + 1 } else { k })
 }
 
 /// The offset (files, ranks) of a second-victim code made by [`second_victim_code`].
 #[inline]
 fn second_victim_offset(code: u32) -> (i32, i32) {
-    let k = if code <= 12 { code - 1 } else { code } as i32;
-    (k % 5 - MAX_SECOND_VICTIM_OFFSET, k / 5 - MAX_SECOND_VICTIM_OFFSET)
+    let k = if code <= 4 { code - 1 } else { code } as i32;
+    (k % 3 - MAX_SECOND_VICTIM_OFFSET, k / 3 - MAX_SECOND_VICTIM_OFFSET)
 }
 
 impl Move {
@@ -143,7 +151,7 @@ impl Move {
     }
     /// A locust move from `from` to `to` that captures on `first` and then on
     /// `second` on its way, on a board of geometry `g`; `None` when `second`
-    /// is more than [`MAX_SECOND_VICTIM_OFFSET`] files or ranks from `first`.
+    /// is more than [`MAX_SECOND_VICTIM_OFFSET`] file or rank from `first`.
     ///
     /// ```
     /// use chimera::moves::Move;
@@ -153,7 +161,7 @@ impl Move {
     /// let m = Move::locust2(sq("g6"), sq("g9"), sq("g7"), sq("g8"), &g).unwrap();
     /// assert_eq!((m.extra(), m.second_victim(&g)), (sq("g7"), Some(sq("g8"))));
     /// assert_eq!(m.gate(), None);
-    /// assert!(Move::locust2(sq("g6"), sq("g9"), sq("g7"), sq("g10"), &g).is_none());
+    /// assert!(Move::locust2(sq("g6"), sq("g9"), sq("g7"), sq("g9"), &g).is_none());
     /// ```
     pub fn locust2(from: Square, to: Square, first: Square, second: Square, g: &Geometry) -> Option<Move> {
         let dx = g.file_of(second) - g.file_of(first);
@@ -164,8 +172,30 @@ impl Move {
     /// Whether this is a locust move with a second victim (bit tests only).
     #[inline(always)]
     pub fn has_second_victim(self) -> bool {
-        // one comparison for nearly every move; the kind only for the rare rest
-        self.0 >= 1 << 27 && self.is_locust_rare()
+        // one test for nearly every move; the kind only for the rare rest
+        self.0 & SECOND_VICTIM_BITS != 0 && self.is_locust_rare()
+    }
+    /// The same locust move with the mover promoting to its one promoted
+    /// type (shogi style) on arrival.
+    ///
+    /// ```
+    /// use chimera::moves::{Move, MoveKind};
+    /// let m = Move::new(10, 30, 20, MoveKind::Locust);
+    /// assert!(!m.locust_promotes());
+    /// let p = m.with_locust_promotion();
+    /// assert!(p.locust_promotes() && !p.has_second_victim() && p.gate().is_none());
+    /// assert_eq!((p.from(), p.to(), p.extra(), p.kind()), (10, 30, 20, MoveKind::Locust));
+    /// ```
+    #[inline]
+    pub fn with_locust_promotion(self) -> Move {
+        debug_assert_eq!(self.kind(), MoveKind::Locust);
+        Move(self.0 | LOCUST_PROMOTION_BIT)
+    }
+    /// Whether this is a locust move whose mover promotes (see
+    /// [`Move::with_locust_promotion`]).
+    #[inline(always)]
+    pub fn locust_promotes(self) -> bool {
+        self.0 & LOCUST_PROMOTION_BIT != 0 && self.is_locust_rare()
     }
     #[cold]
     fn is_locust_rare(self) -> bool {
@@ -175,7 +205,7 @@ impl Move {
     /// [`Move::locust2`]).
     #[inline]
     pub fn second_victim(self, g: &Geometry) -> Option<Square> {
-        let code = self.0 >> 27;
+        let code = (self.0 & SECOND_VICTIM_BITS) >> 27;
         if code == 0 || self.kind() != MoveKind::Locust {
             return None;
         }
@@ -423,18 +453,23 @@ mod tests {
             for dx in -3..=3 {
                 let second = g.square(6 + dx, 6 + dy).unwrap();
                 let m = Move::locust2(first, first, first, second, &g);
-                if dx.abs() > 2 || dy.abs() > 2 || (dx, dy) == (0, 0) {
+                if dx.abs() > 1 || dy.abs() > 1 || (dx, dy) == (0, 0) {
                     assert_eq!(m, None, "offset {dx},{dy}");
                     continue;
                 }
                 let m = m.unwrap();
                 assert_eq!(m.second_victim(&g), Some(second), "offset {dx},{dy}");
                 assert_eq!((m.kind(), m.extra(), m.gate(), m.gates_on_rook()), (MoveKind::Locust, first, None, false));
+                assert!(!m.locust_promotes());
+                // the promotion bit leaves the second victim as it is
+                let p = m.with_locust_promotion();
+                assert!(p.locust_promotes() && p.has_second_victim());
+                assert_eq!((p.second_victim(&g), p.gate(), p.gates_on_rook()), (Some(second), None, false));
                 codes.push(m.0 >> 27);
             }
         }
         codes.sort_unstable();
-        assert_eq!(codes, (1..=24).collect::<Vec<u32>>());
+        assert_eq!(codes, (1..=8).collect::<Vec<u32>>());
         // off the board: no second victim
         let corner = g.square(0, 0).unwrap();
         let m = Move::locust2(corner, corner, corner, g.square(1, 1).unwrap(), &g).unwrap();

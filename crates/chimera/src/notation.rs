@@ -52,6 +52,9 @@ impl Position {
                 }
                 g.write_square(at, &mut s);
                 g.write_square(m.to(), &mut s);
+                if m.locust_promotes() {
+                    s.push('+'); // d4e5,e5f6+
+                }
             }
             MoveKind::Castle if self.castle_written_onto_rook(m) => {
                 // Chess960, or a king beside its castling square (whose step

@@ -1506,6 +1506,13 @@ impl Position {
         }
     }
 
+    /// The code a piece `mover` becomes by a promoting locust move: its one
+    /// promoted type ([`Move::with_locust_promotion`]).
+    #[cold]
+    fn locust_promotion(&self, mover: u8) -> u8 {
+        self.variant().tables.promo[mover as usize].as_ref().map_or(mover, |p| p.choices[0])
+    }
+
     /// Plays a move. The move must come from this position's generator.
     pub fn make(&mut self, m: Move) -> Undo {
         let v = self.variant.clone();
@@ -1626,9 +1633,9 @@ impl Position {
                     self.shift(from, to);
                     h ^= self.zkey(mover, from) ^ self.zkey(mover, to);
                 }
-                if kind == MoveKind::Promotion {
+                if kind == MoveKind::Promotion || m.locust_promotes() {
                     reset = true;
-                    let new = m.extra();
+                    let new = if kind == MoveKind::Promotion { m.extra() } else { self.locust_promotion(mover) };
                     self.board[to as usize] = new;
                     self.counts[mover as usize] -= 1;
                     self.counts[new as usize] += 1;

@@ -1637,6 +1637,9 @@ pub struct Variant {
     /// Per piece code: captures a contagious piece without turning (royal
     /// pieces and the rule's `immune` types).
     pub contagion_immune: Vec<bool>,
+    /// Some piece with locust captures promotes (shogi style, to one type):
+    /// the generator adds the promoting twins of its locust moves.
+    pub locust_promotion: bool,
     /// Zobrist keys per piece code and square (`code * squares + sq`).
     pub z_piece: Vec<u64>,
     /// Zobrist key for Black to move.
@@ -1702,6 +1705,7 @@ impl From<VariantError> for BuildError {
 impl Variant {
     /// Compiles a definition.
     pub fn new(def: VariantDef) -> Result<Variant, BuildError> {
+        let mut locust_promotion = false;
         for p in &def.pieces {
             let locust = p
                 .betza
@@ -1709,13 +1713,23 @@ impl Variant {
                 .iter()
                 .chain(p.zone_moves.iter().flat_map(|z| z.betza.units.iter()))
                 .any(|u| u.legs.len() > 1 && u.legs[..u.legs.len() - 1].iter().any(|l| l.modality.captures));
-            if locust && p.promotion.is_some() {
+            // a locust move that promotes has room for one bit: the piece's
+            // one promoted type, shogi style
+            let one_way = p.promotion.as_ref().is_none_or(|pr| {
+                matches!(pr.style, PromotionStyle::Shogi | PromotionStyle::Chu)
+                    && pr.choices.len() == 1
+                    && pr.choices_black.as_ref().is_none_or(|b| b.len() == 1)
+                    && pr.limits.iter().all(|&l| l == 255)
+            });
+            if locust && !one_way {
                 return Err(BuildError::Compile(crate::compile::CompileError {
                     piece: p.name.clone(),
                     token: p.betza.text.clone(),
-                    message: "a piece with locust captures cannot promote yet".into(),
+                    message: "a piece with locust captures can promote only shogi style (style = \"shogi\" or \"chu\"), to one type"
+                        .into(),
                 }));
             }
+            locust_promotion |= locust && p.promotion.is_some();
         }
         if def.rules.gating && def.pieces.len() > crate::moves::MAX_GATING_TYPES {
             return Err(BuildError::Definition(VariantError {
@@ -1782,6 +1796,7 @@ impl Variant {
             bridge,
             contagious,
             contagion_immune,
+            locust_promotion,
             z_piece,
             z_side,
             z_castle,

@@ -71,3 +71,80 @@ fn promotion_choices_may_differ_per_side() {
     let fen = "4k3/P7/8/8/8/8/p7/4K3 b - - 0 1";
     assert_eq!(moves_from("chigorin", fen, "a2"), ["a2a1b", "a2a1q", "a2a1r"]);
 }
+
+/// A 5x5 variant whose checker `x` steps to an empty square (`mW`) or jumps
+/// over an enemy next to it onto the empty square beyond, taking it (the
+/// locust move `cafmW`), and promotes shogi-style to a king-stepping `+x`
+/// in the far two ranks.
+const CHECKERS: &str = r#"
+name = "locustpromo"
+files = 5
+ranks = 5
+start_fen = "4k/5/2p2/2X2/K4 w - - 0 1"
+
+[zones]
+camp = "a4-e5"
+
+[[piece]]
+name = "king"
+letter = "k"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "pawn"
+letter = "p"
+betza = "fW"
+
+[[piece]]
+name = "checker"
+letter = "x"
+betza = "mWcafmW"
+promotion = { zone = "camp", to = "+x", style = "shogi" }
+
+[[piece]]
+name = "crowned checker"
+letter = "+x"
+betza = "K"
+"#;
+
+#[test]
+fn a_locust_capture_into_the_zone_may_promote() {
+    use chimera::variant::Variant;
+    let v = Arc::new(Variant::from_toml(CHECKERS, "locustpromo").unwrap());
+    let mut pos = Position::from_fen(v.clone(), "4k/5/2p2/2X2/K4 w - - 0 1").unwrap();
+    let mut ms: Vec<String> =
+        pos.legal_moves().iter().map(|&m| pos.move_text(m)).filter(|t| t.starts_with("c2")).collect();
+    ms.sort();
+    // steps to b2, d2, c1 stay outside the zone; the jump over c3 lands on c4, in it
+    assert_eq!(ms, ["c2b2", "c2c1", "c2c3,c3c4", "c2c3,c3c4+", "c2d2"]);
+    let before = pos.fen();
+    let m = pos.parse_move("c2c3,c3c4+").unwrap();
+    assert!(m.locust_promotes());
+    assert_eq!(pos.move_text(m), "c2c3,c3c4+");
+    let undo = pos.make(m);
+    // the pawn is gone, the checker crowned; the crowned checker steps as a king
+    assert_eq!(pos.fen(), "4k/2+X2/5/5/K4 b - - 0 1");
+    pos.unmake(m, &undo);
+    assert_eq!(pos.fen(), before);
+    let plain = pos.parse_move("c2c3,c3c4").unwrap();
+    assert!(!plain.locust_promotes());
+    pos.make(plain);
+    assert_eq!(pos.fen(), "4k/2X2/5/5/K4 b - - 0 1");
+    // a crowned hash equals the hash of the same position read from its FEN
+    let mut crowned = Position::from_fen(v.clone(), "4k/2+X2/5/5/K4 b - - 0 1").unwrap();
+    let mut again = Position::from_fen(v, &before).unwrap();
+    again.make(m);
+    assert_eq!(again.hash(), crowned.hash());
+    assert_eq!(crowned.legal_moves().len(), again.legal_moves().len());
+}
+
+#[test]
+fn a_locust_piece_may_promote_only_shogi_style_to_one_type() {
+    use chimera::variant::Variant;
+    // chess style (the default): the move would need room for a choice
+    let chess_style = CHECKERS.replace(r#", style = "shogi""#, "");
+    let err = Variant::from_toml(&chess_style, "t").unwrap_err().to_string();
+    assert!(err.contains("checker") && err.contains("only shogi style"), "{err}");
+    assert!(Variant::from_toml(&CHECKERS.replace("shogi", "chu"), "t").is_ok());
+}

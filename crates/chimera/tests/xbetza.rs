@@ -594,7 +594,8 @@ fn unsupported_constructs_are_refused_by_name() {
     refused("wN", "'w'");
     refused("cacacaW", "more than two locust captures");
     refused("cadacaW", "more than two locust captures");
-    refused("cafcaR", "more than two files or ranks from the first");
+    refused("cafcaR", "more than one file or rank from the first");
+    refused("cacaD", "more than one file or rank from the first");
     refused("eaW", "'e' on a non-final leg");
     refused("yW", "'y' on a final leg");
     refused("gafR3", "limited range");
