@@ -2,7 +2,7 @@
 """Reference positions with HaChu's legal moves, from random games.
 
 Usage:
-    hachu_cases.py OUT.jsonl SEED GAMES PLIES [--variant lion|chu|wa-shogi|dai|werewolf]
+    hachu_cases.py OUT.jsonl SEED GAMES PLIES [--variant lion|chu|wa-shogi|dai|werewolf|cashew-shogi]
                    [--king-safety] [--start BOARD] [--every N]
 
 Plays GAMES random games of at most PLIES plies from the start position,
@@ -30,6 +30,9 @@ HaChu's Dai ids, some of them dressed (the Lion `L!`, the Go-Between `P'`).
 Werewolf Chess (`--variant werewolf`) has FENs like Mighty Lion Chess's but
 with no castling rights (HaChu does not castle there), and the board after a
 capture of a Werewolf has the capturer turned into one (hachu_oracle.play()).
+Cashew Shogi (`--variant cashew-shogi`, name "cashewshogi") is written in
+HaChu's ids, as Dai Shogi is; without --king-safety its lists are HaChu's
+own pseudo-legal ones (HaChu plays on until a King is taken).
 
 --start BOARD starts every game from this board field (in the variant's
 letters, White to move) instead of the start position; for Chu Shogi, e.g.
@@ -63,8 +66,12 @@ START = {
     "dai": "lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/"
            "4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/"
            "A1C'1F1TET1F1C'1A/LNUICSGKGSCIUNL",
+    "cashew-shogi": "lh!f'dh'j'ki'qc'hg!l/t!p'w!+oogngx+xl!k'd!/r've'fst'+nt'sfw'vl'/ppppppppppppp/3d'5d'3/"
+                    "13/13/13/3D'5D'3/PPPPPPPPPPPPP/L'VW'FST'+NT'SFE'VR'/D!K'L!+XXGNGO+OW!P'T!/"
+                    "LG!HC'QI'KJ'H'DF'H!L",
 }
-NAME = {"lion": "mightylion", "chu": "chu", "wa-shogi": "wa-shogi", "dai": "dai", "werewolf": "werewolf"}
+NAME = {"lion": "mightylion", "chu": "chu", "wa-shogi": "wa-shogi", "dai": "dai", "werewolf": "werewolf",
+        "cashew-shogi": "cashewshogi"}
 
 
 def fen_of(variant, cells, white, rights, ep):

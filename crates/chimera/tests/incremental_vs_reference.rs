@@ -102,6 +102,13 @@ fn werewolf_playouts() {
 }
 
 #[test]
+fn cashewshogi_playouts() {
+    // Lion, Lion Dog and Furious Fiend (two victims), promotion by capture,
+    // also by a locust capture, passes, hook movers on 13x13
+    assert!(playouts("cashewshogi", 4, 120, 7) > 400);
+}
+
+#[test]
 fn hand_variant_playouts() {
     // gating (seirawan, shouse), the setup phase and in-place promotion
     // (sittuyin), drops (shogi, crazyhouse): each FEN also reads back the same
