@@ -55,6 +55,10 @@ pub fn xboard_name(name: &str) -> String {
         "mightylion" => "lion".into(),
         "chushogi" => "chu".into(),
         "washogi" => "wa-shogi".into(),
+        // HaChu's names
+        "shoshogi" => "sho".into(),
+        "daishogi" => "dai".into(),
+        "cashewshogi" => "cashew-shogi".into(),
         n => n.into(),
     }
 }
@@ -71,6 +75,9 @@ pub fn engine_name(xb: &str) -> String {
         "lion" => "mightylion".into(),
         "chu" => "chushogi".into(),
         "wa-shogi" => "washogi".into(),
+        "sho" => "shoshogi".into(),
+        "dai" => "daishogi".into(),
+        "cashew-shogi" => "cashewshogi".into(),
         n => n.into(),
     }
 }
@@ -956,6 +963,10 @@ mod tests {
         assert_eq!(engine_name("janggi"), "janggi");
         assert_eq!(engine_name("chu"), "chushogi");
         assert_eq!(xboard_name("chushogi"), "chu");
+        for (ours, hachu) in [("shoshogi", "sho"), ("daishogi", "dai"), ("cashewshogi", "cashew-shogi")] {
+            assert_eq!((xboard_name(ours), engine_name(hachu)), (hachu.to_string(), ours.to_string()));
+            assert!(chimera::builtin::variant(ours).is_ok());
+        }
     }
 
     #[test]
