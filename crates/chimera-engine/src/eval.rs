@@ -787,25 +787,7 @@ impl EvalTables {
                 self.attacker[pos.piece_at(t) as usize] && (f - kf).abs() <= 2 && (r - kr).abs() <= 2
             })
             .count() as i32;
-        let mut drops = 0;
-        if self.drops {
-            let them = c.flip();
-            for t in 0..self.ntypes {
-                let n = pos.pocket(them, t) as i32;
-                if n == 0 {
-                    continue;
-                }
-                let code = code_of(t, them) as usize;
-                let can = ring.iter().any(|&s| {
-                    let (sf, sr) = self.coords[s as usize];
-                    pos.piece_at(s) == 0
-                        && self.adj_attack[code * self.nsq + s as usize] & dir_bit(kf - sf, kr - sr) != 0
-                });
-                if can {
-                    drops += n.min(2);
-                }
-            }
-        }
+        let drops = if self.drops { self.drop_threats(pos, c, k) } else { 0 };
         KingCounts { shield, near, drops }
     }
 
@@ -954,14 +936,9 @@ impl EvalTables {
                 }
             }
             score += sign * mob;
-            for t in 0..self.ntypes {
-                let n = pos.pocket(c, t) as i32;
-                if n != 0 {
-                    let code = code_of(t, c) as usize;
-                    score += sign * n * self.hand[code];
-                    phase += n * self.phase_weight[code];
-                }
-            }
+            let (value, weight) = self.hand_terms(pos, c);
+            score += sign * value;
+            phase += weight;
         }
         // royal pieces centralise as material comes off
         let opening = phase.min(self.phase_total);
@@ -991,6 +968,22 @@ impl EvalTables {
         }
         let s = if pos.side_to_move() == Color::White { score } else { -score };
         s + self.tempo
+    }
+
+    /// The value of `c`'s hand (White's or Black's own point of view) and its
+    /// phase weight.
+    #[inline]
+    fn hand_terms(&self, pos: &Position, c: Color) -> (i32, i32) {
+        let (mut value, mut weight) = (0, 0);
+        for t in 0..self.ntypes {
+            let n = pos.pocket(c, t) as i32;
+            if n != 0 {
+                let code = code_of(t, c) as usize;
+                value += n * self.hand[code];
+                weight += n * self.phase_weight[code];
+            }
+        }
+        (value, weight)
     }
 
     /// The enemy pieces in hand (at most two of a type) that could be
@@ -1093,14 +1086,9 @@ impl EvalTables {
                 }
             }
             score += sign * mob;
-            for t in 0..self.ntypes {
-                let n = pos.pocket(c, t) as i32;
-                if n != 0 {
-                    let code = code_of(t, c) as usize;
-                    score += sign * n * self.hand[code];
-                    phase += n * self.phase_weight[code];
-                }
-            }
+            let (value, weight) = self.hand_terms(pos, c);
+            score += sign * value;
+            phase += weight;
         }
         // royal pieces centralise as material comes off
         let opening = phase.min(self.phase_total);
