@@ -233,13 +233,13 @@ impl Position {
     /// Adds to the captures of `list` the promoting twin of each locust move
     /// by which its piece may promote (shogi style, to its one promoted
     /// type: the variant loader allows no other promotion for a piece with
-    /// locust moves), and removes the plain move where the promotion is
-    /// compulsory. Outside the walk, so that no other variant pays for it.
+    /// locust moves); where the promotion is compulsory the twin takes the
+    /// plain move's place. Outside the walk, so that no other variant pays
+    /// for it.
     #[cold]
     #[inline(never)]
     fn add_locust_promotions(&self, list: &mut MoveList) {
         let tables = &self.variant().tables;
-        let mut compulsory = false;
         for i in 0..list.captures().len() {
             let m = list.capture_at(i);
             if m.kind() != MoveKind::Locust {
@@ -247,19 +247,13 @@ impl Position {
             }
             if let Some(p) = &tables.promo[self.board[m.from() as usize] as usize] {
                 if promotion_offered(p, m.from(), m.to(), true) {
-                    list.push_capture(m.with_locust_promotion());
-                    compulsory |= p.mandatory || p.stuck[m.to() as usize];
+                    if p.mandatory || p.stuck[m.to() as usize] {
+                        list.replace_capture(i, m.with_locust_promotion());
+                    } else {
+                        list.push_capture(m.with_locust_promotion());
+                    }
                 }
             }
-        }
-        if compulsory {
-            list.retain(|m| {
-                m.kind() != MoveKind::Locust
-                    || m.locust_promotes()
-                    || tables.promo[self.board[m.from() as usize] as usize].as_ref().is_none_or(|p| {
-                        !(promotion_offered(p, m.from(), m.to(), true) && (p.mandatory || p.stuck[m.to() as usize]))
-                    })
-            });
         }
     }
 

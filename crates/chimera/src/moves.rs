@@ -384,6 +384,11 @@ impl MoveList {
     pub(crate) fn capture_at(&self, i: usize) -> Move {
         self.buf[i]
     }
+    /// Puts `m` in place of the `i`-th capture.
+    #[inline]
+    pub(crate) fn replace_capture(&mut self, i: usize, m: Move) {
+        self.buf[i] = m;
+    }
     /// The `k`-th non-capture in the order they were added (they are stored
     /// from the back).
     #[inline(always)]

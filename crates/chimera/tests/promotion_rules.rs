@@ -140,6 +140,18 @@ fn a_locust_capture_into_the_zone_may_promote() {
 }
 
 #[test]
+fn a_compulsory_locust_promotion_replaces_the_plain_move() {
+    use chimera::variant::Variant;
+    let src = CHECKERS.replace(r#"style = "shogi""#, r#"style = "shogi", mandatory = true"#);
+    let v = Arc::new(Variant::from_toml(&src, "locustpromo").unwrap());
+    let mut pos = Position::from_fen(v, "4k/5/2p2/2X2/K4 w - - 0 1").unwrap();
+    let mut ms: Vec<String> =
+        pos.legal_moves().iter().map(|&m| pos.move_text(m)).filter(|t| t.starts_with("c2")).collect();
+    ms.sort();
+    assert_eq!(ms, ["c2b2", "c2c1", "c2c3,c3c4+", "c2d2"]);
+}
+
+#[test]
 fn a_locust_piece_may_promote_only_shogi_style_to_one_type() {
     use chimera::variant::Variant;
     // chess style (the default): the move would need room for a choice
