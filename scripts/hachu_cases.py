@@ -2,7 +2,8 @@
 """Reference positions with HaChu's legal moves, from random games.
 
 Usage:
-    hachu_cases.py OUT.jsonl SEED GAMES PLIES [--variant lion|chu|wa-shogi|dai|werewolf|cashew-shogi]
+    hachu_cases.py OUT.jsonl SEED GAMES PLIES [--variant lion|chu|wa-shogi|dai|werewolf|cashew-shogi|
+                   macadamia-shogi]
                    [--king-safety] [--start BOARD] [--every N]
 
 Plays GAMES random games of at most PLIES plies from the start position,
@@ -32,7 +33,11 @@ with no castling rights (HaChu does not castle there), and the board after a
 capture of a Werewolf has the capturer turned into one (hachu_oracle.play()).
 Cashew Shogi (`--variant cashew-shogi`, name "cashewshogi") is written in
 HaChu's ids, as Dai Shogi is; without --king-safety its lists are HaChu's
-own pseudo-legal ones (HaChu plays on until a King is taken).
+own pseudo-legal ones (HaChu plays on until a King is taken). Macadamia
+Shogi (`--variant macadamia-shogi`, name "macadamiashogi") the same; its
+boards have the capturer of a Teaching King or Buddhist Spirit turned into
+one (hachu_oracle.play()), and its games never play a King's promotion (see
+playable()).
 
 --start BOARD starts every game from this board field (in the variant's
 letters, White to move) instead of the start position; for Chu Shogi, e.g.
@@ -69,9 +74,12 @@ START = {
     "cashew-shogi": "lh!f'dh'j'ki'qc'hg!l/t!p'w!+oogngx+xl!k'd!/r've'fst'+nt'sfw'vl'/ppppppppppppp/3d'5d'3/"
                     "13/13/13/3D'5D'3/PPPPPPPPPPPPP/L'VW'FST'+NT'SFE'VR'/D!K'L!+XXGNGO+OW!P'T!/"
                     "LG!HC'QI'KJ'H'DF'H!L",
+    "macadamia-shogi": "lxcsgi'kj'gscol/1f'1w!1tet1l!1f'1/rr'g'bdh!qc!dbw'l'r/ppppppppppppp/3p'5p'3/"
+                       "13/13/13/3P'5P'3/PPPPPPPPPPPPP/RL'W'BDC!QH!DBG'R'R/1F'1L!1TET1W!1F'1/"
+                       "LOCSGI'KJ'GSCXL",
 }
 NAME = {"lion": "mightylion", "chu": "chu", "wa-shogi": "wa-shogi", "dai": "dai", "werewolf": "werewolf",
-        "cashew-shogi": "cashewshogi"}
+        "cashew-shogi": "cashewshogi", "macadamia-shogi": "macadamiashogi"}
 
 
 def fen_of(variant, cells, white, rights, ep):
@@ -92,6 +100,15 @@ def has_royal(cells, white, variant):
 
 def special(move):
     return move.kind in ("twoleg", "pass", "castle", "ep") or bool(move.promotion)
+
+
+def playable(variant, moves, cells):
+    """The moves a random game may play: in Macadamia Shogi not a King's
+    promotion, since HaChu's Emperor has no moves and is not royal (HaChu's
+    lists still have these moves, and they are compared)."""
+    if variant != "macadamia-shogi":
+        return moves
+    return [m for m in moves if not (m.promotion and oracle.letter(cells[m.origin]) == "K")] or moves
 
 
 def pick(rng, moves, cells):
@@ -184,7 +201,7 @@ def main():
                 if not answer.moves:
                     tally.add("games ended: no moves")
                     break
-                move = pick(rng, answer.moves, cells)
+                move = pick(rng, playable(variant, answer.moves, cells), cells)
                 cells, ep = after_move(variant, cells, move, rights)
                 white = not white
     for key in sorted(tally.counts):

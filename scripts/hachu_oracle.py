@@ -337,7 +337,7 @@ def play(cells, move, variant):
     after = dict(cells)
     if move.kind == "pass":
         return after
-    piece = after.pop(move.origin)
+    piece = mover = after.pop(move.origin)
     if move.kind == "twoleg":
         after.pop(move.via, None)
     elif move.kind == "threeleg":
@@ -354,6 +354,15 @@ def play(cells, move, variant):
             piece = move.promotion.upper() if is_white(piece) else move.promotion
         else:
             piece = "+" + piece
+    if variant.name == "macadamia-shogi" and letter(mover) not in ("K", "+E", "+I'", "+J'"):
+        # contagion (HaChu's MakeMove): a piece other than the King, the
+        # Crown Prince and the two contagious pieces that takes a Teaching
+        # King (+I') or a Buddhist Spirit (+J') on its destination turns
+        # into one, whether or not the move promotes (a Drunk Elephant that
+        # promotes by taking one turns too)
+        victim = cells.get(move.target)
+        if victim and letter(victim) in ("+I'", "+J'"):
+            piece = letter(victim) if is_white(piece) else letter(victim).lower()
     if variant.name == "werewolf" and letter(piece) not in ("K", "W"):
         # contagion: a piece that takes a Werewolf turns into one
         if any(letter(cells.get(sq) or "") == "W" for sq in (move.target, move.via) if sq):

@@ -87,8 +87,14 @@ impl std::error::Error for LookupError {}
 
 /// Other names of built-in variants: HaChu's and XBoard's, where no
 /// Fairy-Stockfish variant has that name.
-pub const ALIASES: &[(&str, &str)] =
-    &[("chu", "chushogi"), ("wa-shogi", "washogi"), ("dai", "daishogi"), ("sho", "shoshogi")];
+pub const ALIASES: &[(&str, &str)] = &[
+    ("chu", "chushogi"),
+    ("wa-shogi", "washogi"),
+    ("dai", "daishogi"),
+    ("sho", "shoshogi"),
+    ("cashew-shogi", "cashewshogi"),
+    ("macadamia-shogi", "macadamiashogi"),
+];
 
 /// Builds a built-in variant by name (the exact name, else the name in any
 /// case: `Xiangqi`, else an alias of [`ALIASES`]: `chu`).

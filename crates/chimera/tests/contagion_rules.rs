@@ -1,6 +1,6 @@
-//! Contagion (`[rules.contagion]`, H.G. Muller's Werewolf Chess): a piece that
-//! captures a contagious piece turns into one of its own colour; royal and
-//! immune pieces do not. Expected boards are derived by hand from the rule.
+//! Contagion (`[rules.contagion]`, H.G. Muller's Werewolf Chess and Macadamia
+//! Shogi): a piece that captures a contagious piece turns into one of its own
+//! colour; royal and immune pieces do not. Expected boards are derived by hand from the rule.
 
 use chimera::{builtin, position::Position, variant::Variant};
 use std::sync::Arc;
@@ -88,6 +88,27 @@ fn a_contagious_victim_taken_on_the_way_turns_the_mover() {
     assert_eq!(board(&after(&v, fen, "b2c3")), "4k3/8/8/8/8/2W5/8/4K3");
     // the immune Rook takes it and stays a Rook
     assert_eq!(board(&after(&v, "4k3/8/8/8/8/2w5/8/2R1K3 w - - 0 1", "c1c3")), "4k3/8/8/8/8/2R5/8/4K3");
+}
+
+#[test]
+fn macadamia_spirits_turn_their_takers_but_not_each_other_nor_royals() {
+    // Macadamia Shogi: two contagious types, +i' (Teaching King) and +j'
+    // (Buddhist Spirit), immune to each other; the King is royal
+    let v = Arc::new(builtin::variant("macadamiashogi").unwrap());
+    let fen = "6k6/13/13/13/13/13/13/13/3+i'3+i'5/3G3+J'5/13/13/6K6 w 0 1";
+    // the Gold (which may promote by capturing) takes the Teaching King: it
+    // turns into one, so its capture has no promotion twin
+    assert_eq!(moves_from(&v, fen, "d4"), ["d4c4", "d4c5", "d4d3", "d4d5", "d4e4", "d4e5"]);
+    let turned = after(&v, fen, "d4d5");
+    assert_eq!(board(&turned), "6k6/13/13/13/13/13/13/13/3+I'3+i'5/7+J'5/13/13/6K6");
+    // and now moves as a Teaching King, a Queen's slide among its moves
+    assert!(moves_from(&v, &turned.replace(" b ", " w "), "d5").contains(&"d5d12".to_string()));
+    // the Buddhist Spirit takes the Teaching King and stays a Buddhist Spirit
+    assert_eq!(board(&after(&v, fen, "h4h5")), "6k6/13/13/13/13/13/13/13/3+i'3+J'5/3G9/13/13/6K6");
+    // the King takes it and stays a King, or promotes to the Emperor
+    let fen = "6k6/13/13/13/13/13/13/13/13/13/13/6+i'6/6K6 w 0 1";
+    assert_eq!(board(&after(&v, fen, "g1g2")), "6k6/13/13/13/13/13/13/13/13/13/13/6K6/13");
+    assert_eq!(board(&after(&v, fen, "g1g2+")), "6k6/13/13/13/13/13/13/13/13/13/13/6+K6/13");
 }
 
 #[test]

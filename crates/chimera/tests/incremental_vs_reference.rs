@@ -109,6 +109,14 @@ fn cashewshogi_playouts() {
 }
 
 #[test]
+fn macadamiashogi_playouts() {
+    // Lion, Lion Dog, Teaching King (two victims), promotion by capture,
+    // contagion of the Teaching King and the Buddhist Spirit, three royal
+    // types, hook movers on 13x13
+    assert!(playouts("macadamiashogi", 4, 120, 8) > 400);
+}
+
+#[test]
 fn hand_variant_playouts() {
     // gating (seirawan, shouse), the setup phase and in-place promotion
     // (sittuyin), drops (shogi, crazyhouse): each FEN also reads back the same

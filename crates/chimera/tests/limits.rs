@@ -175,7 +175,7 @@ fn every_built_in_variant_is_far_below_the_compile_limit() {
         // them its four hook movers' trees (a sideways ride from every square of a
         // ride: RmasR, WBmasB)
         let limit = match name {
-            "cashewshogi" => compile::MAX_COMPILE_NODES / 3,
+            "cashewshogi" | "macadamiashogi" => compile::MAX_COMPILE_NODES / 3,
             "daishogi" => compile::MAX_COMPILE_NODES / 4,
             "chushogi" => compile::MAX_COMPILE_NODES / 8,
             _ => compile::MAX_COMPILE_NODES / 16,
