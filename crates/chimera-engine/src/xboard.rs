@@ -59,6 +59,7 @@ pub fn xboard_name(name: &str) -> String {
         "shoshogi" => "sho".into(),
         "daishogi" => "dai".into(),
         "cashewshogi" => "cashew-shogi".into(),
+        "macadamiashogi" => "macadamia-shogi".into(),
         n => n.into(),
     }
 }
@@ -78,6 +79,7 @@ pub fn engine_name(xb: &str) -> String {
         "sho" => "shoshogi".into(),
         "dai" => "daishogi".into(),
         "cashew-shogi" => "cashewshogi".into(),
+        "macadamia-shogi" => "macadamiashogi".into(),
         n => n.into(),
     }
 }
@@ -665,13 +667,24 @@ impl Parent {
     }
 }
 
-/// What a slot of the piece-to-char table holds (letters uppercase).
+/// What a slot of the piece-to-char table holds: a piece id, its letter
+/// uppercase and its dress mark (`'`, `!`; 0 for none), which XBoard 4.9
+/// reads as a suffix of the letter (`L'`, `^L!`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Slot {
-    /// An unpromoted piece: its letter.
-    Piece(char),
-    /// The promoted form of the piece with this letter (`+X` in FENs).
-    Promoted(char),
+    /// An unpromoted piece.
+    Piece(char, u8),
+    /// The promoted form of that piece (`+X` in FENs).
+    Promoted(char, u8),
+}
+
+/// A piece id as XBoard writes it: the letter, then the dress mark if any.
+fn xboard_id(letter: char, dress: u8) -> String {
+    let mut id = letter.to_string();
+    if dress != 0 {
+        id.push(dress as char);
+    }
+    id
 }
 
 /// The `setup` and `piece` commands that make XBoard show a variant it does
@@ -692,17 +705,6 @@ pub fn setup_lines(v: &chimera::variant::Variant) -> Vec<String> {
         return Vec::new();
     }
     let pieces = &v.def.pieces;
-    // XBoard's table has one letter a slot: a dressed id (HaChu's `l!`, `p'`)
-    // would share its letter with the plain type and the board would show the
-    // wrong piece, so such a variant is refused rather than shown wrongly
-    if let Some(p) = pieces.iter().find(|p| p.dress != 0) {
-        return vec![format!(
-            "tellusererror {}: XBoard's piece table has no place for the dressed id {}{}",
-            v.name(),
-            p.letter.to_ascii_uppercase(),
-            p.dress as char
-        )];
-    }
     let drops = v.def.rules.drops.is_some();
     // each '+' type with the type that promotes to it
     let promoted: Vec<(usize, usize)> = (0..pieces.len())
@@ -738,15 +740,15 @@ pub fn setup_lines(v: &chimera::variant::Variant) -> Vec<String> {
     for s in table[..last].iter().chain(std::iter::once(&table[KING_SLOT])) {
         match s {
             None => white.push('.'),
-            Some(Slot::Piece(c)) => white.push(*c),
-            Some(Slot::Promoted(c)) => {
+            Some(Slot::Piece(c, d)) => white += &xboard_id(*c, *d),
+            Some(Slot::Promoted(c, d)) => {
                 white.push('^');
-                white.push(*c);
+                white += &xboard_id(*c, *d);
             }
         }
     }
     let holdings =
-        if drops { table[..KING_SLOT].iter().filter(|s| matches!(s, Some(Slot::Piece(_)))).count() } else { 0 };
+        if drops { table[..KING_SLOT].iter().filter(|s| matches!(s, Some(Slot::Piece(..)))).count() } else { 0 };
     let geo = v.geometry();
     let mut lines = vec![format!(
         "setup ({white}{}) {}x{}+{}_{} {}",
@@ -762,7 +764,7 @@ pub fn setup_lines(v: &chimera::variant::Variant) -> Vec<String> {
         if p.promoted && !promoted.iter().any(|&(t, _)| t == i) {
             continue; // a promoted type nothing promotes to has no slot
         }
-        lines.push(format!("piece {plus}{}& {}", p.letter.to_ascii_uppercase(), p.betza.text));
+        lines.push(format!("piece {plus}{}& {}", xboard_id(p.letter.to_ascii_uppercase(), p.dress), p.betza.text));
     }
     lines
 }
@@ -801,7 +803,7 @@ fn assign_slots(
     for &t in &unpromoted {
         if pieces[t].royal && !king_taken {
             king_taken = true;
-            table[KING_SLOT] = Some(Slot::Piece(pieces[t].letter.to_ascii_uppercase()));
+            table[KING_SLOT] = Some(Slot::Piece(pieces[t].letter.to_ascii_uppercase(), pieces[t].dress));
             slot_of[t] = Some(KING_SLOT);
             continue;
         }
@@ -834,33 +836,35 @@ fn assign_slots(
     // the others in the first free slot they may have
     for own_letters in [true, false] {
         for (t, allowed) in &order {
-            let letter = pieces[*t].letter.to_ascii_uppercase();
+            let (letter, dress) = (pieces[*t].letter.to_ascii_uppercase(), pieces[*t].dress);
             if slot_of[*t].is_some() {
                 continue;
             }
             let mut free = allowed.iter().copied().filter(|&s| table[s].is_none());
             let s = if own_letters {
-                match free.find(|&s| parent.letter(s) == Some(letter)) {
+                // a dressed id (`L'`) is not the piece of its letter's slot
+                match free.find(|&s| dress == 0 && parent.letter(s) == Some(letter)) {
                     Some(s) => s,
                     None => continue,
                 }
             } else {
                 free.next()?
             };
-            table[s] = Some(Slot::Piece(letter));
+            table[s] = Some(Slot::Piece(letter, dress));
             slot_of[*t] = Some(s);
         }
     }
     for &(t, b) in promoted {
-        let letter = pieces[b].letter.to_ascii_uppercase();
+        let (letter, dress) = (pieces[b].letter.to_ascii_uppercase(), pieces[b].dress);
         let base = slot_of[b]?;
         let own = match parent {
-            Parent::Chu => CHU_PROMOTED.iter().find(|&&(_, c)| c == letter).map(|&(s, _)| s),
+            Parent::Chu if dress == 0 => CHU_PROMOTED.iter().find(|&&(_, c)| c == letter).map(|&(s, _)| s),
+            Parent::Chu => None,
             _ => Some(base + DEFAULT_PARTNER),
         };
         let usable = |s: usize| s < KING_SLOT && s != LION_SLOT && table[s].is_none();
         let s = own.filter(|&s| usable(s)).or_else(|| (SHOGI_PLAIN..KING_SLOT).find(|&s| usable(s)))?;
-        table[s] = Some(Slot::Promoted(letter));
+        table[s] = Some(Slot::Promoted(letter, dress));
         slot_of[t] = Some(s);
     }
     Some(table)
@@ -963,7 +967,12 @@ mod tests {
         assert_eq!(engine_name("janggi"), "janggi");
         assert_eq!(engine_name("chu"), "chushogi");
         assert_eq!(xboard_name("chushogi"), "chu");
-        for (ours, hachu) in [("shoshogi", "sho"), ("daishogi", "dai"), ("cashewshogi", "cashew-shogi")] {
+        for (ours, hachu) in [
+            ("shoshogi", "sho"),
+            ("daishogi", "dai"),
+            ("cashewshogi", "cashew-shogi"),
+            ("macadamiashogi", "macadamia-shogi"),
+        ] {
             assert_eq!((xboard_name(ours), engine_name(hachu)), (hachu.to_string(), ours.to_string()));
             assert!(chimera::builtin::variant(ours).is_ok());
         }
