@@ -350,23 +350,30 @@ impl Node {
 /// (A plain move and a double step to one square stay two nodes: the list is
 /// marked for de-duplication, see [`endings`], and the generator keeps one move.)
 fn merge_forest(nodes: Vec<Node>) -> Vec<Node> {
-    let mut out: Vec<Node> = Vec::with_capacity(nodes.len());
-    for n in nodes {
-        let found = out.iter_mut().find(|m| {
-            m.sq == n.sq
-                && m.victim == n.victim
-                && m.victim2 == n.victim2
-                && m.aux == n.aux
-                && (m.occ.is_empty() || n.occ.is_empty() || m.occ_cond() == n.occ_cond())
-        });
-        match found {
-            Some(m) => {
-                let occ_flags = if n.occ.is_empty() { 0 } else { n.occ_cond() };
-                m.flags |= (n.flags & !(OCC_FOE | OCC_FRIEND)) | occ_flags;
-                m.empty.extend(n.empty);
-                m.occ.extend(n.occ);
+    let same = |m: &Node, n: &Node| {
+        m.sq == n.sq
+            && m.victim == n.victim
+            && m.victim2 == n.victim2
+            && m.aux == n.aux
+            && (m.occ.is_empty() || n.occ.is_empty() || m.occ_cond() == n.occ_cond())
+    };
+    // most sibling lists have nothing to merge: they are kept as they are
+    let merges = nodes.iter().enumerate().any(|(i, n)| nodes[..i].iter().any(|m| same(m, n)));
+    let mut out: Vec<Node>;
+    if !merges {
+        out = nodes;
+    } else {
+        out = Vec::with_capacity(nodes.len());
+        for n in nodes {
+            match out.iter_mut().find(|m| same(m, &n)) {
+                Some(m) => {
+                    let occ_flags = if n.occ.is_empty() { 0 } else { n.occ_cond() };
+                    m.flags |= (n.flags & !(OCC_FOE | OCC_FRIEND)) | occ_flags;
+                    m.empty.extend(n.empty);
+                    m.occ.extend(n.occ);
+                }
+                None => out.push(n),
             }
-            None => out.push(n),
         }
     }
     for m in &mut out {
@@ -424,6 +431,11 @@ fn linearize(nodes: &[Node], cont: usize, out: &mut Vec<Cell>, victim2: &mut Vec
 /// nodes are all walked, so a repeat between siblings (or between a node and
 /// its own children) is a possible duplicate.
 fn endings(nodes: &[Node], origin: Square, dup: &mut bool, lift: &mut bool) -> Vec<(Square, Square, bool)> {
+    if *dup {
+        // the endings matter no more, only whether a path comes back
+        *lift |= passes(nodes, origin);
+        return Vec::new();
+    }
     let mut all: Vec<(Square, Square, bool)> = Vec::new();
     for n in nodes {
         if n.sq == origin {
@@ -433,27 +445,58 @@ fn endings(nodes: &[Node], origin: Square, dup: &mut bool, lift: &mut bool) -> V
         // a plain move to the same square
         let ep_create = n.flags & SPECIAL != 0 && n.aux & AUX_EP_CREATE != 0;
         let victim = if ep_create { NO_SQUARE } else { n.victim };
-        let mut own = Vec::new();
-        if n.flags & (QUIET | EP) != 0 {
-            own.push((n.sq, victim, true));
-        }
+        // sorted: (sq, victim, false) before (sq, victim, true)
+        let mut own = Vec::with_capacity(2);
         if n.flags & (CAPTURE | FRIEND) != 0 {
             own.push((n.sq, victim, false));
         }
-        let mut below = endings(&n.empty, origin, dup, lift);
-        for k in endings(&n.occ, origin, dup, lift) {
-            if let Err(at) = below.binary_search(&k) {
-                below.insert(at, k);
-            }
+        if n.flags & (QUIET | EP) != 0 {
+            own.push((n.sq, victim, true));
         }
-        for k in own.into_iter().chain(below) {
-            match all.binary_search(&k) {
-                Ok(_) => *dup = true,
-                Err(at) => all.insert(at, k),
+        let below = merge_sorted(endings(&n.empty, origin, dup, lift), endings(&n.occ, origin, dup, lift), &mut false);
+        let node = merge_sorted(own, below, dup);
+        all = merge_sorted(all, node, dup);
+    }
+    all
+}
+
+/// Whether a path of the forest passes `sq` (or ends there).
+fn passes(nodes: &[Node], sq: Square) -> bool {
+    nodes.iter().any(|n| n.sq == sq || passes(&n.empty, sq) || passes(&n.occ, sq))
+}
+
+/// The union of two sorted lists without repeats, sorted; sets `repeat` if
+/// they share an element.
+fn merge_sorted<T: Ord + Copy>(a: Vec<T>, b: Vec<T>, repeat: &mut bool) -> Vec<T> {
+    if a.is_empty() {
+        return b;
+    }
+    if b.is_empty() {
+        return a;
+    }
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                *repeat = true;
+                out.push(a[i]);
+                i += 1;
+                j += 1;
             }
         }
     }
-    all
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
 }
 
 /// Clears the capture right of every ending on a square the path has
@@ -1346,7 +1389,34 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     },
                 });
             }
+            // the lists of an unmoved piece differ only where it has initial
+            // moves that depend on being unmoved (not on a square zone): else
+            // they are the moved piece's lists, shared
+            let virgin_differs = p.initial_zone.is_none()
+                && (p.betza.units.iter().any(|u| u.initial)
+                    || p.zone_moves.iter().any(|zm| zm.betza.units.iter().any(|u| u.initial)));
+            let nodes_before = total_nodes.get();
             for virgin in [false, true] {
+                if virgin && !virgin_differs {
+                    // counted again against the budget, which bounds the
+                    // tables as if each list were its own
+                    let total = 2 * total_nodes.get() - nodes_before;
+                    if total > budget {
+                        return Err(CompileError {
+                            piece: p.name.clone(),
+                            token: p.betza.text.clone(),
+                            message: format!(
+                                "the variant needs more than {budget} trajectory nodes (the budget of {ntypes} \
+                                 piece types on {nsq} squares)"
+                            ),
+                        });
+                    }
+                    total_nodes.set(total);
+                    let moved = (code as usize - 2) * 2 * nsq;
+                    lists.copy_within(moved..moved + nsq, moved + nsq);
+                    list_box.copy_within(moved..moved + nsq, moved + nsq);
+                    continue;
+                }
                 for sq in 0..nsq as Square {
                     let zone: Vec<bool> = (0..nsq)
                         .map(|s| p.confine.map(|z| def.zones[z].contains(&g, color, s as Square)).unwrap_or(true))
