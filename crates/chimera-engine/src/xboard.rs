@@ -695,7 +695,7 @@ fn xboard_id(letter: char, dress: u8) -> String {
 /// holdings (one per unpromoted type, drop variants only); the parent, whose
 /// rules XBoard applies (see [`Parent`]); a piece-to-char table that puts
 /// each piece type in one of XBoard's slots (its own letter's slot under the
-/// parent where it is free) and each promoted type (`+X`) in a slot marked
+/// parent where it is free; a dressed id keeps its mark, `L'`, `^L!`) and each promoted type (`+X`) in a slot marked
 /// `^X`, XBoard's promoted partner of X; the start position; and one
 /// `piece ID& XBETZA` line per type (`piece +X& ...` for a promoted one), so
 /// that XBoard's move generator moves each piece as the engine does.
