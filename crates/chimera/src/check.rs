@@ -356,7 +356,7 @@ impl Position {
             return false; // the piece was captured
         }
         let target = self.side.index() as u8;
-        let mut hit = crate::legal::RoyalHit { target };
+        let mut hit = crate::royal_capture::RoyalHit { target };
         if e.flags & E_FACING != 0 {
             let cells = self.variant().tables.facing_list(e.psq);
             let end = cells[e.root as usize].next as usize;

@@ -2,50 +2,11 @@
 //! opponent move captures a royal piece. It is slow but has no special cases,
 //! which makes it the oracle for faster methods.
 
-use crate::compile::{Cell, AUX_EP_CREATE, AUX_VICTIM2, SPECIAL};
-use crate::movegen::Visitor;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
-use crate::square::{Color, Square, NO_SQUARE};
+use crate::royal_capture::RoyalHit;
+use crate::square::{Color, Square};
 use crate::variant::{PassRule, RoyalRule, StalemateResult};
-
-/// Finds a capture of a royal piece of one colour.
-pub(crate) struct RoyalHit {
-    /// The colour bit (0 or 1) of the royal pieces looked for.
-    pub(crate) target: u8,
-}
-
-impl RoyalHit {
-    #[inline(always)]
-    fn hits(&self, pos: &Position, sq: Square) -> bool {
-        let code = pos.board[sq as usize];
-        code != 0 && code & 1 == self.target && pos.variant().royal[code as usize]
-    }
-
-    /// Whether the cell's second locust victim, if it has one, is a royal piece looked for.
-    #[inline(always)]
-    fn hits_second(&self, pos: &Position, c: &Cell) -> bool {
-        c.flags & SPECIAL != 0 && c.aux & AUX_VICTIM2 != 0 && self.hits(pos, pos.variant().tables.second_victim(c))
-    }
-}
-
-impl Visitor for RoyalHit {
-    #[inline(always)]
-    fn quiet(&mut self, pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
-        // a locust move that ends on an empty square still captures its victims
-        c.victim != NO_SQUARE
-            && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0)
-            && (self.hits(pos, c.victim) || self.hits_second(pos, c))
-    }
-    #[inline(always)]
-    fn capture(&mut self, pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
-        self.hits(pos, c.to) || (c.victim != NO_SQUARE && (self.hits(pos, c.victim) || self.hits_second(pos, c)))
-    }
-    #[inline(always)]
-    fn en_passant(&mut self, pos: &Position, _from: Square, _c: &Cell) -> bool {
-        self.hits(pos, pos.ep_victim)
-    }
-}
 
 /// How a game ends when the side to move has no legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

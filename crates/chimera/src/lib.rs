@@ -33,6 +33,7 @@ pub mod outcome;
 pub mod perft;
 pub mod pgn;
 pub mod position;
+pub(crate) mod royal_capture;
 pub mod san;
 pub mod square;
 pub mod trading;
