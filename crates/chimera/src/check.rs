@@ -10,8 +10,8 @@
 //!
 //! Then each candidate move is cheap. A royal move is a table lookup. Any other
 //! move re-runs only the checks and the trajectories recorded on the squares it
-//! changes (its origin, its destination and a locust victim's square), on the
-//! board as it is after the move. Most moves re-run nothing at all.
+//! changes (its origin, its destination and the squares of its locust
+//! victims, up to two), on the board as it is after the move. Most moves re-run nothing at all.
 //!
 //! A trajectory is recorded on a square only when the part of it that starts
 //! there can reach the royal's square at all (a box of files and ranks
@@ -25,8 +25,8 @@
 //!
 //! The reference method of [`crate::legal`] stays as the oracle: positions this
 //! method does not cover (several royals, a locust capture by the royal, an
-//! attack that depends on a locust first leg, castling into a square the table
-//! shows attacked) are handed to it.
+//! attack that depends on a locust first leg or may take a second victim,
+//! castling into a square the table shows attacked) are handed to it.
 
 use crate::compile::{
     box_overlap, box_union, type_of, Cell, Reach, AUX_NO_CAPTURE, AUX_TAME, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND,
@@ -237,15 +237,15 @@ impl Position {
             }
         }
         self.board[ksq as usize] = kcode;
+        if self.variant().tables.two_victims() {
+            self.mark_second_victims(info);
+        }
         if info.uncertain[ksq as usize] {
             info.fast = false;
         }
         info.in_check = info.attack[ksq as usize] > 0;
-        if self.variant().tables.two_victims() {
-            // a move with two locust victims changes three squares besides
-            // its origin; its variants use the reference test (and the
-            // royal may be a second victim, which the attack counts miss)
-            info.fast = false;
+        if info.uncertain[ksq as usize] {
+            // the royal may be a locust victim, which the attack counts miss
             info.in_check = self.royal_attacked(us);
         }
         if info.fast && !info.in_check && !info.check_banned {
@@ -272,6 +272,27 @@ impl Position {
             return true;
         }
         self.is_legal_with(m, info)
+    }
+
+    /// Marks every square where an enemy trajectory could take a second
+    /// locust victim as uncertain (a royal there, or moving there, is left
+    /// to the reference test): a conservative superset of what the walk
+    /// could find, read from the tables alone.
+    #[cold]
+    #[inline(never)]
+    fn mark_second_victims(&self, info: &mut CheckInfo) {
+        let them = self.side.flip();
+        let tables = &self.variant().tables;
+        for i in 0..self.lists[them.index()].len {
+            let psq = self.lists[them.index()].sq[i];
+            let code = self.board[psq as usize];
+            let l = tables.lists[tables.list_index(code, self.is_virgin(psq), psq)];
+            for &v in &tables.victim2[l.start as usize..l.start as usize + l.len as usize] {
+                if v != NO_SQUARE {
+                    info.uncertain[v as usize] = true;
+                }
+            }
+        }
     }
 
     /// Walks one enemy list, recording attacks, occupancy-dependent trajectories and checks.
@@ -435,6 +456,9 @@ impl Position {
             }
             return info.attack[to as usize] == 0;
         }
+        if m.has_second_victim() {
+            return self.two_victims_legal_with(m, info);
+        }
         let victim = match m.kind() {
             MoveKind::EnPassant | MoveKind::Locust => m.extra(),
             _ => NO_SQUARE,
@@ -472,6 +496,36 @@ impl Position {
         }
         self.board[to as usize] = captured;
         self.board[from as usize] = mover;
+        !illegal
+    }
+
+    /// [`Position::is_legal_with`] for a non-royal locust move with two
+    /// victims: it changes four squares (origin, destination and both
+    /// victims), and the checks and the trajectories recorded on each are
+    /// re-run on the board after it.
+    #[cold]
+    #[inline(never)]
+    fn two_victims_legal_with(&mut self, m: Move, info: &CheckInfo) -> bool {
+        let (from, to, v1) = (m.from(), m.to(), m.extra());
+        let Some(v2) = self.second_victim_of(m) else { return self.is_legal_reference(m) };
+        let to_occupied = self.board[to as usize] != 0 && to != from;
+        if !info.in_check && [from, to, v1, v2].iter().all(|&s| info.head[s as usize] == 0) {
+            return true;
+        }
+        let saved = [from, v1, v2, to].map(|s| self.board[s as usize]);
+        let mover = saved[0];
+        for s in [from, v1, v2] {
+            self.board[s as usize] = 0;
+        }
+        self.board[to as usize] = mover;
+        let illegal = info.checks.iter().any(|e| self.rerun(e))
+            || self.rerun_list(info, from, false)
+            || self.rerun_list(info, to, to_occupied)
+            || self.rerun_list(info, v1, false)
+            || self.rerun_list(info, v2, false);
+        for (s, c) in [from, v1, v2, to].into_iter().zip(saved).rev() {
+            self.board[s as usize] = c;
+        }
         !illegal
     }
 

@@ -456,3 +456,36 @@ fn every_move_of_the_data_unmakes_exactly() {
     let (made, _, turned) = make_unmake_all("macadamiashogi", "hachu_macadamia.jsonl");
     assert!(made > 15_000 && turned > 0, "{made} moves, {turned} turned by contagion");
 }
+
+#[test]
+fn after_a_two_victim_move_the_incremental_test_equals_the_reference() {
+    // the incremental legality test covers moves with two locust victims
+    // (four squares change): in every position of the data where a legal
+    // move has two victims, after each legal move, the legal moves of the
+    // incremental test and of the reference method are the same
+    let mut checked = 0;
+    for (variant, data) in [("cashewshogi", "hachu_cashew.jsonl"), ("macadamiashogi", "hachu_macadamia.jsonl")] {
+        let path = format!("{}/../../tests/data/{data}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let v = Arc::new(builtin::variant(variant).unwrap());
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let case: Case = serde_json::from_str(line).unwrap();
+            let Ok(mut pos) = Position::from_fen(v.clone(), &case.fen) else { continue };
+            let moves = pos.legal_moves();
+            if !moves.iter().any(|m| m.has_second_victim()) {
+                continue;
+            }
+            for &m in moves.iter() {
+                let undo = pos.make(m);
+                let fast: BTreeSet<String> = pos.legal_moves().iter().map(|&x| pos.move_text(x)).collect();
+                let reference: BTreeSet<String> =
+                    pos.legal_moves_reference().iter().map(|&x| pos.move_text(x)).collect();
+                assert_eq!(fast, reference, "{} after {}", case.fen, pos.move_text(m));
+                pos.unmake(m, &undo);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "{checked} positions with a two-victim move");
+    eprintln!("{checked} positions with a two-victim move");
+}
