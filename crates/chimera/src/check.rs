@@ -11,7 +11,8 @@
 //! Then each candidate move is cheap. A royal move is a table lookup. Any other
 //! move re-runs only the checks and the trajectories recorded on the squares it
 //! changes (its origin, its destination and the squares of its locust
-//! victims, up to two), on the board as it is after the move. Most moves re-run nothing at all.
+//! victims, up to two), on the board as it is after the move. Most moves
+//! re-run nothing at all.
 //!
 //! A trajectory is recorded on a square only when the part of it that starts
 //! there can reach the royal's square at all (a box of files and ranks
