@@ -678,15 +678,6 @@ enum Slot {
     Promoted(char, u8),
 }
 
-/// A piece id as XBoard writes it: the letter, then the dress mark if any.
-fn xboard_id(letter: char, dress: u8) -> String {
-    let mut id = letter.to_string();
-    if dress != 0 {
-        id.push(dress as char);
-    }
-    id
-}
-
 /// The `setup` and `piece` commands that make XBoard show a variant it does
 /// not know (nothing for the variants it knows, such as `shogi` or `chu`,
 /// whose rules and board XBoard has itself; it would ignore a `setup` there).
@@ -740,10 +731,10 @@ pub fn setup_lines(v: &chimera::variant::Variant) -> Vec<String> {
     for s in table[..last].iter().chain(std::iter::once(&table[KING_SLOT])) {
         match s {
             None => white.push('.'),
-            Some(Slot::Piece(c, d)) => white += &xboard_id(*c, *d),
+            Some(Slot::Piece(c, d)) => white += &chimera::variant::token_text(*c, 0, *d),
             Some(Slot::Promoted(c, d)) => {
                 white.push('^');
-                white += &xboard_id(*c, *d);
+                white += &chimera::variant::token_text(*c, 0, *d);
             }
         }
     }
@@ -764,7 +755,11 @@ pub fn setup_lines(v: &chimera::variant::Variant) -> Vec<String> {
         if p.promoted && !promoted.iter().any(|&(t, _)| t == i) {
             continue; // a promoted type nothing promotes to has no slot
         }
-        lines.push(format!("piece {plus}{}& {}", xboard_id(p.letter.to_ascii_uppercase(), p.dress), p.betza.text));
+        lines.push(format!(
+            "piece {plus}{}& {}",
+            chimera::variant::token_text(p.letter.to_ascii_uppercase(), 0, p.dress),
+            p.betza.text
+        ));
     }
     lines
 }

@@ -89,6 +89,11 @@ pub fn compile_budget(types: usize, squares: usize) -> usize {
     (types * 4 * squares * NODES_PER_PIECE_SQUARE).clamp(MIN_COMPILE_NODES, MAX_COMPILE_NODES)
 }
 
+/// The error message of a variant whose tables exceed its node budget.
+fn budget_exceeded(budget: usize, types: usize, squares: usize) -> String {
+    format!("the variant needs more than {budget} trajectory nodes (the budget of {types} piece types on {squares} squares)")
+}
+
 /// One cell of a trajectory table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[repr(C)]
@@ -1128,15 +1133,7 @@ impl Builder<'_> {
         self.nodes.set(built);
         let total = self.total.get() + targets.len();
         if total > self.budget {
-            return Err(self.err(
-                unit,
-                format!(
-                    "the variant needs more than {} trajectory nodes (the budget of {} piece types on {} squares)",
-                    self.budget,
-                    self.ntypes,
-                    self.g.squares()
-                ),
-            ));
+            return Err(self.err(unit, budget_exceeded(self.budget, self.ntypes, self.g.squares())));
         }
         self.total.set(total);
 
@@ -1405,10 +1402,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         return Err(CompileError {
                             piece: p.name.clone(),
                             token: p.betza.text.clone(),
-                            message: format!(
-                                "the variant needs more than {budget} trajectory nodes (the budget of {ntypes} \
-                                 piece types on {nsq} squares)"
-                            ),
+                            message: budget_exceeded(budget, ntypes, nsq),
                         });
                     }
                     total_nodes.set(total);
