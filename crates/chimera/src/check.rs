@@ -132,8 +132,8 @@ impl CheckInfo {
     /// Whether `sq` lies in the box of squares whose attacks are complete.
     #[inline]
     fn in_zone(&self, sq: Square) -> bool {
-        let w = self.width.max(1);
-        let (f, r) = (sq % w, sq / w);
+        let w = self.width.max(1) as Square;
+        let (f, r) = ((sq % w) as u8, (sq / w) as u8);
         box_overlap([f, f, r, r], self.zone)
     }
 
@@ -440,7 +440,7 @@ impl Position {
                 // a drop only adds a piece: it can block checks, and screen hoppers
                 let mut legal = true;
                 if info.in_check || info.head[to as usize] != 0 {
-                    self.board[to as usize] = m.extra();
+                    self.board[to as usize] = m.code();
                     legal = !info.checks.iter().any(|e| self.rerun(e)) && !self.rerun_list(info, to, false);
                     self.board[to as usize] = 0;
                 }
@@ -480,7 +480,7 @@ impl Position {
         if victim != NO_SQUARE {
             self.board[victim as usize] = 0;
         }
-        self.board[to as usize] = if m.kind() == MoveKind::Promotion { m.extra() } else { mover };
+        self.board[to as usize] = if m.kind() == MoveKind::Promotion { m.code() } else { mover };
         let mut illegal = false;
         for e in &info.checks {
             if self.rerun(e) {

@@ -275,7 +275,7 @@ impl Position {
         let Some(m) = self.last_move.filter(|m| m.kind() == MoveKind::Drop) else { return false };
         let v = self.variant().clone();
         let Some(d) = &v.def.rules.drops else { return false };
-        d.no_drop_mate.contains(&crate::compile::type_of(m.extra())) && self.in_check()
+        d.no_drop_mate.contains(&crate::compile::type_of(m.code())) && self.in_check()
     }
 
     /// Fills `out` with the legal moves, using `scratch` for the pseudo-legal ones.

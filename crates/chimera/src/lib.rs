@@ -39,6 +39,7 @@ pub mod square;
 pub mod trading;
 pub mod validate;
 pub mod variant;
+pub mod width;
 
 /// The most piece types a variant may define.
 pub const MAX_PIECE_TYPES: usize = 120;

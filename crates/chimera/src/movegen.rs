@@ -300,7 +300,7 @@ impl Position {
                 continue;
             }
             let code = crate::compile::code_of(t, us);
-            let mut blocked_files = 0u32;
+            let mut blocked_files = 0u64;
             if rules.no_doubled.contains(&t) {
                 let mut on_file = [0u8; crate::square::MAX_FILES as usize];
                 for &sq in self.pieces(us) {
@@ -326,7 +326,7 @@ impl Position {
                 if !tables.dead.is_empty() && tables.dead[code as usize][sq as usize] {
                     continue;
                 }
-                list.push_quiet(Move::new(sq, sq, code, MoveKind::Drop));
+                list.push_quiet(Move::new(sq, sq, code as Square, MoveKind::Drop));
             }
         }
     }
@@ -377,7 +377,7 @@ impl Position {
                     let attacks = self.walk(cells, choice, to, &mut FoeAttacked);
                     self.board[to as usize] = 0;
                     if !attacks {
-                        list.push_quiet(Move::new(from, to, choice, MoveKind::Promotion));
+                        list.push_quiet(Move::new(from, to, choice as Square, MoveKind::Promotion));
                     }
                 }
             }
@@ -728,7 +728,7 @@ impl<const TWO: bool> Filler<'_, TWO> {
                     if p.limits[k] != 255 && pos.count(choice) >= p.limits[k] as u16 {
                         continue;
                     }
-                    let m = Move::new(from, to, choice, MoveKind::Promotion);
+                    let m = Move::new(from, to, choice as Square, MoveKind::Promotion);
                     if capture {
                         self.list.push_capture(m)
                     } else {

@@ -1,7 +1,22 @@
 //! Moves, packed into 32 bits, and the move buffer.
 
 use crate::square::{Geometry, Square};
+use crate::width::MoveBits;
 use std::fmt;
+
+/// The bits of one square in a [`Move`]: 8 in `chimera`, 16 in `chimera-wide`.
+const SQ_BITS: u32 = Square::BITS;
+
+/// Where a move's kind starts: after the origin, the destination and the extra field.
+const KIND_SHIFT: u32 = 3 * SQ_BITS;
+
+/// The one bit, after the kind, that says a gated piece goes on the rook's
+/// square (or starts a locust move's second-victim code).
+const HIGH_SHIFT: u32 = KIND_SHIFT + 3;
+
+/// Where a gating move's type (plus one) starts.
+const GATE_SHIFT: u32 = HIGH_SHIFT + 1;
+
 
 /// The kind of a move, which says how to read its `extra` byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,18 +43,20 @@ pub enum MoveKind {
     Drop = 7,
 }
 
-/// A move: origin, destination, an extra byte and a kind, in one `u32`.
+/// A move: origin, destination, an extra field and a kind, in one integer
+/// (`u32` in `chimera`, `u64` in `chimera-wide`).
 ///
-/// Bits 0–7 hold the origin, 8–15 the destination, 16–23 the extra byte,
-/// 24–26 the kind. Gating (Seirawan chess) uses the rest: bits 28–31 hold the
-/// gated piece type plus one (0: no gating), and bit 27 says that the piece
-/// is gated on the castling rook's square rather than on the origin. A
-/// locust move never gates; it uses bits 27–30 for a second victim, written
-/// as its offset from the first (on a square next to it: [`Move::locust2`]),
-/// and bit 31 for a promotion of the mover to its one promoted type
-/// ([`Move::with_locust_promotion`]).
+/// With one-byte squares, bits 0–7 hold the origin, 8–15 the destination,
+/// 16–23 the extra field, 24–26 the kind. Gating (Seirawan chess) uses the
+/// rest: bits 28–31 hold the gated piece type plus one (0: no gating), and
+/// bit 27 says that the piece is gated on the castling rook's square rather
+/// than on the origin. A locust move never gates; it uses bits 27–30 for a
+/// second victim, written as its offset from the first (on a square next to
+/// it: [`Move::locust2`]), and bit 31 for a promotion of the mover to its one
+/// promoted type ([`Move::with_locust_promotion`]). With two-byte squares
+/// every field is at twice the offset, the kind at bits 48–50.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Move(pub u32);
+pub struct Move(pub MoveBits);
 
 /// The most piece types a gating variant may have: a gated type is stored in
 /// four bits of a [`Move`].
@@ -50,26 +67,26 @@ pub const MAX_GATING_TYPES: usize = 15;
 pub const MAX_SECOND_VICTIM_OFFSET: i32 = 1;
 
 /// The bits of a locust move that hold its second victim's code.
-const SECOND_VICTIM_BITS: u32 = 0xf << 27;
+const SECOND_VICTIM_BITS: MoveBits = 0xf << HIGH_SHIFT;
 
 /// The bit of a locust move that says the mover promotes.
-const LOCUST_PROMOTION_BIT: u32 = 1 << 31;
+const LOCUST_PROMOTION_BIT: MoveBits = 1 << (GATE_SHIFT + 3);
 
 /// The four-bit code of a second victim's offset from the first (1..=8), or
 /// `None` when it is too far or the same square.
 #[inline]
-pub fn second_victim_code(dx: i32, dy: i32) -> Option<u32> {
+pub fn second_victim_code(dx: i32, dy: i32) -> Option<MoveBits> {
     let r = MAX_SECOND_VICTIM_OFFSET;
     if dx.abs() > r || dy.abs() > r || (dx, dy) == (0, 0) {
         return None;
     }
-    let k = ((dy + r) * 3 + (dx + r)) as u32; // 0..=8, 4 is (0, 0)
+    let k = ((dy + r) * 3 + (dx + r)) as MoveBits; // 0..=8, 4 is (0, 0)
     Some(if k < 4 { k + 1 } else { k })
 }
 
 /// The offset (files, ranks) of a second-victim code made by [`second_victim_code`].
 #[inline]
-fn second_victim_offset(code: u32) -> (i32, i32) {
+fn second_victim_offset(code: MoveBits) -> (i32, i32) {
     let k = if code <= 4 { code - 1 } else { code } as i32;
     (k % 3 - MAX_SECOND_VICTIM_OFFSET, k / 3 - MAX_SECOND_VICTIM_OFFSET)
 }
@@ -77,31 +94,43 @@ fn second_victim_offset(code: u32) -> (i32, i32) {
 impl Move {
     /// Packs a move.
     #[inline(always)]
-    pub fn new(from: Square, to: Square, extra: u8, kind: MoveKind) -> Move {
-        Move(from as u32 | (to as u32) << 8 | (extra as u32) << 16 | (kind as u32) << 24)
+    pub fn new(from: Square, to: Square, extra: Square, kind: MoveKind) -> Move {
+        Move(
+            from as MoveBits
+                | (to as MoveBits) << SQ_BITS
+                | (extra as MoveBits) << (2 * SQ_BITS)
+                | (kind as MoveBits) << KIND_SHIFT,
+        )
     }
     /// The origin square (for a drop: the destination too).
     #[inline(always)]
     pub fn from(self) -> Square {
-        self.0 as u8
+        self.0 as Square
     }
     /// The destination square.
     #[inline(always)]
     pub fn to(self) -> Square {
-        (self.0 >> 8) as u8
+        (self.0 >> SQ_BITS) as Square
     }
-    /// The extra byte; its meaning depends on the kind.
+    /// The extra field; its meaning depends on the kind: a square, or a
+    /// piece code (see [`Move::code`]).
     #[inline(always)]
-    pub fn extra(self) -> u8 {
-        (self.0 >> 16) as u8
+    pub fn extra(self) -> Square {
+        (self.0 >> (2 * SQ_BITS)) as Square
+    }
+    /// The extra field as a piece code: the new piece of a promotion, the
+    /// dropped piece of a drop.
+    #[inline(always)]
+    pub fn code(self) -> u8 {
+        (self.0 >> (2 * SQ_BITS)) as u8
     }
     /// The move as its text sees it: a double step's e.p. square is left
     /// out, so that a double step and a plain move between the same squares
     /// compare equal.
     #[inline]
-    fn text_key(self) -> u32 {
+    fn text_key(self) -> MoveBits {
         if self.kind() == MoveKind::Double {
-            self.0 & !0x07ff_0000
+            self.0 & !(((1 << (SQ_BITS + 3)) - 1) << (2 * SQ_BITS))
         } else {
             self.0
         }
@@ -109,7 +138,7 @@ impl Move {
     /// The kind.
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
-        match (self.0 >> 24) & 7 {
+        match (self.0 >> KIND_SHIFT) & 7 {
             0 => MoveKind::Normal,
             1 => MoveKind::Promotion,
             2 => MoveKind::EnPassant,
@@ -126,14 +155,14 @@ impl Move {
     #[inline]
     pub fn with_gate(self, t: usize, on_rook: bool) -> Move {
         debug_assert!(t < MAX_GATING_TYPES);
-        Move(self.0 & 0x07ff_ffff | ((t as u32 + 1) << 28) | (on_rook as u32) << 27)
+        Move(self.0 & ((1 << HIGH_SHIFT) - 1) | ((t as MoveBits + 1) << GATE_SHIFT) | (on_rook as MoveBits) << HIGH_SHIFT)
     }
     /// The type of the piece gated by this move, if it gates one.
     #[inline(always)]
     pub fn gate(self) -> Option<usize> {
         // one comparison for the moves that gate nothing: this is asked of
         // every move the legality test sees
-        if self.0 < 1 << 28 {
+        if self.0 < 1 << GATE_SHIFT {
             None
         } else {
             self.gate_or_second_victim()
@@ -146,7 +175,7 @@ impl Move {
         if self.kind() == MoveKind::Locust {
             None
         } else {
-            Some((self.0 >> 28) as usize - 1)
+            Some((self.0 >> GATE_SHIFT) as usize - 1)
         }
     }
     /// A locust move from `from` to `to` that captures on `first` and then on
@@ -167,7 +196,7 @@ impl Move {
         let dx = g.file_of(second) - g.file_of(first);
         let dy = g.rank_of(second) - g.rank_of(first);
         let code = second_victim_code(dx, dy)?;
-        Some(Move(Move::new(from, to, first, MoveKind::Locust).0 | code << 27))
+        Some(Move(Move::new(from, to, first, MoveKind::Locust).0 | code << HIGH_SHIFT))
     }
     /// Whether this is a locust move with a second victim (bit tests only).
     #[inline(always)]
@@ -205,7 +234,7 @@ impl Move {
     /// [`Move::locust2`]).
     #[inline]
     pub fn second_victim(self, g: &Geometry) -> Option<Square> {
-        let code = (self.0 & SECOND_VICTIM_BITS) >> 27;
+        let code = (self.0 & SECOND_VICTIM_BITS) >> HIGH_SHIFT;
         if code == 0 || self.kind() != MoveKind::Locust {
             return None;
         }
@@ -215,7 +244,7 @@ impl Move {
     /// True if the gated piece goes onto the castling rook's square (see [`Move::with_gate`]).
     #[inline(always)]
     pub fn gates_on_rook(self) -> bool {
-        self.0 >> 27 & 1 != 0 && (self.0 >> 24) & 7 != MoveKind::Locust as u32
+        self.0 >> HIGH_SHIFT & 1 != 0 && (self.0 >> KIND_SHIFT) & 7 != MoveKind::Locust as MoveBits
     }
     /// The square a gating move puts its piece on, if it gates one.
     #[inline]
@@ -450,6 +479,20 @@ mod tests {
     }
 
     #[test]
+    fn wide_squares_pack_without_overlap() {
+        // the largest square of the build in every field
+        let big = (crate::square::MAX_BOARD_SQUARES - 1) as Square;
+        let m = Move::new(big, big - 1, big - 2, MoveKind::Locust).with_locust_promotion();
+        assert_eq!((m.from(), m.to(), m.extra(), m.kind()), (big, big - 1, big - 2, MoveKind::Locust));
+        assert!(m.locust_promotes() && !m.has_second_victim() && m.gate().is_none());
+        let g = Move::new(big, big - 1, big - 2, MoveKind::Castle).with_gate(MAX_GATING_TYPES - 1, true);
+        assert_eq!((g.from(), g.to(), g.extra(), g.kind()), (big, big - 1, big - 2, MoveKind::Castle));
+        assert_eq!((g.gate(), g.gates_on_rook()), (Some(MAX_GATING_TYPES - 1), true));
+        let d = Move::new(big, big - 1, 7, MoveKind::Drop);
+        assert_eq!((d.code(), d.extra()), (7, 7));
+    }
+
+    #[test]
     fn second_victims_round_trip_and_never_read_as_gating() {
         let g = Geometry::new(13, 13).unwrap();
         let first = g.square(6, 6).unwrap();
@@ -470,11 +513,11 @@ mod tests {
                 let p = m.with_locust_promotion();
                 assert!(p.locust_promotes() && p.has_second_victim());
                 assert_eq!((p.second_victim(&g), p.gate(), p.gates_on_rook()), (Some(second), None, false));
-                codes.push(m.0 >> 27);
+                codes.push(m.0 >> HIGH_SHIFT);
             }
         }
         codes.sort_unstable();
-        assert_eq!(codes, (1..=8).collect::<Vec<u32>>());
+        assert_eq!(codes, (1..=8).collect::<Vec<MoveBits>>());
         // off the board: no second victim
         let corner = g.square(0, 0).unwrap();
         let m = Move::locust2(corner, corner, corner, g.square(1, 1).unwrap(), &g).unwrap();
@@ -524,7 +567,7 @@ mod tests {
     #[test]
     fn a_full_buffer_refuses_and_records_then_grows_when_asked() {
         let mut l = MoveList::new();
-        let mv = |i: usize| Move::new((i % 250) as u8, (i / 250) as u8, 0, MoveKind::Normal);
+        let mv = |i: usize| Move::new((i % 250) as Square, (i / 250) as Square, 0, MoveKind::Normal);
         for i in 0..INITIAL_MOVES {
             if i % 2 == 0 {
                 l.push_capture(mv(i));

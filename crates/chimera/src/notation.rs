@@ -36,7 +36,7 @@ impl Position {
         match m.kind() {
             MoveKind::Drop => {
                 // White's letter, whoever drops (P@e5), with its dress (L'@e5)
-                self.push_letter(m.extra(), true, &mut s);
+                self.push_letter(m.code(), true, &mut s);
                 s.push('@');
                 g.write_square(m.to(), &mut s);
             }
@@ -71,11 +71,11 @@ impl Position {
                 g.write_square(m.from(), &mut s);
                 g.write_square(m.to(), &mut s);
                 if kind == MoveKind::Promotion {
-                    let t = crate::compile::type_of(m.extra());
+                    let t = crate::compile::type_of(m.code());
                     if self.variant().def.pieces[t].promoted {
                         s.push('+'); // shogi style: h2c2+
                     } else {
-                        self.push_letter(m.extra(), false, &mut s);
+                        self.push_letter(m.code(), false, &mut s);
                     }
                 }
             }

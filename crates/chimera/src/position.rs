@@ -125,6 +125,9 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// The 64-bit words of the set of unmoved squares.
+const VIRGIN_WORDS: usize = MAX_SQUARES.div_ceil(64);
+
 /// The most pieces one side may have on the board.
 pub const MAX_PIECES: usize = 256;
 
@@ -159,7 +162,7 @@ pub struct Undo {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
-    virgin: [u64; 4],
+    virgin: [u64; VIRGIN_WORDS],
     pass_run: u8,
     prev_facing: bool,
     counterstrike: bool,
@@ -189,7 +192,7 @@ pub struct Position {
     pub(crate) board: [u8; MAX_SQUARES],
     pub(crate) index: [u8; MAX_SQUARES],
     pub(crate) lists: [PieceList; 2],
-    pub(crate) virgin: [u64; 4],
+    pub(crate) virgin: [u64; VIRGIN_WORDS],
     pub(crate) side: Color,
     pub(crate) castling: u8,
     pub(crate) castle_rook: [Square; 4],
@@ -504,7 +507,7 @@ impl Position {
             board: [0; MAX_SQUARES],
             index: [0; MAX_SQUARES],
             lists: [PieceList { sq: [0; MAX_PIECES], len: 0 }, PieceList { sq: [0; MAX_PIECES], len: 0 }],
-            virgin: [0; 4],
+            virgin: [0; VIRGIN_WORDS],
             side: Color::White,
             castling: 0,
             castle_rook: [NO_SQUARE; 4],
@@ -1594,7 +1597,7 @@ impl Position {
                 self.set_virgin(rsq, false);
             }
             MoveKind::Drop => {
-                let code = m.extra();
+                let code = m.code();
                 h ^= self.pocket_change(self.side, type_of(code), -1);
                 self.put(to, code);
                 h ^= self.zkey(code, to);
@@ -1635,7 +1638,7 @@ impl Position {
                 }
                 if kind == MoveKind::Promotion || m.locust_promotes() {
                     reset = true;
-                    let new = if kind == MoveKind::Promotion { m.extra() } else { self.locust_promotion(mover) };
+                    let new = if kind == MoveKind::Promotion { m.code() } else { self.locust_promotion(mover) };
                     self.board[to as usize] = new;
                     self.counts[mover as usize] -= 1;
                     self.counts[new as usize] += 1;
@@ -1809,7 +1812,7 @@ impl Position {
             }
             MoveKind::Drop => {
                 self.remove(to);
-                self.pockets[self.side.index()][type_of(m.extra())] += 1;
+                self.pockets[self.side.index()][type_of(m.code())] += 1;
             }
             _ => {
                 // a promotion, or a mover turned by contagion

@@ -482,7 +482,7 @@ impl<'a> Writer<'a> {
 
     fn mover(&self, m: Move) -> u8 {
         if m.kind() == MoveKind::Drop {
-            m.extra()
+            m.code()
         } else {
             self.pos.piece_at(m.from())
         }
@@ -501,7 +501,7 @@ impl<'a> Writer<'a> {
     /// other bishop that reaches e2 could not promote there).
     fn rivals(&self, m: Move) -> impl Iterator<Item = Move> + '_ {
         let code = self.mover(m);
-        let promotion = |o: Move| (o.kind() == MoveKind::Promotion).then(|| o.extra());
+        let promotion = |o: Move| (o.kind() == MoveKind::Promotion).then(|| o.code());
         self.by_to[m.to() as usize].iter().copied().filter(move |&o| {
             o.from() != m.from()
                 && o.gate() == m.gate()
@@ -667,7 +667,7 @@ impl<'a> Writer<'a> {
                 Notation::ShogiHodges | Notation::ShogiHodgesNumber => '*',
                 _ => '@',
             };
-            let piece = if piece.is_empty() { self.pos.san_letter(type_of(m.extra())) } else { piece };
+            let piece = if piece.is_empty() { self.pos.san_letter(type_of(m.code())) } else { piece };
             return format!("{piece}{sep}{to}");
         }
         let capture = self.is_capture(m);
@@ -747,7 +747,7 @@ impl<'a> Writer<'a> {
         }
         s.push_str(&to);
         if m.kind() == MoveKind::Promotion {
-            let t = type_of(m.extra());
+            let t = type_of(m.code());
             if self.n.is_shogi() {
                 s.push('+');
             } else {
@@ -780,7 +780,7 @@ impl<'a> Writer<'a> {
         let mut tail = g.square_name(m.to());
         if m.kind() == MoveKind::Promotion {
             tail.push('=');
-            tail.push_str(&self.pos.san_letter(type_of(m.extra())));
+            tail.push_str(&self.pos.san_letter(type_of(m.code())));
         }
         tail.push_str(&self.gate_suffix(m, false));
         let capture = self.is_capture(m);
@@ -838,7 +838,7 @@ impl<'a> Writer<'a> {
         }
         if m.kind() == MoveKind::Promotion {
             s.push('=');
-            s.push_str(&self.pos.san_letter(type_of(m.extra())));
+            s.push_str(&self.pos.san_letter(type_of(m.code())));
         }
         s.push_str(&self.gate_suffix(m, false));
         s

@@ -1,27 +1,19 @@
 //! Squares and board geometry.
 //!
 //! A square is a plain index `rank * width + file`, so every board up to
-//! [`MAX_FILES`] × [`MAX_RANKS`] fits in a `u8`. Off-board steps never appear in
-//! the compiled tables, so the generator needs no edge guards.
+//! [`MAX_FILES`] × [`MAX_RANKS`] fits in a [`Square`] (one byte in `chimera`,
+//! two in `chimera-wide`; see [`crate::width`]). Off-board steps never appear
+//! in the compiled tables, so the generator needs no edge guards.
+//!
+//! Files are named `a` to `z`; on a board of more than 26 files the 27th to
+//! 36th are `aa` to `aj`.
 
 use std::fmt;
 
-/// The widest board supported.
-pub const MAX_FILES: u8 = 16;
-/// The tallest board supported.
-pub const MAX_RANKS: u8 = 16;
+pub use crate::width::{Square, MAX_BOARD_SQUARES, MAX_FILES, MAX_RANKS, NO_SQUARE};
+
 /// The size of per-square arrays: [`MAX_FILES`] × [`MAX_RANKS`].
 pub const MAX_SQUARES: usize = MAX_FILES as usize * MAX_RANKS as usize;
-
-/// The most squares a board may have: 255, because the square index 255 is
-/// [`NO_SQUARE`]. So 16×16 is one square too many; 16×15 and 15×16 fit.
-pub const MAX_BOARD_SQUARES: usize = 255;
-
-/// A square index on a board of known width.
-pub type Square = u8;
-
-/// A marker for "no square".
-pub const NO_SQUARE: Square = 255;
 
 /// The dimensions of a board, and conversions between squares and coordinates.
 ///
@@ -42,8 +34,8 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    /// A board of `width` files and `height` ranks; `None` outside 2..=16 or
-    /// beyond [`MAX_BOARD_SQUARES`] squares.
+    /// A board of `width` files and `height` ranks; `None` outside
+    /// 2..=[`MAX_FILES`], 2..=[`MAX_RANKS`] or beyond [`MAX_BOARD_SQUARES`] squares.
     pub fn new(width: u8, height: u8) -> Option<Geometry> {
         if (2..=MAX_FILES).contains(&width)
             && (2..=MAX_RANKS).contains(&height)
@@ -99,7 +91,13 @@ impl Geometry {
 
     /// Appends the algebraic name of a square to `out`.
     pub fn write_square(&self, sq: Square, out: &mut String) {
-        out.push((b'a' + self.file_of(sq) as u8) as char);
+        let f = self.file_of(sq) as u8;
+        if f >= 26 {
+            out.push('a');
+            out.push((b'a' + (f - 26)) as char);
+        } else {
+            out.push((b'a' + f) as char);
+        }
         let r = self.rank_of(sq) + 1;
         if r >= 10 {
             out.push((b'0' + (r / 10) as u8) as char);
@@ -125,18 +123,24 @@ impl Geometry {
         if b.is_empty() || !b[0].is_ascii_lowercase() {
             return None;
         }
-        let file = (b[0] - b'a') as i32;
+        let mut file = (b[0] - b'a') as i32;
         let mut i = 1;
+        // files 27 to 36 of a board wider than 26 files: `aa` to `aj`
+        if self.width > 26 && b[0] == b'a' && b.len() > 1 && b[1].is_ascii_lowercase() {
+            file = 26 + (b[1] - b'a') as i32;
+            i = 2;
+        }
+        let start = i;
         let mut rank = 0i32;
         while i < b.len() && b[i].is_ascii_digit() {
             let next = rank * 10 + (b[i] - b'0') as i32;
-            if i > 1 && (next > self.height as i32 || rank == 0) {
+            if i > start && (next > self.height as i32 || rank == 0) {
                 break;
             }
             rank = next;
             i += 1;
         }
-        if i == 1 || rank < 1 {
+        if i == start || rank < 1 {
             return None;
         }
         let sq = self.square(file, rank - 1)?;
@@ -218,10 +222,30 @@ mod tests {
     #[test]
     fn geometry_limits() {
         assert!(Geometry::new(1, 8).is_none());
-        assert!(Geometry::new(17, 8).is_none());
+        assert!(Geometry::new(MAX_FILES + 1, 8).is_none());
+        assert!(Geometry::new(8, MAX_RANKS + 1).is_none());
         assert!(Geometry::new(16, 15).is_some());
         assert!(Geometry::new(15, 16).is_some());
-        // square 255 would be NO_SQUARE
-        assert!(Geometry::new(16, 16).is_none());
+        if crate::width::WIDE {
+            assert!(Geometry::new(36, 36).is_some());
+        } else {
+            // square 255 would be NO_SQUARE
+            assert!(Geometry::new(16, 16).is_none());
+        }
+    }
+
+    #[test]
+    fn names_round_trip_on_the_widest_board() {
+        if let Some(g) = Geometry::new(MAX_FILES, MAX_BOARD_SQUARES.min(MAX_RANKS as usize * MAX_FILES as usize) as u8 / MAX_FILES) {
+            for sq in 0..g.squares() {
+                let sq = sq as Square;
+                assert_eq!(g.parse_square(&g.square_name(sq)), Some(sq), "{}", g.square_name(sq));
+            }
+            if g.width > 26 {
+                assert_eq!(g.square_name(g.square(26, 0).unwrap()), "aa1");
+                assert_eq!(g.square_name(g.square(g.width as i32 - 1, 9).unwrap()), "aj10");
+                assert_eq!(g.parse_square_prefix("aj10a9"), Some((g.square(35, 9).unwrap(), "a9")));
+            }
+        }
     }
 }

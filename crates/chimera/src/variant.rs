@@ -1743,6 +1743,15 @@ impl Variant {
                 ),
             }));
         }
+        if def.geometry.width > 16 && (def.rules.gating || def.rules.initial_rights.is_some()) {
+            // the open gates and first-move rights are 16-bit sets of files
+            return Err(BuildError::Definition(VariantError {
+                file: def.name.clone(),
+                line: 0,
+                column: 0,
+                message: "gating and initial-move rights need a board of at most 16 files".into(),
+            }));
+        }
         if def.rules.castling.as_ref().is_some_and(|c| c.chess960)
             && (def.rules.gating || def.rules.initial_rights.is_some())
         {

@@ -27,8 +27,8 @@ fn capture_generation_is_the_capture_part_of_the_pseudo_legal_moves() {
         let mut caps = MoveList::new();
         pos.generate_pseudo(&mut all);
         pos.generate_captures(&mut caps);
-        let want: BTreeSet<u32> = all.captures().iter().map(|m| m.0).collect();
-        let got: BTreeSet<u32> = caps.iter().map(|m| m.0).collect();
+        let want: BTreeSet<chimera::width::MoveBits> = all.captures().iter().map(|m| m.0).collect();
+        let got: BTreeSet<chimera::width::MoveBits> = caps.iter().map(|m| m.0).collect();
         assert_eq!(got, want, "{variant} {fen}");
         assert!(caps.quiets().is_empty());
     }
