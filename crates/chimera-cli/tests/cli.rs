@@ -672,3 +672,56 @@ fn pgn_reads_the_pyffish_reference_files() {
         assert!(out.lines().count() >= 6 && out.lines().all(|l| l.contains("\tok\t")), "{v}:\n{out}");
     }
 }
+
+/// A 16×16 board with four pawns, a knight, a bishop, a queen and a king a side
+/// (more than 255 squares: it runs on the wide build).
+fn wide16_text(files: usize, ranks: usize) -> String {
+    let pad = |n: usize| if n == 0 { String::new() } else { n.to_string() };
+    let empty = vec![files.to_string(); ranks - 4].join("/");
+    let fen = format!(
+        "1nbqk{}/pppp{}/{empty}/PPPP{}/1NBQK{} w - - 0 1",
+        pad(files - 5),
+        pad(files - 4),
+        pad(files - 4),
+        pad(files - 5)
+    );
+    format!(
+        "name = \"wide16\"\nfiles = {files}\nranks = {ranks}\nstart_fen = \"{fen}\"\n\n\
+         [[piece]]\nname = \"pawn\"\nletter = \"p\"\nbetza = \"fmWfcF\"\n\n\
+         [[piece]]\nname = \"knight\"\nletter = \"n\"\nbetza = \"N\"\n\n\
+         [[piece]]\nname = \"bishop\"\nletter = \"b\"\nbetza = \"B\"\n\n\
+         [[piece]]\nname = \"queen\"\nletter = \"q\"\nbetza = \"Q\"\n\n\
+         [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n"
+    )
+}
+
+#[test]
+fn boards_beyond_255_squares_run_on_the_wide_build() {
+    let f = TempFile::new("wide16", &wide16_text(16, 16));
+    // by hand: four pawn steps, Nb1a3 Nb1c3, the queen's diagonal d1-p13
+    // (12 squares: c2 and d2 hold pawns, e1 the king) and Ke2 Kf1 Kf2
+    let out = ok(&["moves", "--variant-file", f.path()]);
+    let moves = lines(&out);
+    assert_eq!(moves.len(), 4 + 2 + 12 + 3, "{moves:?}");
+    for m in ["a2a3", "b1c3", "d1p13", "e1f2"] {
+        assert!(moves.contains(&m), "{m} in {moves:?}");
+    }
+    let fast = ok(&["perft", "--variant-file", f.path(), "3"]);
+    let slow = ok(&["perft", "--variant-file", f.path(), "--reference", "3"]);
+    assert_eq!(fast, slow);
+    assert!(ok(&["show", "--variant-file", f.path()]).contains("a b c d e f g h i j k l m n o p"));
+    // files beyond z on 30x20: a queen on a10 reaches ad10 (29 squares along
+    // the rank), a11-a20 and a2-a9 (10 + 8), b11-k20 and b9-j1 (10 + 9)
+    let f30 = TempFile::new("wide30", &wide16_text(30, 20));
+    let fen = format!("2k27/{}/Q29/{}/K29 w - - 0 1", ["30"; 9].join("/"), ["30"; 8].join("/"));
+    let out = ok(&["moves", "--variant-file", f30.path(), "--fen", &fen]);
+    let moves = lines(&out);
+    let queen: Vec<&str> = moves.iter().copied().filter(|m| m.starts_with("a10")).collect();
+    assert_eq!(queen.len(), 29 + 10 + 8 + 10 + 9, "{queen:?}");
+    for m in ["a10ad10", "a10aa10", "a10z10", "a10k20", "a10j1"] {
+        assert!(queen.contains(&m), "{m} in {queen:?}");
+    }
+    // beyond 36x36: an error that names the wide limits
+    let big = TempFile::new("wide37", &wide16_text(37, 8));
+    fails(&["moves", "--variant-file", big.path()], &["37x8", "36x36", "1296"]);
+}

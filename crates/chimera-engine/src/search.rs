@@ -536,7 +536,7 @@ impl Searcher {
         if in_check {
             let banned_drop = self.frames[ply]
                 .last
-                .is_some_and(|m| m.kind() == MoveKind::Drop && self.rules.no_drop_mate >> type_of(m.extra()) & 1 != 0);
+                .is_some_and(|m| m.kind() == MoveKind::Drop && self.rules.no_drop_mate >> type_of(m.code()) & 1 != 0);
             if banned_drop {
                 return MATE - ply as i32;
             }
@@ -672,13 +672,13 @@ impl Searcher {
             let attacker = self.ev.value(self.pos.piece_at(m.from()));
             let mut s = 1_000_000 + victim * 16 - attacker / 8;
             if m.kind() == MoveKind::Promotion {
-                s += self.ev.value(m.extra());
+                s += self.ev.value(m.code());
             }
             moves.push((m, s));
         }
         for &m in self.legal.quiets() {
             let s = if m.kind() == MoveKind::Promotion {
-                900_000 + self.ev.value(m.extra())
+                900_000 + self.ev.value(m.code())
             } else if m.kind() == MoveKind::Locust {
                 // a capture on the way to an empty square (the Lion's hit and run)
                 let attacker = self.ev.value(self.pos.piece_at(m.from()));
@@ -726,7 +726,7 @@ impl Searcher {
 
     #[inline]
     fn hist_index(&self, m: Move) -> usize {
-        let code = if m.kind() == MoveKind::Drop { m.extra() } else { self.pos.piece_at(m.from()) };
+        let code = if m.kind() == MoveKind::Drop { m.code() } else { self.pos.piece_at(m.from()) };
         code as usize * self.nsq + m.to() as usize
     }
 

@@ -27,6 +27,7 @@
 use crate::eval::EvalTables;
 use chimera::moves::{Move, MoveKind, MoveList};
 use chimera::position::Position;
+use chimera::square::Square;
 
 /// The value of a royal piece in an exchange: more than any material.
 pub const ROYAL_VALUE: i32 = 20_000;
@@ -59,7 +60,7 @@ fn immediate_gain(pos: &Position, ev: &EvalTables, m: Move) -> i32 {
         g += value(pos, ev, pos.piece_at(sq));
     }
     if m.kind() == MoveKind::Promotion {
-        g += ev.value(m.extra()) - ev.value(pos.piece_at(m.from()));
+        g += ev.value(m.code()) - ev.value(pos.piece_at(m.from()));
     }
     g
 }
@@ -90,8 +91,8 @@ pub fn see_ge(pos: &mut Position, ev: &EvalTables, buf: &mut MoveList, m: Move, 
     if gain < threshold {
         return false; // even an unanswered capture falls short
     }
-    let mover = if m.kind() == MoveKind::Drop { m.extra() } else { pos.piece_at(m.from()) };
-    let at_risk = if m.kind() == MoveKind::Promotion { m.extra() } else { mover };
+    let mover = if m.kind() == MoveKind::Drop { m.code() } else { pos.piece_at(m.from()) };
+    let at_risk = if m.kind() == MoveKind::Promotion { m.code() } else { mover };
     if gain - value(pos, ev, at_risk) >= threshold {
         return true; // even losing the capturer keeps the threshold
     }
@@ -100,7 +101,7 @@ pub fn see_ge(pos: &mut Position, ev: &EvalTables, buf: &mut MoveList, m: Move, 
 
 /// The best the side to move gains by starting (or not) an exchange on
 /// `sq`, where a piece worth `target` stands; `step` captures are made.
-fn exchange(pos: &mut Position, ev: &EvalTables, buf: &mut MoveList, sq: u8, target: i32, step: u32) -> i32 {
+fn exchange(pos: &mut Position, ev: &EvalTables, buf: &mut MoveList, sq: Square, target: i32, step: u32) -> i32 {
     if step >= MAX_SEE_STEPS {
         return 0;
     }
@@ -126,8 +127,7 @@ fn exchange(pos: &mut Position, ev: &EvalTables, buf: &mut MoveList, sq: u8, tar
     if target >= ROYAL_VALUE {
         return target; // the royal piece can be taken: the exchange is over
     }
-    let promo =
-        if c.kind() == MoveKind::Promotion { ev.value(c.extra()) - ev.value(pos.piece_at(c.from())) } else { 0 };
+    let promo = if c.kind() == MoveKind::Promotion { ev.value(c.code()) - ev.value(pos.piece_at(c.from())) } else { 0 };
     let undo = pos.make(c);
     let on_sq = pos.piece_at(sq);
     let reply = if on_sq == 0 { 0 } else { exchange(pos, ev, buf, sq, value(pos, ev, on_sq), step + 1) };
@@ -138,7 +138,7 @@ fn exchange(pos: &mut Position, ev: &EvalTables, buf: &mut MoveList, sq: u8, tar
 #[inline]
 fn promoted(ev: &EvalTables, m: Move) -> i32 {
     if m.kind() == MoveKind::Promotion {
-        ev.value(m.extra())
+        ev.value(m.code())
     } else {
         0
     }

@@ -11,8 +11,14 @@
 //! zeroed memory page by page as it is first used, so that even a table of
 //! gigabytes is made at once. That allocation is the module's one `unsafe`
 //! block.
+//!
+//! A move takes the data word's low 32 bits. The moves of the wide build
+//! (`chimera-engine-wide`, 64-bit moves) keep their high half in a third word
+//! of the entry, which the check word covers too; in the narrow build that
+//! word is an empty array and the entry stays 16 bytes.
 
 use chimera::moves::Move;
+use chimera::width::{MoveBits, WIDE};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// The score is exact.
@@ -35,9 +41,39 @@ pub struct TtEntry {
     pub bound: u8,
 }
 
+/// The words of an entry beyond the two, for the high half of a 64-bit move.
+const HIGH_WORDS: usize = if WIDE { 1 } else { 0 };
+
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
+    high: [AtomicU64; HIGH_WORDS],
+}
+
+impl Slot {
+    /// The high half of the stored move (0 in the narrow build).
+    #[inline(always)]
+    fn high(&self) -> u64 {
+        self.high.first().map_or(0, |w| w.load(Ordering::Relaxed))
+    }
+
+    #[inline(always)]
+    fn set_high(&self, v: u64) {
+        if let Some(w) = self.high.first() {
+            w.store(v, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A move from the low 32 bits of a data word and the high word.
+#[inline(always)]
+fn unpack_move(data: u64, high: u64) -> Option<Move> {
+    let m = (high << 32 | (data & 0xffff_ffff)) as MoveBits;
+    if m == 0 {
+        None
+    } else {
+        Some(Move(m))
+    }
 }
 
 /// The largest table, in MiB (64 GiB).
@@ -46,9 +82,9 @@ pub const MAX_MB: usize = 1 << 16;
 /// `n` (at least 1) empty slots, or `None` if the memory cannot be had.
 fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
     let layout = std::alloc::Layout::array::<Slot>(n.max(1)).ok()?;
-    // SAFETY: the layout has a non-zero size (n >= 1 slots of 16 bytes). A
-    // null pointer (no memory) is checked. All-zero bytes are a valid Slot
-    // (two AtomicU64 holding 0), so the memory is initialised. The pointer
+    // SAFETY: the layout has a non-zero size (n >= 1 slots of 16 or 24 bytes).
+    // A null pointer (no memory) is checked. All-zero bytes are a valid Slot
+    // (AtomicU64s holding 0), so the memory is initialised. The pointer
     // comes from the global allocator with the layout of `[Slot]` of this
     // length, which is what the Box frees it with.
     unsafe {
@@ -68,7 +104,7 @@ pub struct Tt {
 }
 
 fn pack(mv: Option<Move>, score: i32, depth: i32, bound: u8, age: u8) -> u64 {
-    let m = mv.map_or(0u64, |m| m.0 as u64);
+    let m = mv.map_or(0u64, |m| m.bits() & 0xffff_ffff);
     let s = (score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16) as u64;
     let d = depth.clamp(0, 255) as u64;
     let ba = (bound as u64 & 3) | ((age as u64 & 63) << 2);
@@ -88,7 +124,7 @@ impl Tt {
         let mb = mb.clamp(1, MAX_MB);
         let bytes = mb * 1024 * 1024;
         let mut n = 1usize;
-        while n * 2 * 16 <= bytes {
+        while n * 2 * std::mem::size_of::<Slot>() <= bytes {
             n *= 2;
         }
         let slots = zeroed_slots(n).ok_or_else(|| format!("cannot allocate {mb} MiB for the hash table"))?;
@@ -106,6 +142,7 @@ impl Tt {
         for s in &self.slots {
             s.check.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
+            s.set_high(0);
         }
     }
 
@@ -120,12 +157,12 @@ impl Tt {
         let s = &self.slots[hash as usize & self.mask];
         let data = s.data.load(Ordering::Relaxed);
         let check = s.check.load(Ordering::Relaxed);
-        if data == 0 || check ^ data != hash {
+        let high = s.high();
+        if data == 0 || check ^ data ^ high != hash {
             return None;
         }
-        let m = data as u32;
         Some(TtEntry {
-            mv: if m == 0 { None } else { Some(Move(m)) },
+            mv: unpack_move(data, high),
             score: (data >> 32) as u16 as i16 as i32,
             depth: ((data >> 48) & 0xff) as i32,
             bound: ((data >> 56) & 3) as u8,
@@ -139,16 +176,19 @@ impl Tt {
         let s = &self.slots[hash as usize & self.mask];
         let age = self.age.load(Ordering::Relaxed) & 63;
         let old = s.data.load(Ordering::Relaxed);
-        let same = old != 0 && s.check.load(Ordering::Relaxed) ^ old == hash;
+        let old_high = s.high();
+        let same = old != 0 && s.check.load(Ordering::Relaxed) ^ old ^ old_high == hash;
         let old_depth = ((old >> 48) & 0xff) as i32;
         let old_age = ((old >> 58) & 63) as u8;
         if old != 0 && !same && old_age == age && old_depth > depth + 2 && bound != BOUND_EXACT {
             return;
         }
-        let mv = if mv.is_none() && same && old as u32 != 0 { Some(Move(old as u32)) } else { mv };
+        let mv = if mv.is_none() && same { unpack_move(old, old_high) } else { mv };
         let data = pack(mv, score, depth, bound, age);
+        let high = mv.map_or(0, |m| m.bits() >> 32);
         s.data.store(data, Ordering::Relaxed);
-        s.check.store(hash ^ data, Ordering::Relaxed);
+        s.set_high(high);
+        s.check.store(hash ^ data ^ high, Ordering::Relaxed);
     }
 
     /// Permille of the first thousand slots used in the current search (UCI `hashfull`).
@@ -207,7 +247,7 @@ mod tests {
     #[test]
     fn a_table_too_big_is_an_error() {
         assert!(zeroed_slots(1 << 60).is_none());
-        assert!(zeroed_slots(usize::MAX / 16).is_none());
+        assert!(zeroed_slots(usize::MAX / std::mem::size_of::<Slot>()).is_none());
         match Tt::try_new(MAX_MB) {
             Ok(t) => assert_eq!(t.size_mb(), MAX_MB), // the memory is there (lazily)
             Err(e) => assert_eq!(e, format!("cannot allocate {MAX_MB} MiB for the hash table")),

@@ -5,9 +5,9 @@
 //! The API is the same as `chimera`'s; only [`width`] differs. `chimera`
 //! keeps one-byte squares so that boards of at most 255 squares pay nothing
 //! for the large ones. A program that serves every variant loads a
-//! definition with `chimera` and, when the board is too large for it
-//! ([`chimera::variant::VariantError::board_too_large`] in the narrow crate),
-//! with this crate.
+//! definition with `chimera` (`builtin::definition`, `loader::definition`:
+//! cheap, nothing is compiled) and, when that refuses the board as too
+//! large, with this crate, as the `chimera` binary does.
 #![warn(missing_docs)]
 
 #[path = "../../chimera/src/betza.rs"]

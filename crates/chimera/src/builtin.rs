@@ -2,7 +2,7 @@
 //! library and read by the same parser as a user's files. Every `.toml` file
 //! there is a built-in variant named after the file (see `build.rs`).
 
-use crate::variant::{BuildError, Variant};
+use crate::variant::{BuildError, Variant, VariantDef};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_files.rs"));
 
@@ -107,6 +107,19 @@ pub const ALIASES: &[(&str, &str)] = &[
 /// assert!(chimera::builtin::variant("nonesuch").is_err());
 /// ```
 pub fn variant(name: &str) -> Result<Variant, LookupError> {
+    Variant::new(definition(name)?).map_err(LookupError::Build)
+}
+
+/// The definition of a built-in variant, read but not compiled (cheap):
+/// names are looked up as [`variant`] does. A variant whose board is too
+/// large for this build (Tenjiku Shogi's 16×16 in `chimera`) fails here,
+/// and builds in `chimera-wide`.
+///
+/// ```
+/// assert_eq!(chimera::builtin::definition("chu").unwrap().geometry.width, 12);
+/// assert!(chimera::builtin::definition("nonesuch").is_err());
+/// ```
+pub fn definition(name: &str) -> Result<VariantDef, LookupError> {
     let (_, file, text) = FILES
         .iter()
         .find(|f| f.0 == name)
@@ -116,7 +129,7 @@ pub fn variant(name: &str) -> Result<Variant, LookupError> {
             FILES.iter().find(|f| f.0 == *real)
         })
         .ok_or_else(|| LookupError::Unknown(name.to_string()))?;
-    Variant::from_toml(text, file).map_err(LookupError::Build)
+    VariantDef::from_toml(text, file).map_err(|e| LookupError::Build(BuildError::Definition(e)))
 }
 
 /// The definition text of a built-in variant (its file under `variants/`),

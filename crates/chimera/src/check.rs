@@ -131,6 +131,8 @@ impl CheckInfo {
 
     /// Whether `sq` lies in the box of squares whose attacks are complete.
     #[inline]
+    // the casts are to `u8` from a `u8` in chimera and from a `u16` in chimera-wide
+    #[allow(clippy::unnecessary_cast)]
     fn in_zone(&self, sq: Square) -> bool {
         let w = self.width.max(1) as Square;
         let (f, r) = ((sq % w) as u8, (sq / w) as u8);

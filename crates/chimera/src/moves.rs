@@ -17,7 +17,6 @@ const HIGH_SHIFT: u32 = KIND_SHIFT + 3;
 /// Where a gating move's type (plus one) starts.
 const GATE_SHIFT: u32 = HIGH_SHIFT + 1;
 
-
 /// The kind of a move, which says how to read its `extra` byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
@@ -102,6 +101,13 @@ impl Move {
                 | (kind as MoveBits) << KIND_SHIFT,
         )
     }
+    /// The move's bits as a `u64`, in either build (a `u32` in chimera, a
+    /// `u64` in chimera-wide).
+    #[inline(always)]
+    #[allow(clippy::unnecessary_cast)]
+    pub fn bits(self) -> u64 {
+        self.0 as u64
+    }
     /// The origin square (for a drop: the destination too).
     #[inline(always)]
     pub fn from(self) -> Square {
@@ -155,7 +161,11 @@ impl Move {
     #[inline]
     pub fn with_gate(self, t: usize, on_rook: bool) -> Move {
         debug_assert!(t < MAX_GATING_TYPES);
-        Move(self.0 & ((1 << HIGH_SHIFT) - 1) | ((t as MoveBits + 1) << GATE_SHIFT) | (on_rook as MoveBits) << HIGH_SHIFT)
+        Move(
+            self.0 & ((1 << HIGH_SHIFT) - 1)
+                | ((t as MoveBits + 1) << GATE_SHIFT)
+                | (on_rook as MoveBits) << HIGH_SHIFT,
+        )
     }
     /// The type of the piece gated by this move, if it gates one.
     #[inline(always)]

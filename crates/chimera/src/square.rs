@@ -236,7 +236,9 @@ mod tests {
 
     #[test]
     fn names_round_trip_on_the_widest_board() {
-        if let Some(g) = Geometry::new(MAX_FILES, MAX_BOARD_SQUARES.min(MAX_RANKS as usize * MAX_FILES as usize) as u8 / MAX_FILES) {
+        // all files, and as many ranks as fit: 16x15 in chimera, 36x36 in chimera-wide
+        let ranks = (MAX_BOARD_SQUARES / MAX_FILES as usize).min(MAX_RANKS as usize) as u8;
+        if let Some(g) = Geometry::new(MAX_FILES, ranks) {
             for sq in 0..g.squares() {
                 let sq = sq as Square;
                 assert_eq!(g.parse_square(&g.square_name(sq)), Some(sq), "{}", g.square_name(sq));

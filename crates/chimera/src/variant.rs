@@ -918,9 +918,11 @@ impl VariantDef {
             cx.at(
                 fd.files.span(),
                 format!(
-                    "board {}x{} is outside 2x2 to 16x16 or has more than {} squares (16x15 and 15x16 fit)",
+                    "board {}x{} is outside 2x2 to {}x{} or has more than {} squares",
                     fd.files.get_ref(),
                     fd.ranks.get_ref(),
+                    crate::square::MAX_FILES,
+                    crate::square::MAX_RANKS,
                     crate::square::MAX_BOARD_SQUARES
                 ),
             )
