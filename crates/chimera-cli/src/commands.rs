@@ -194,6 +194,52 @@ pub(crate) enum Failure {
     Usage(String),
     /// Stdout was closed early (e.g. piped into `head`): exit quietly.
     BrokenPipe,
+    /// Not a failure: a protocol session chose a variant too large for this
+    /// build, and goes on in the other one ([`resume`]). Only the narrow
+    /// build passes sessions on.
+    #[allow(dead_code)]
+    Wider(Passed),
+}
+
+/// A protocol session passed from one build to the other (the fields of
+/// [`protocol::Handover`], whose type differs between the builds).
+pub(crate) struct Passed {
+    /// The protocol's first command (`uci`, `xboard`, `usi`, `ucci`).
+    pub(crate) protocol: &'static str,
+    /// The variant files the session started with.
+    pub(crate) files: Vec<String>,
+    /// The set-up lines to replay unanswered.
+    pub(crate) setup: Vec<String>,
+    /// The line that chose the variant.
+    pub(crate) line: String,
+}
+
+/// A protocol session's end: over, or passed to the other build.
+fn session_end(e: protocol::Ending) -> Result<bool, Failure> {
+    match e {
+        protocol::Ending::Done(saw) => Ok(saw),
+        protocol::Ending::Wider(h) => Err(Failure::Wider(Passed {
+            protocol: match h.protocol {
+                Protocol::Uci => "uci",
+                Protocol::Xboard => "xboard",
+                Protocol::Usi => "usi",
+                Protocol::Ucci => "ucci",
+            },
+            files: h.files,
+            setup: h.setup,
+            line: h.line,
+        })),
+    }
+}
+
+/// Goes on with a protocol session the other build passed on (only the
+/// wide build is asked to).
+#[allow(dead_code)]
+pub(crate) fn resume(p: Passed) -> Result<(), Failure> {
+    let protocol = Protocol::detect(p.protocol).ok_or("no protocol to resume")?;
+    let h = protocol::Handover { protocol, files: p.files, setup: p.setup, line: p.line };
+    protocol::resume(&mut io::stdin().lock(), Out::stdout(), h)?;
+    Ok(())
 }
 
 impl From<String> for Failure {
@@ -415,7 +461,8 @@ fn parse_depth(positional: &[String]) -> Result<usize, String> {
 pub(crate) fn run(args: &[String]) -> Result<(), Failure> {
     if args.is_empty() && !io::stdin().is_terminal() {
         // started by a GUI or a script: the first command names the protocol
-        if protocol::run(io::stdin().lock(), Out::stdout(), None) {
+        let ending = protocol::run_or_hand_over(&mut io::stdin().lock(), Out::stdout(), None, &[])?;
+        if session_end(ending)? {
             return Ok(());
         }
     }
@@ -543,7 +590,8 @@ pub(crate) fn run(args: &[String]) -> Result<(), Failure> {
             let protocol = Protocol::detect(cmd);
             // --variant-file: its variants are there from the start, as after VariantPath
             let files: Vec<String> = o.variant_file.iter().cloned().collect();
-            protocol::run_with_files(io::stdin().lock(), Out::stdout(), protocol, &files)?;
+            let ending = protocol::run_or_hand_over(&mut io::stdin().lock(), Out::stdout(), protocol, &files)?;
+            session_end(ending)?;
             return Ok(());
         }
         "bench" => {
@@ -883,7 +931,12 @@ pub(crate) fn reads_variant(args: &[String]) -> bool {
     let Ok(o) = parse_options(&args[args.len().min(1)..]) else { return true };
     if let Some(path) = &o.variant_file {
         let Ok(text) = engine::files::read_text_file(path) else { return true };
-        return definition(&text, path, Format::of_path(path), o.variant.as_deref()).is_ok();
+        let format = Format::of_path(path);
+        return match o.variant.as_deref() {
+            Some(name) => definition(&text, path, format, Some(name)).is_ok(),
+            // the engine's sessions load every variant of the file
+            None => !lib::loader::definitions(&text, path, format).is_err_and(|e| e.is_board_too_large()),
+        };
     }
     match &o.variant {
         Some(name) => builtin::definition(name).is_ok(),

@@ -38,12 +38,26 @@ fn run(args: &[String]) -> Result<(), Failure> {
     let listing = args.first().is_some_and(|c| c == "variants");
     let asked = args.iter().any(|a| a == "--wide");
     if listing || asked || !narrow::commands::reads_variant(args) {
-        return wide::commands::run(args).map_err(|e| match e {
-            wide::commands::Failure::Usage(s) => Failure::Usage(s),
-            wide::commands::Failure::BrokenPipe => Failure::BrokenPipe,
-        });
+        return wide::commands::run(args).map_err(from_wide);
     }
-    narrow::commands::run(args)
+    match narrow::commands::run(args) {
+        // a protocol session chose a variant of more than 255 squares
+        Err(Failure::Wider(p)) => {
+            let p = wide::commands::Passed { protocol: p.protocol, files: p.files, setup: p.setup, line: p.line };
+            wide::commands::resume(p).map_err(from_wide)
+        }
+        r => r,
+    }
+}
+
+/// The wide build's failure as the narrow one's type.
+fn from_wide(e: wide::commands::Failure) -> Failure {
+    match e {
+        wide::commands::Failure::Usage(s) => Failure::Usage(s),
+        wide::commands::Failure::BrokenPipe => Failure::BrokenPipe,
+        // the wide build holds every variant: it never passes a session on
+        wide::commands::Failure::Wider(_) => Failure::Usage("a session passed on twice".into()),
+    }
 }
 
 /// Turns the process arguments into strings, rejecting ones that are not UTF-8.
@@ -54,7 +68,7 @@ fn utf8_args(args: impl Iterator<Item = OsString>) -> Result<Vec<String>, String
 fn main() -> ExitCode {
     let result = utf8_args(std::env::args_os().skip(1)).map_err(Failure::from).and_then(|args| run(&args));
     match result {
-        Ok(()) | Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
+        Ok(()) | Err(Failure::BrokenPipe) | Err(Failure::Wider(_)) => ExitCode::SUCCESS,
         Err(Failure::Usage(e)) => {
             let _ = writeln!(io::stderr(), "error: {e}");
             ExitCode::from(2)

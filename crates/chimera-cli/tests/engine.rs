@@ -850,3 +850,53 @@ fn xboard_offers_the_options_and_the_variants_of_a_loaded_file() {
     let (_, err) = collect(spawn(&["uci", "--variant-file", "/nonexistent.ini"]), Duration::from_secs(10));
     assert!(err.starts_with("error: cannot read"), "{err}");
 }
+
+/// A 16×16 variant (more than 255 squares) in a file of its own.
+fn wide_variant_file(tag: &str) -> std::path::PathBuf {
+    let empty = ["16"; 12].join("/");
+    let text = format!(
+        "name = \"wide16\"\nfiles = 16\nranks = 16\nstart_fen = \"1nbqk11/pppp12/{empty}/PPPP12/1NBQK11 w - - 0 1\"\n\n\
+         [[piece]]\nname = \"pawn\"\nletter = \"p\"\nbetza = \"fmWfcF\"\n\n\
+         [[piece]]\nname = \"knight\"\nletter = \"n\"\nbetza = \"N\"\n\n\
+         [[piece]]\nname = \"bishop\"\nletter = \"b\"\nbetza = \"B\"\n\n\
+         [[piece]]\nname = \"queen\"\nletter = \"q\"\nbetza = \"Q\"\n\n\
+         [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n"
+    );
+    let path = std::env::temp_dir().join(format!("chimera-engine-test-{}-{tag}.toml", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A session that loads a variant of more than 255 squares goes on in the
+/// wide build: the options set before it (MultiPV) still hold, the lines
+/// before it are not answered twice, and the moves are the wide variant's.
+#[test]
+fn a_session_choosing_a_large_board_goes_on_in_the_wide_build() {
+    let path = wide_variant_file("uci");
+    let p = path.display();
+    let out = session(
+        &["uci"],
+        &format!(
+            "uci\nsetoption name MultiPV value 2\nisready\nsetoption name VariantPath value {p}\n\
+             setoption name UCI_Variant value wide16\nisready\nposition startpos moves d1p13\nd\ngo depth 2\n"
+        ),
+    );
+    assert_eq!(out.matches("uciok").count(), 1, "{out}");
+    assert_eq!(out.matches("readyok").count(), 2, "{out}");
+    assert!(out.contains("info string loaded variants: wide16"), "{out}");
+    assert!(out.lines().any(|l| l.contains(" multipv 2 ")), "MultiPV carried over:\n{out}");
+    assert!(out.contains("Fen: 1nbqk11/pppp12/16/15Q/"), "{out}");
+    // Black's reply is a move of one of its pieces on the 16x16 board
+    let m = bestmove(&out);
+    assert!(["a16", "b16", "c16", "d16", "e16", "a15", "b15", "c15", "d15"].iter().any(|s| m.starts_with(s)), "{m}");
+
+    // XBoard: the variant chosen after VariantPath, then a move and a search
+    let out = session(
+        &["xboard"],
+        &format!("xboard\nprotover 2\noption VariantPath={p}\nnew\nvariant wide16\nsd 2\nforce\nusermove d1p13\ngo\n",),
+    );
+    assert_eq!(out.matches("feature done=1").count(), 1, "{out}");
+    assert!(out.contains("setup (PNB.QKpnb.qk) 16x16+0_fairy 1nbqk11/"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("move ")), "{out}");
+    let _ = std::fs::remove_file(path);
+}

@@ -12,22 +12,30 @@ use chimera::position::{Position, Undo};
 use chimera::variant::{Variant, VariantDef};
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 /// Where protocol lines go: whole lines, flushed at once, from any thread.
+/// It can be muted, for lines a session replays after a hand-over
+/// ([`crate::protocol::resume`]) that were answered once already.
 #[derive(Clone)]
-pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>, Arc<AtomicBool>);
 
 impl Out {
     /// Lines to standard output.
     pub fn stdout() -> Out {
-        Out(Arc::new(Mutex::new(Box::new(std::io::stdout()))))
+        Out::new(Box::new(std::io::stdout()))
     }
 
     /// Lines to any writer (for tests).
     pub fn new(w: Box<dyn Write + Send>) -> Out {
-        Out(Arc::new(Mutex::new(w)))
+        Out(Arc::new(Mutex::new(w)), Arc::new(AtomicBool::new(false)))
+    }
+
+    /// Drops every line from now on (`true`), or writes them again.
+    pub fn set_muted(&self, muted: bool) {
+        self.1.store(muted, Ordering::Relaxed);
     }
 
     /// Writes one line, its control characters escaped ([`escape_controls`]):
@@ -35,6 +43,9 @@ impl Out {
     /// pass for another protocol line. A closed output is ignored: the engine
     /// keeps running until its input ends.
     pub fn line(&self, s: &str) {
+        if self.1.load(Ordering::Relaxed) {
+            return;
+        }
         let s = escape_controls(s);
         let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let _ = w.write_all(s.as_bytes());
@@ -213,6 +224,23 @@ impl Registry {
         let ev = Arc::new(EvalTables::new(&v));
         self.cache.insert(key, (v.clone(), ev.clone()));
         Ok((v, ev))
+    }
+
+    /// Whether this build cannot hold the variant `name` because its board
+    /// is too large: a built-in variant of the wide build (see
+    /// [`crate::protocol::Handover`]).
+    pub fn too_large(&self, name: &str) -> bool {
+        !self.cache.contains_key(name)
+            && !self.pending.contains_key(name)
+            && builtin::definition(name).err().is_some_and(|e| e.is_board_too_large())
+    }
+
+    /// Whether this build cannot load the file at `path` because a board in
+    /// it is too large (the wide build may).
+    pub fn file_too_large(path: &str) -> bool {
+        let Ok(text) = crate::files::read_text_file(path) else { return false };
+        let format = chimera::loader::Format::of_path(path);
+        chimera::loader::definitions(&text, path, format).err().is_some_and(|e| e.is_board_too_large())
     }
 
     /// Loads the variants of a file (Chimera's TOML or Fairy-Stockfish's

@@ -96,7 +96,14 @@ pub const MAX_LINE: usize = 8 << 20;
 /// so that a script piping commands gets its answer. Returns false if the
 /// input held no command at all.
 pub fn run(input: impl BufRead, out: Out, protocol: Option<Protocol>) -> bool {
-    serve(input, out.clone(), protocol, Engine::new(out))
+    let mut input = input;
+    let engine = Engine::new(out.clone());
+    let session = protocol.map(|p| (p, None));
+    match serve(&mut input, out, session, engine, None) {
+        Ending::Done(saw) => saw,
+        // not asked for: serve hands over only with a log
+        Ending::Wider(_) => true,
+    }
 }
 
 /// Like [`run`], with the variants of user files (Chimera's TOML or
@@ -109,21 +116,195 @@ pub fn run_with_files(
     protocol: Option<Protocol>,
     files: &[String],
 ) -> Result<bool, String> {
+    let mut input = input;
+    match run_or_hand_over_inner(&mut input, out, protocol, files, false)? {
+        Ending::Done(saw) => Ok(saw),
+        Ending::Wider(_) => Ok(true),
+    }
+}
+
+/// How a session that may hand over to the wide build ended.
+pub enum Ending {
+    /// `quit` or the end of the input; false if the input held no command.
+    Done(bool),
+    /// A line chose a variant (or loaded a file) whose board this build
+    /// cannot hold: the caller goes on with [`resume`] of `chimera-engine-wide`.
+    Wider(Handover),
+}
+
+/// A session to go on in the other build: `chimera-engine` (boards of at
+/// most 255 squares) hands it to `chimera-engine-wide` (up to 36×36) when a
+/// line chooses a larger variant, so that one engine process serves every
+/// variant and the small ones keep their speed until then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Handover {
+    /// The protocol.
+    pub protocol: Protocol,
+    /// The variant files the session was started with.
+    pub files: Vec<String>,
+    /// The lines so far that set the session up (handshakes, options, new
+    /// games: no searches or positions), replayed without their answers.
+    pub setup: Vec<String>,
+    /// The line that chose the variant, handled as if it came now.
+    pub line: String,
+}
+
+/// The most set-up lines, and bytes, a session keeps for a hand-over; lines
+/// beyond them are not replayed (a client that sends that many options is
+/// not a GUI).
+const MAX_SETUP_LINES: usize = 2048;
+const MAX_SETUP_BYTES: usize = 1 << 20;
+
+/// Like [`run_with_files`], but a line that chooses a variant this build
+/// cannot hold (a board of more than 255 squares: `variant NAME`,
+/// `setoption name UCI_Variant value NAME`, a `VariantPath` file with such a
+/// variant) ends the session with [`Ending::Wider`] before it is handled,
+/// the input left at the next line. In the wide build no line does.
+pub fn run_or_hand_over(
+    input: &mut impl BufRead,
+    out: Out,
+    protocol: Option<Protocol>,
+    files: &[String],
+) -> Result<Ending, String> {
+    run_or_hand_over_inner(input, out, protocol, files, true)
+}
+
+fn run_or_hand_over_inner(
+    input: &mut impl BufRead,
+    out: Out,
+    protocol: Option<Protocol>,
+    files: &[String],
+    hand_over: bool,
+) -> Result<Ending, String> {
     let mut engine = Engine::new(out.clone());
     for f in files {
         engine.registry.load_file(f)?;
     }
-    Ok(serve(input, out, protocol, engine))
+    let mut log = Log { files: files.to_vec(), setup: Vec::new(), bytes: 0 };
+    let session = protocol.map(|p| (p, None));
+    Ok(serve(input, out, session, engine, if hand_over && !chimera::width::WIDE { Some(&mut log) } else { None }))
 }
 
-fn serve(input: impl BufRead, out: Out, protocol: Option<Protocol>, mut engine: Engine) -> bool {
+/// Goes on with a session another build handed over: its files loaded, its
+/// set-up lines replayed with the output muted, then its last line handled
+/// and the rest of the input served. Returns false only if the files cannot
+/// be loaded here either (the error is the same as a start with them).
+pub fn resume(input: &mut impl BufRead, out: Out, h: Handover) -> Result<bool, String> {
+    let mut engine = Engine::new(out.clone());
+    for f in &h.files {
+        engine.registry.load_file(f)?;
+    }
+    let mut session = Session::new(h.protocol, &mut engine);
+    out.set_muted(true);
+    for line in &h.setup {
+        session.handle(&mut engine, line);
+    }
+    engine.stop();
+    out.set_muted(false);
+    if session.handle(&mut engine, &h.line) == Flow::Quit {
+        return Ok(true);
+    }
+    match serve(input, out, Some((h.protocol, Some(session))), engine, None) {
+        Ending::Done(_) | Ending::Wider(_) => Ok(true),
+    }
+}
+
+/// What a session keeps for a hand-over.
+struct Log {
+    files: Vec<String>,
+    setup: Vec<String>,
+    bytes: usize,
+}
+
+impl Log {
+    /// Keeps a line that sets the session up (see [`Handover::setup`]).
+    fn keep(&mut self, line: &str) {
+        let cmd = line.split_whitespace().next().unwrap_or("");
+        let setup = matches!(
+            cmd,
+            "uci"
+                | "usi"
+                | "ucci"
+                | "setoption"
+                | "ucinewgame"
+                | "usinewgame"
+                | "debug"
+                | "register"
+                | "xboard"
+                | "protover"
+                | "accepted"
+                | "rejected"
+                | "new"
+                | "variant"
+                | "random"
+                | "level"
+                | "st"
+                | "sd"
+                | "nps"
+                | "post"
+                | "nopost"
+                | "hard"
+                | "easy"
+                | "memory"
+                | "cores"
+                | "option"
+                | "egtpath"
+                | "name"
+                | "rating"
+                | "ics"
+                | "computer"
+        );
+        if setup && self.setup.len() < MAX_SETUP_LINES && self.bytes + line.len() <= MAX_SETUP_BYTES {
+            self.bytes += line.len();
+            self.setup.push(line.to_string());
+        }
+    }
+}
+
+/// Whether `line` chooses a variant, or loads a file, that this build cannot
+/// hold for the size of its board.
+fn chooses_too_large(p: Protocol, e: &Engine, line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match (p, words.as_slice()) {
+        (Protocol::Xboard, ["variant", name, ..]) => e.registry.too_large(&crate::xboard::engine_name(name)),
+        (Protocol::Xboard, ["option", ..]) => {
+            let arg = line.trim_start()["option".len()..].trim();
+            match arg.split_once('=') {
+                Some((n, path)) if n.trim().eq_ignore_ascii_case("variantpath") && !path.trim().is_empty() => {
+                    crate::game::Registry::file_too_large(path.trim())
+                }
+                _ => false,
+            }
+        }
+        (Protocol::Uci | Protocol::Usi | Protocol::Ucci, ["setoption", args @ ..]) => {
+            let (name, value) = crate::uci::option_name_value(args);
+            let value = value.trim();
+            match name.to_ascii_lowercase().as_str() {
+                "uci_variant" | "usi_variant" => e.registry.too_large(value),
+                "variantpath" if !value.is_empty() && value != "<empty>" => {
+                    crate::game::Registry::file_too_large(value)
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+fn serve(
+    input: &mut impl BufRead,
+    out: Out,
+    session: Option<(Protocol, Option<Session>)>,
+    mut engine: Engine,
+    mut log: Option<&mut Log>,
+) -> Ending {
     let mut saw = false;
-    let mut session = protocol.map(|p| Session::new(p, &mut engine));
-    let mut input = input;
+    let mut protocol = session.as_ref().map(|s| s.0);
+    let mut session = session.map(|(p, s)| s.unwrap_or_else(|| Session::new(p, &mut engine)));
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        match (&mut input).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
+        match (&mut *input).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
@@ -131,7 +312,7 @@ fn serve(input: impl BufRead, out: Out, protocol: Option<Protocol>, mut engine: 
             // skip the rest of the line
             loop {
                 buf.clear();
-                match (&mut input).take(1 << 16).read_until(b'\n', &mut buf) {
+                match (&mut *input).take(1 << 16).read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => break,
                     Ok(_) if buf.last() == Some(&b'\n') => break,
                     Ok(_) => {}
@@ -149,7 +330,10 @@ fn serve(input: impl BufRead, out: Out, protocol: Option<Protocol>, mut engine: 
         saw = true;
         if session.is_none() {
             match Protocol::detect(line) {
-                Some(p) => session = Some(Session::new(p, &mut engine)),
+                Some(p) => {
+                    protocol = Some(p);
+                    session = Some(Session::new(p, &mut engine));
+                }
                 None => {
                     out.line(&format!(
                         "error: the first command must be uci, xboard, usi or ucci, not '{}'",
@@ -159,20 +343,34 @@ fn serve(input: impl BufRead, out: Out, protocol: Option<Protocol>, mut engine: 
                 }
             }
         }
+        if let (Some(log), Some(p)) = (log.as_deref_mut(), protocol) {
+            if chooses_too_large(p, &engine, line) {
+                // as the line would here: XBoard's `variant` drops a search's
+                // move, a UCI search still answers `bestmove`
+                if p == Protocol::Xboard {
+                    engine.abandon();
+                } else {
+                    engine.stop();
+                }
+                let (files, setup) = (std::mem::take(&mut log.files), std::mem::take(&mut log.setup));
+                return Ending::Wider(Handover { protocol: p, files, setup, line: line.to_string() });
+            }
+            log.keep(line);
+        }
         if let Some(s) = session.as_mut() {
             if s.handle(&mut engine, line) == Flow::Quit {
-                return true;
+                return Ending::Done(true);
             }
         }
     }
     engine.finish();
-    saw
+    Ending::Done(saw)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::{Cursor, Write};
+    use std::io::{Cursor, Read, Write};
     use std::sync::{Arc, Mutex};
 
     /// A writer tests can read back.
@@ -244,6 +442,44 @@ mod tests {
         let out = session(&format!("uci\n{fen_line}\nd\n"), None);
         assert!(!out.contains("longer than"), "{out}");
         assert!(out.contains("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "{out}");
+    }
+
+    #[test]
+    fn a_large_board_ends_the_session_for_the_wide_build() {
+        let empty = ["16"; 14].join("/");
+        let text = format!(
+            "name = \"big\"\nfiles = 16\nranks = 16\nstart_fen = \"k15/{empty}/K15 w - - 0 1\"\n\n\
+             [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n"
+        );
+        let path = std::env::temp_dir().join(format!("chimera-protocol-test-{}.toml", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        let script = format!(
+            "uci\nsetoption name Hash value 8\nposition startpos moves e2e4\ngo depth 1\n\
+             setoption name VariantPath value {}\nisready\n",
+            path.display()
+        );
+        let buf = Buf::default();
+        let mut input = Cursor::new(script);
+        let ending = run_or_hand_over(&mut input, Out::new(Box::new(buf.clone())), None, &[]).unwrap();
+        let _ = std::fs::remove_file(&path);
+        match ending {
+            Ending::Wider(_) if chimera::width::WIDE => panic!("the wide build handed a session over"),
+            Ending::Wider(h) => {
+                assert_eq!(h.protocol, Protocol::Uci);
+                // searches and positions are not replayed
+                assert_eq!(h.setup, vec!["uci".to_string(), "setoption name Hash value 8".to_string()]);
+                assert!(h.line.starts_with("setoption name VariantPath value "), "{}", h.line);
+                // the input is left at the next line
+                let mut rest = String::new();
+                input.read_to_string(&mut rest).unwrap();
+                assert_eq!(rest, "isready\n");
+            }
+            // the wide build holds the board itself
+            Ending::Done(saw) => assert!(chimera::width::WIDE && saw),
+        }
+        let out = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        assert!(out.contains("uciok") && out.contains("bestmove"), "{out}");
+        assert_eq!(out.contains("loaded variants: big"), chimera::width::WIDE, "{out}");
     }
 
     #[test]

@@ -75,6 +75,22 @@ const GO_KEYWORDS: &[&str] = &[
     "perft",
 ];
 
+/// The name and value of a `setoption` line's arguments: UCI and USI write
+/// `setoption name N [value V]`, UCCI `setoption N [V]`.
+pub(crate) fn option_name_value(args: &[&str]) -> (String, String) {
+    if args.first() == Some(&"name") {
+        let vpos = args.iter().position(|&w| w == "value");
+        let name = args[1..vpos.unwrap_or(args.len())].join(" ");
+        let value = vpos.map(|p| args[p + 1..].join(" ")).unwrap_or_default();
+        (name, value)
+    } else {
+        (
+            args.first().map(|s| s.to_string()).unwrap_or_default(),
+            args.get(1..).map(|a| a.join(" ")).unwrap_or_default(),
+        )
+    }
+}
+
 impl UciSession {
     /// A session; switches the engine to the dialect's default variant.
     pub fn new(dialect: Dialect, engine: &mut Engine) -> UciSession {
@@ -173,18 +189,7 @@ impl UciSession {
     }
 
     fn setoption(&mut self, e: &mut Engine, args: &[&str]) {
-        // UCI/USI: setoption name N [value V]; UCCI: setoption N [V]
-        let (name, value) = if args.first() == Some(&"name") {
-            let vpos = args.iter().position(|&w| w == "value");
-            let name = args[1..vpos.unwrap_or(args.len())].join(" ");
-            let value = vpos.map(|p| args[p + 1..].join(" ")).unwrap_or_default();
-            (name, value)
-        } else {
-            (
-                args.first().map(|s| s.to_string()).unwrap_or_default(),
-                args.get(1..).map(|a| a.join(" ")).unwrap_or_default(),
-            )
-        };
+        let (name, value) = option_name_value(args);
         // a spin value out of range is clamped to it, even past u64
         let number = |v: &str| -> Result<usize, String> {
             parse_count(v.trim())

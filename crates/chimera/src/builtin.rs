@@ -20,6 +20,15 @@ pub enum LookupError {
     Build(BuildError),
 }
 
+impl LookupError {
+    /// Whether the built-in definition was refused for the size of its board
+    /// (see [`crate::variant::VariantError::is_board_too_large`]): a variant
+    /// of `chimera-wide`.
+    pub fn is_board_too_large(&self) -> bool {
+        matches!(self, LookupError::Build(BuildError::Definition(e)) if e.is_board_too_large())
+    }
+}
+
 impl std::fmt::Display for LookupError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

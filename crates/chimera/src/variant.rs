@@ -38,6 +38,19 @@ pub struct VariantError {
     pub message: String,
 }
 
+/// The words that mark the error of a board beyond the build's limits.
+const BOARD_LIMITS: &str = " is outside 2x2 to ";
+
+impl VariantError {
+    /// Whether the definition was refused for the size of its board: in
+    /// `chimera`, a board of more than 255 squares, which `chimera-wide`
+    /// (up to 36×36) may hold. The board is checked before the rest of the
+    /// definition, which is then unread.
+    pub fn is_board_too_large(&self) -> bool {
+        self.message.starts_with("board ") && self.message.contains(BOARD_LIMITS)
+    }
+}
+
 impl fmt::Display for VariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line > 0 {
@@ -918,7 +931,7 @@ impl VariantDef {
             cx.at(
                 fd.files.span(),
                 format!(
-                    "board {}x{} is outside 2x2 to {}x{} or has more than {} squares",
+                    "board {}x{}{BOARD_LIMITS}{}x{} or has more than {} squares",
                     fd.files.get_ref(),
                     fd.ranks.get_ref(),
                     crate::square::MAX_FILES,
