@@ -170,6 +170,9 @@ impl Position {
         self.walk_side(&variant, filler);
         let piece_pass = filler.pass_from();
         let list = filler.list();
+        if variant.jumpers {
+            self.add_jump_captures(list);
+        }
         if variant.locust_promotion {
             self.add_locust_promotions(list);
         }
@@ -220,6 +223,9 @@ impl Position {
             } else {
                 self.walk_side(&variant, &mut CaptureFiller { inner: Filler::<false> { list, pass_from: NO_SQUARE } });
             }
+            if variant.jumpers {
+                self.add_jump_captures(list);
+            }
             if variant.locust_promotion {
                 self.add_locust_promotions(list);
             }
@@ -227,6 +233,58 @@ impl Position {
                 break;
             }
             list.clear_and_grow();
+        }
+    }
+
+    /// Adds the captures by jumping ([`crate::variant::PieceType::jump_capture`],
+    /// Tenjiku Shogi's generals): along each of its lines, beyond the first
+    /// piece (which its own moves capture), a jumping piece passes over any
+    /// number of pieces of either side ranked below it and captures each
+    /// enemy piece ranked below it, until a piece of its rank or higher, or
+    /// the edge. Promotions as for any capture. The variant loader has every
+    /// royal outrank every jumper, so these captures never reach a royal and
+    /// the check test needs not follow them. Outside the walk, so that no
+    /// other variant pays for it.
+    #[cold]
+    #[inline(never)]
+    fn add_jump_captures(&self, list: &mut MoveList) {
+        let variant = self.variant().clone();
+        let g = self.geometry();
+        let us = self.side;
+        for &from in self.pieces(us) {
+            let code = self.board[from as usize];
+            let Some(lines) = variant.jump_lines[code as usize] else { continue };
+            let rank = variant.jump_rank[code as usize];
+            for &(dx, dy) in lines.steps() {
+                let (mut f, mut r) = (g.file_of(from) + dx, g.rank_of(from) + dy);
+                let mut first = true;
+                while let Some(sq) = g.square(f, r) {
+                    let occ = self.board[sq as usize];
+                    if occ != 0 {
+                        let lower = variant.jump_rank[occ as usize] < rank;
+                        if !first && lower && (occ & 1) as usize != us.index() {
+                            let mark = list.captures().len();
+                            Filler::<false> { list: &mut *list, pass_from: NO_SQUARE }.push(self, code, from, sq, true);
+                            // a move the piece's own moves made already is not listed twice
+                            let mut i = mark;
+                            while i < list.captures().len() {
+                                let m = list.capture_at(i);
+                                if list.captures()[..mark].contains(&m) {
+                                    list.remove_capture(i);
+                                } else {
+                                    i += 1;
+                                }
+                            }
+                        }
+                        if !lower {
+                            break;
+                        }
+                        first = false;
+                    }
+                    f += dx;
+                    r += dy;
+                }
+            }
         }
     }
 

@@ -423,6 +423,12 @@ impl MoveList {
     pub(crate) fn capture_at(&self, i: usize) -> Move {
         self.buf[i]
     }
+    /// Removes the `i`-th capture; the last one takes its place.
+    #[inline]
+    pub(crate) fn remove_capture(&mut self, i: usize) {
+        self.ncap -= 1;
+        self.buf[i] = self.buf[self.ncap];
+    }
     /// Puts `m` in place of the `i`-th capture.
     #[inline]
     pub(crate) fn replace_capture(&mut self, i: usize, m: Move) {

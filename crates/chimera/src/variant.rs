@@ -333,6 +333,38 @@ pub struct PieceType {
     pub cannot_capture: Vec<usize>,
     /// How it promotes, if it does.
     pub promotion: Option<Promotion>,
+    /// Its rank for the jumping pieces ([`PieceType::jump_capture`]): they
+    /// jump only pieces of a lower rank. 0 unless the definition gives one.
+    pub rank: u8,
+    /// The lines on which it captures by jumping (Tenjiku Shogi's generals):
+    /// beyond the first piece on such a line it may jump any number of
+    /// pieces of either side whose rank is lower than its own, and capture
+    /// an enemy piece of lower rank. Its own moves (XBetza) are unchanged;
+    /// these captures are added to them.
+    pub jump_capture: Option<JumpLines>,
+}
+
+/// The lines of a jumping capture ([`PieceType::jump_capture`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JumpLines {
+    /// Files and ranks (`"R"`).
+    Orthogonal,
+    /// Diagonals (`"B"`).
+    Diagonal,
+    /// Both (`"Q"`).
+    All,
+}
+
+impl JumpLines {
+    /// The steps (files, ranks) of its lines.
+    pub fn steps(self) -> &'static [(i32, i32)] {
+        const ALL: [(i32, i32); 8] = [(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+        match self {
+            JumpLines::Orthogonal => &ALL[..4],
+            JumpLines::Diagonal => &ALL[4..],
+            JumpLines::All => &ALL,
+        }
+    }
 }
 
 /// The rule settings.
@@ -782,6 +814,9 @@ struct FilePiece {
     drop_zone: Option<Spanned<String>>,
     value: Option<Spanned<i32>>,
     points: Option<Spanned<i32>>,
+    #[serde(default)]
+    rank: u8,
+    jump_capture: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -1139,6 +1174,21 @@ impl VariantDef {
                 cannot_hop: p.cannot_hop.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
                 cannot_capture: p.cannot_capture.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
                 promotion,
+                rank: p.rank,
+                jump_capture: match &p.jump_capture {
+                    None => None,
+                    Some(j) => Some(match j.get_ref().as_str() {
+                        "R" => JumpLines::Orthogonal,
+                        "B" => JumpLines::Diagonal,
+                        "Q" => JumpLines::All,
+                        other => {
+                            return Err(cx.at(
+                                j.span(),
+                                format!("jump_capture must be \"R\", \"B\" or \"Q\" (the lines it jumps along), not \"{other}\""),
+                            ))
+                        }
+                    }),
+                },
             });
         }
         if fd.rules.walls {
@@ -1173,6 +1223,9 @@ impl VariantDef {
                 cannot_hop: Vec::new(),
                 cannot_capture: Vec::new(),
                 promotion: None,
+                // no piece jumps a wall
+                rank: u8::MAX,
+                jump_capture: None,
             });
         }
 
@@ -1649,6 +1702,13 @@ pub struct Variant {
     pub bridge: Vec<bool>,
     /// Per piece code: a contagious piece ([`Contagion`]); all false without the rule.
     pub contagious: Vec<bool>,
+    /// Per piece code: its rank ([`PieceType::rank`]; 0 for the empty codes).
+    pub jump_rank: Vec<u8>,
+    /// Per piece code: the lines it captures on by jumping ([`PieceType::jump_capture`]).
+    pub jump_lines: Vec<Option<JumpLines>>,
+    /// Some piece captures by jumping: the generator adds those captures
+    /// after the table walk.
+    pub jumpers: bool,
     /// Per piece code: captures a contagious piece without turning (royal
     /// pieces and the rule's `immune` types).
     pub contagion_immune: Vec<bool>,
@@ -1778,6 +1838,23 @@ impl Variant {
                 message: "chess960 castling cannot be combined with gating or initial-move rights yet".into(),
             }));
         }
+        let lowest_royal = def.pieces.iter().filter(|p| p.royal).map(|p| p.rank).min();
+        if let (Some(j), Some(r)) =
+            (def.pieces.iter().filter(|p| p.jump_capture.is_some()).max_by_key(|p| p.rank), lowest_royal)
+        {
+            if j.rank >= r {
+                // a jumping capture would reach a royal: the check test does not follow jumps
+                return Err(BuildError::Definition(VariantError {
+                    file: def.name.clone(),
+                    line: 0,
+                    column: 0,
+                    message: format!(
+                        "the jumping piece '{}' (rank {}) must rank below every royal piece (the lowest has rank {r})",
+                        j.name, j.rank
+                    ),
+                }));
+            }
+        }
         let tables = crate::compile::compile(&def).map_err(BuildError::Compile)?;
         let ncodes = 2 * def.pieces.len() + 2;
         let nsq = def.geometry.squares();
@@ -1787,10 +1864,14 @@ impl Variant {
         let mut bridge = vec![false; ncodes];
         let mut contagious = vec![false; ncodes];
         let mut contagion_immune = vec![false; ncodes];
+        let mut jump_rank = vec![0u8; ncodes];
+        let mut jump_lines = vec![None; ncodes];
         for (t, p) in def.pieces.iter().enumerate() {
             for c in [Color::White, Color::Black] {
                 let code = crate::compile::code_of(t, c) as usize;
                 royal[code] = p.royal;
+                jump_rank[code] = p.rank;
+                jump_lines[code] = p.jump_capture;
                 if let Some(rule) = &def.rules.contagion {
                     contagious[code] = rule.pieces.contains(&t);
                     contagion_immune[code] = p.royal || rule.immune.contains(&t);
@@ -1820,6 +1901,9 @@ impl Variant {
             bridge,
             contagious,
             contagion_immune,
+            jumpers: jump_lines.iter().any(Option::is_some),
+            jump_rank,
+            jump_lines,
             locust_promotion,
             z_piece,
             z_side,
