@@ -14,6 +14,8 @@
 pub mod betza;
 #[path = "../../chimera/src/builtin.rs"]
 pub mod builtin;
+#[path = "../../chimera/src/burning.rs"]
+pub(crate) mod burning;
 #[path = "../../chimera/src/check.rs"]
 pub mod check;
 #[path = "../../chimera/src/chu_repetition.rs"]

@@ -181,7 +181,8 @@ impl Position {
         let royal = &variant.royal;
         let mut royals = self.pieces(us).iter().copied().filter(|&s| royal[self.board[s as usize] as usize]);
         let (first, second) = (royals.next(), royals.next());
-        info.fast = first.is_some() && second.is_none();
+        // burning is left to the reference method
+        info.fast = first.is_some() && second.is_none() && !variant.burners;
         info.unguarded = second.is_some() && variant.def.rules.royals == crate::variant::RoyalRule::Last;
         let flying_general = variant.def.rules.flying_general;
         let Some(ksq) = first.filter(|_| info.fast) else {

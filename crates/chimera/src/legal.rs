@@ -52,7 +52,8 @@ impl Position {
                 return true;
             }
         }
-        self.variant().def.rules.flying_general && self.royals_face(c)
+        (self.variant().def.rules.flying_general && self.royals_face(c))
+            || (self.variant().burners && self.burn_threatens(c))
     }
 
     /// The number of royal pieces `c` has on the board.

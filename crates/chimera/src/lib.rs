@@ -17,6 +17,7 @@
 
 pub mod betza;
 pub mod builtin;
+pub(crate) mod burning;
 pub mod check;
 pub mod chu_repetition;
 pub mod compile;

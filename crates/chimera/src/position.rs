@@ -171,6 +171,9 @@ pub struct Undo {
     counting_ply: u16,
     gates: [u16; 2],
     checks_left: [u8; 2],
+    /// The pieces the move burnt ([`crate::variant::PieceType::burns`]):
+    /// the last ones of [`Position::burnt`].
+    burned: u8,
 }
 
 /// What [`Position::make_null`] changed, for [`Position::unmake_null`].
@@ -227,6 +230,9 @@ pub struct Position {
     pub(crate) gates: [u16; 2],
     /// Check counting: per side, the checks it still has to give to win.
     pub(crate) checks_left: [u8; 2],
+    /// The pieces burnt by the moves made on this position object, with
+    /// their squares, for unmake (empty unless a piece burns).
+    pub(crate) burnt: Vec<(Square, u8)>,
 }
 
 /// Reads the board field of a FEN (with an optional `[pocket]`) into piece codes per square.
@@ -529,6 +535,7 @@ impl Position {
             counting_ply: 0,
             gates: [0; 2],
             checks_left: [variant.def.rules.checks.unwrap_or(0); 2],
+            burnt: Vec::new(),
         };
         for (sq, &code) in board.iter().enumerate() {
             if code != 0 {
@@ -1541,6 +1548,7 @@ impl Position {
             counting_ply: self.counting_ply,
             gates: self.gates,
             checks_left: self.checks_left,
+            burned: 0,
         };
         self.last_move = Some(m);
         let gate_hash_before = if v.def.rules.gating {
@@ -1708,6 +1716,12 @@ impl Position {
             }
             self.castling &= !touched;
         }
+        if v.burners && v.burns[self.board[to as usize] as usize] && m.kind() != MoveKind::Drop {
+            let (n, dh) = self.burn_around(to);
+            undo.burned = n;
+            h ^= dh;
+            reset |= n > 0;
+        }
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
         if self.side == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
@@ -1836,6 +1850,11 @@ impl Position {
                 if undo.extra_captured != 0 {
                     self.put(m.extra(), undo.extra_captured);
                 }
+            }
+        }
+        for _ in 0..undo.burned {
+            if let Some((sq, code)) = self.burnt.pop() {
+                self.put(sq, code);
             }
         }
         for t in captured_to_hand(&self.variant, undo).into_iter().flatten() {

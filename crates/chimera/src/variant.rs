@@ -342,6 +342,10 @@ pub struct PieceType {
     /// an enemy piece of lower rank. Its own moves (XBetza) are unchanged;
     /// these captures are added to them.
     pub jump_capture: Option<JumpLines>,
+    /// It burns (Tenjiku Shogi's Fire Demon): after each of its moves every
+    /// enemy piece on the eight squares around the square it ends on is
+    /// removed, royals included.
+    pub burns: bool,
 }
 
 /// The lines of a jumping capture ([`PieceType::jump_capture`]).
@@ -817,6 +821,8 @@ struct FilePiece {
     #[serde(default)]
     rank: u8,
     jump_capture: Option<Spanned<String>>,
+    #[serde(default)]
+    burns: bool,
 }
 
 #[derive(Deserialize)]
@@ -1175,6 +1181,7 @@ impl VariantDef {
                 cannot_capture: p.cannot_capture.as_ref().map(&piece_list).transpose()?.unwrap_or_default(),
                 promotion,
                 rank: p.rank,
+                burns: p.burns,
                 jump_capture: match &p.jump_capture {
                     None => None,
                     Some(j) => Some(match j.get_ref().as_str() {
@@ -1226,6 +1233,7 @@ impl VariantDef {
                 // no piece jumps a wall
                 rank: u8::MAX,
                 jump_capture: None,
+                burns: false,
             });
         }
 
@@ -1709,6 +1717,12 @@ pub struct Variant {
     /// Some piece captures by jumping: the generator adds those captures
     /// after the table walk.
     pub jumpers: bool,
+    /// Per piece code: it burns ([`PieceType::burns`]).
+    pub burns: Vec<bool>,
+    /// Some piece burns: its moves remove the enemy pieces around their
+    /// destination, and legality is decided by the reference method, which
+    /// counts a royal next to a square an enemy burner can reach as attacked.
+    pub burners: bool,
     /// Per piece code: captures a contagious piece without turning (royal
     /// pieces and the rule's `immune` types).
     pub contagion_immune: Vec<bool>,
@@ -1855,6 +1869,15 @@ impl Variant {
                 }));
             }
         }
+        if def.pieces.iter().any(|p| p.burns) && def.rules.drops.is_some() {
+            // burnt pieces would go to the hand: not modelled
+            return Err(BuildError::Definition(VariantError {
+                file: def.name.clone(),
+                line: 0,
+                column: 0,
+                message: "burning pieces cannot be combined with drops yet".into(),
+            }));
+        }
         let tables = crate::compile::compile(&def).map_err(BuildError::Compile)?;
         let ncodes = 2 * def.pieces.len() + 2;
         let nsq = def.geometry.squares();
@@ -1866,12 +1889,14 @@ impl Variant {
         let mut contagion_immune = vec![false; ncodes];
         let mut jump_rank = vec![0u8; ncodes];
         let mut jump_lines = vec![None; ncodes];
+        let mut burns = vec![false; ncodes];
         for (t, p) in def.pieces.iter().enumerate() {
             for c in [Color::White, Color::Black] {
                 let code = crate::compile::code_of(t, c) as usize;
                 royal[code] = p.royal;
                 jump_rank[code] = p.rank;
                 jump_lines[code] = p.jump_capture;
+                burns[code] = p.burns;
                 if let Some(rule) = &def.rules.contagion {
                     contagious[code] = rule.pieces.contains(&t);
                     contagion_immune[code] = p.royal || rule.immune.contains(&t);
@@ -1902,6 +1927,8 @@ impl Variant {
             contagious,
             contagion_immune,
             jumpers: jump_lines.iter().any(Option::is_some),
+            burners: burns.contains(&true),
+            burns,
             jump_rank,
             jump_lines,
             locust_promotion,

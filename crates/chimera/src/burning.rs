@@ -1,0 +1,83 @@
+//! Burning (Tenjiku Shogi's Fire Demon, [`crate::variant::PieceType::burns`]):
+//! after each move of a burning piece every enemy piece on the eight squares
+//! around its destination is removed, royals included. [`Position::make`]
+//! burns and records the pieces for [`Position::unmake`]; the reference
+//! legality test counts a royal next to any square an enemy burner can move
+//! to as attacked (the incremental test leaves such variants to it).
+
+use crate::compile::Cell;
+use crate::movegen::Visitor;
+use crate::position::Position;
+use crate::square::{Color, Square, NO_SQUARE};
+
+impl Position {
+    /// Removes the enemy pieces (of the side that just moved) around `to`;
+    /// returns how many, and the hash change.
+    pub(crate) fn burn_around(&mut self, to: Square) -> (u8, u64) {
+        let g = self.geometry();
+        let (f, r) = (g.file_of(to), g.rank_of(to));
+        let them = self.side.flip().index() as u8;
+        let nsq = g.squares();
+        let (mut n, mut h) = (0u8, 0u64);
+        for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+            let Some(sq) = g.square(f + dx, r + dy) else { continue };
+            let code = self.board[sq as usize];
+            if code != 0 && code & 1 == them {
+                self.remove(sq);
+                self.burnt.push((sq, code));
+                h ^= self.variant().z_piece[code as usize * nsq + sq as usize];
+                n += 1;
+            }
+        }
+        (n, h)
+    }
+
+    /// Whether a burning piece of `c`'s opponent can move next to a royal
+    /// piece of `c` (and burn it).
+    #[cold]
+    pub(crate) fn burn_threatens(&mut self, c: Color) -> bool {
+        let them = c.flip();
+        let burners: Vec<Square> = self
+            .pieces(them)
+            .iter()
+            .copied()
+            .filter(|&s| self.variant().burns[self.board[s as usize] as usize])
+            .collect();
+        let mut hit = BurnHit { target: c.index() as u8 };
+        burners.into_iter().any(|sq| self.walk_piece(sq, &mut hit))
+    }
+}
+
+/// Finds a destination next to a royal piece of one colour.
+struct BurnHit {
+    /// The colour bit (0 or 1) of the royal pieces looked for.
+    target: u8,
+}
+
+impl BurnHit {
+    fn next_to_royal(&self, pos: &Position, to: Square) -> bool {
+        let g = pos.geometry();
+        let (f, r) = (g.file_of(to), g.rank_of(to));
+        (-1..=1).any(|dy| {
+            (-1..=1).any(|dx| {
+                (dx, dy) != (0, 0)
+                    && g.square(f + dx, r + dy).is_some_and(|s| {
+                        let code = pos.board[s as usize];
+                        code != 0 && code & 1 == self.target && pos.variant().royal[code as usize]
+                    })
+            })
+        })
+    }
+}
+
+impl Visitor for BurnHit {
+    fn quiet(&mut self, pos: &Position, _code: u8, from: Square, c: &Cell) -> bool {
+        c.to != from && self.next_to_royal(pos, c.to)
+    }
+    fn capture(&mut self, pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+        self.next_to_royal(pos, c.to)
+    }
+    fn en_passant(&mut self, pos: &Position, _from: Square, c: &Cell) -> bool {
+        c.victim != NO_SQUARE && self.next_to_royal(pos, c.to)
+    }
+}

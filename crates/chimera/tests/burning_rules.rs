@@ -1,0 +1,83 @@
+//! Burning (`burns = true`: Tenjiku Shogi's Fire Demon), with the expected
+//! positions and moves derived by hand: after each move of a burning piece
+//! every enemy piece next to its destination is removed; a royal next to a
+//! square an enemy burner can move to is attacked.
+
+use chimera::perft::{perft, perft_reference};
+use chimera::position::Position;
+use chimera::variant::Variant;
+use std::sync::Arc;
+
+/// A 9x9 board: King, Fire Demon (HaChu's moves: vertical and diagonal
+/// slides), Gold and Pawn.
+fn variant() -> Arc<Variant> {
+    let toml = "name = \"burners\"\nfiles = 9\nranks = 9\nstart_fen = \"4k4/9/9/9/9/9/9/9/4K4 w - - 0 1\"\n\n\
+         [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\n\
+         [[piece]]\nname = \"fire demon\"\nletter = \"f\"\nbetza = \"BvR\"\nburns = true\n\n\
+         [[piece]]\nname = \"gold\"\nletter = \"g\"\nbetza = \"WfF\"\n\n\
+         [[piece]]\nname = \"pawn\"\nletter = \"p\"\nbetza = \"fW\"\n";
+    Arc::new(Variant::from_toml(toml, "burners.toml").unwrap())
+}
+
+#[test]
+fn a_fire_demon_burns_the_enemies_around_its_destination() {
+    // the White Fire Demon d1 goes to d5: the Black pawn e4 and the Black
+    // gold e5 burn, the White pawn d6 and the Black pawn a5 stay (and the
+    // half-move clock starts again, as after a capture)
+    let fen = "8k/9/9/3P5/p3g4/4p4/9/9/K2F5 w - - 0 1";
+    let mut pos = Position::from_fen(variant(), fen).unwrap();
+    let m = pos.parse_move("d1d5").unwrap();
+    let undo = pos.make(m);
+    assert_eq!(pos.fen(), "8k/9/9/3P5/p2F5/9/9/9/K8 b - - 0 1");
+    // the hash equals a fresh reading of the position
+    let again = Position::from_fen(variant(), &pos.fen()).unwrap();
+    assert_eq!(pos.hash(), again.hash());
+    pos.unmake(m, &undo);
+    assert_eq!(pos.fen(), fen);
+    // a move of another piece burns nothing
+    let m = pos.parse_move("a1b1").unwrap();
+    let undo = pos.make(m);
+    assert_eq!(pos.fen(), "8k/9/9/3P5/p3g4/4p4/9/9/1K1F5 b - - 1 1");
+    pos.unmake(m, &undo);
+    assert_eq!(pos.fen(), fen);
+}
+
+#[test]
+fn a_king_may_not_stand_next_to_where_a_fire_demon_can_go() {
+    // the Black Fire Demon c9 reaches c1-c8 and the diagonals b8-a7, d8-i3:
+    // of the White king's squares a2 is next to none of them; b1 and b2
+    // touch c1 and c2
+    let mut pos = Position::from_fen(variant(), "2f5k/9/9/9/9/9/9/9/K8 w - - 0 1").unwrap();
+    assert!(!pos.in_check());
+    let moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    assert_eq!(moves, ["a1a2"]);
+    // next to a square it can reach, the king is in check: White's king on
+    // b1, the Fire Demon can go to c1 or c2
+    let pos = Position::from_fen(variant(), "2f5k/9/9/9/9/9/9/9/1K7 w - - 0 1").unwrap();
+    assert!(pos.clone().in_check());
+    // and a position where the side not to move could be burnt is refused
+    assert!(Position::from_fen(variant(), "2f5k/9/9/9/9/9/9/9/1K7 b - - 0 1").is_err());
+}
+
+#[test]
+fn perft_makes_and_unmakes_burns_consistently() {
+    // (make checks the hash against a fresh one and unmake the piece lists,
+    // with debug assertions on)
+    let mut pos = Position::from_fen(variant(), "3fk4/1pgpgp3/9/9/4p4/9/2PGP4/9/3FK4 w - - 0 1").unwrap();
+    for d in 1..=3 {
+        assert_eq!(perft(&mut pos, d), perft_reference(&mut pos, d), "depth {d}");
+    }
+    assert_eq!(pos.fen(), "3fk4/1pgpgp3/9/9/4p4/9/2PGP4/9/3FK4 w - - 0 1");
+}
+
+#[test]
+fn burning_with_drops_is_refused() {
+    let toml = "name = \"b\"\nfiles = 5\nranks = 5\nstart_fen = \"2k2/5/5/5/2K2 w - - 0 1\"\n\n\
+         [rules.drops]\n\n\
+         [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\n\
+         [[piece]]\nname = \"fire demon\"\nletter = \"f\"\nbetza = \"BvR\"\nburns = true\n";
+    match Variant::from_toml(toml, "b.toml") {
+        Ok(_) => panic!("accepted"),
+        Err(e) => assert!(e.to_string().contains("burning pieces cannot be combined with drops"), "{e}"),
+    }
+}
