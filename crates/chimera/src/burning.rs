@@ -36,15 +36,16 @@ impl Position {
     /// piece of `c` (and burn it).
     #[cold]
     pub(crate) fn burn_threatens(&mut self, c: Color) -> bool {
-        let them = c.flip();
-        let burners: Vec<Square> = self
-            .pieces(them)
-            .iter()
-            .copied()
-            .filter(|&s| self.variant().burns[self.board[s as usize] as usize])
-            .collect();
+        let them = c.flip().index();
         let mut hit = BurnHit { target: c.index() as u8 };
-        burners.into_iter().any(|sq| self.walk_piece(sq, &mut hit))
+        // by index, as the walk borrows the position (it leaves the list as it was)
+        for i in 0..self.lists[them].len {
+            let sq = self.lists[them].sq[i];
+            if self.variant().burns[self.board[sq as usize] as usize] && self.walk_piece(sq, &mut hit) {
+                return true;
+            }
+        }
+        false
     }
 }
 
