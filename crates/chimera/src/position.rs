@@ -1716,7 +1716,9 @@ impl Position {
             }
             self.castling &= !touched;
         }
-        if v.burners && v.burns[self.board[to as usize] as usize] && m.kind() != MoveKind::Drop {
+        // the piece that moved burns, not the one it promotes to (HaChu's rule: a
+        // Water Buffalo that promotes to a Fire Demon burns from the next move)
+        if v.burners && v.burns[mover as usize] && m.kind() != MoveKind::Drop {
             let (n, dh) = self.burn_around(to);
             undo.burned = n;
             h ^= dh;

@@ -81,3 +81,31 @@ fn burning_with_drops_is_refused() {
         Err(e) => assert!(e.to_string().contains("burning pieces cannot be combined with drops"), "{e}"),
     }
 }
+
+#[test]
+fn a_piece_promoting_to_a_burner_burns_from_its_next_move() {
+    // a Water Buffalo (w) promotes to a Fire Demon (+w) in the far three
+    // ranks: the promoting move e5e7+ burns nothing (the Black pawns d8 and
+    // f7 stay); after the Black king's a8a7 the Fire Demon's move e7e6 burns
+    // the Black neighbours of e6 (the pawn f7 and the gold d5), not the White
+    // pawn f5 nor the pawn d8
+    let toml = "name = \"buffalo\"\nfiles = 9\nranks = 9\nstart_fen = \"4k4/9/9/9/9/9/9/9/4K4 w - - 0 1\"\n\n\
+         [zones]\nfar = \"a7-i9\"\n\n\
+         [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\n\
+         [[piece]]\nname = \"water buffalo\"\nletter = \"w\"\nbetza = \"BsRvR2\"\n\
+         promotion = { zone = \"far\", to = \"+w\" }\n\n\
+         [[piece]]\nname = \"fire demon\"\nletter = \"+w\"\nbetza = \"BvR\"\nburns = true\n\n\
+         [[piece]]\nname = \"gold\"\nletter = \"g\"\nbetza = \"WfF\"\n\n\
+         [[piece]]\nname = \"pawn\"\nletter = \"p\"\nbetza = \"fW\"\n";
+    let v = Arc::new(Variant::from_toml(toml, "buffalo.toml").unwrap());
+    let fen = "9/k2p5/5p3/9/3gWP3/9/9/9/8K w - - 0 1";
+    let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+    let m = pos.parse_move("e5e7+").unwrap();
+    pos.make(m);
+    assert_eq!(pos.fen(), "9/k2p5/4+Wp3/9/3g1P3/9/9/9/8K b - - 0 1");
+    let m = pos.parse_move("a8a7").unwrap();
+    pos.make(m);
+    let m = pos.parse_move("e7e6").unwrap();
+    pos.make(m);
+    assert_eq!(pos.fen(), "9/3p5/k8/4+W4/5P3/9/9/9/8K b - - 0 2");
+}
