@@ -177,7 +177,7 @@ fn result_value(r: StalemateResult) -> i32 {
 /// with `load_variant_config`.
 #[pyfunction]
 fn variants() -> Vec<String> {
-    let mut names: Vec<String> = builtin::names().into_iter().map(str::to_string).collect();
+    let mut names: Vec<String> = builtin::playable_names().into_iter().map(str::to_string).collect();
     with_registry(|r| {
         for n in &r.order {
             if !names.contains(n) {

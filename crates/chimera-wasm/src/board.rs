@@ -66,7 +66,7 @@ pub fn variant(name: &str, chess960: bool) -> Result<Variant, String> {
 
 /// The names of every variant: built-in ones, then loaded ones, separated by spaces.
 pub fn variants() -> String {
-    let mut names: Vec<String> = builtin::names().iter().map(|s| s.to_string()).collect();
+    let mut names: Vec<String> = builtin::playable_names().iter().map(|s| s.to_string()).collect();
     ORDER.with(|o| {
         for n in o.borrow().iter() {
             if !names.contains(n) {

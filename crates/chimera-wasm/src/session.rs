@@ -40,9 +40,10 @@ pub struct VariantInfo {
     pub description: String,
 }
 
-/// The built-in variants, in the order of `chimera variants`.
+/// The built-in variants this build can play (not those whose board needs
+/// the wide build), in the order of `chimera variants`.
 pub fn builtin_variants() -> Vec<VariantInfo> {
-    builtin::names()
+    builtin::playable_names()
         .into_iter()
         .map(|name| {
             let description = builtin::source(name)
@@ -871,7 +872,8 @@ mod tests {
     #[test]
     fn built_in_variants_are_listed_with_descriptions() {
         let v = builtin_variants();
-        assert_eq!(v.len(), builtin::names().len());
+        assert_eq!(v.len(), builtin::playable_names().len());
+        assert!(!v.iter().any(|v| v.name == "tenjikushogi"), "a 16x16 board in the narrow build");
         let ml = v.iter().find(|v| v.name == "mightylion").expect("mightylion listed");
         assert_eq!(ml.description, "Mighty Lion Chess");
         assert!(v.iter().any(|v| v.name == "xiangqi"));

@@ -11,6 +11,22 @@ pub fn names() -> Vec<&'static str> {
     FILES.iter().map(|f| f.0).collect()
 }
 
+/// The names of the built-in variants this build can hold: all of
+/// [`names`] but those whose board is too large for it (Tenjiku Shogi's
+/// 16×16 in `chimera`; `chimera-wide` holds every one). A program that can
+/// hand a variant over to the wide build (the engine's protocols, the
+/// command-line tool) lists [`names`]; one bound to this build (the WASM and
+/// Python bindings) lists these.
+///
+/// ```
+/// let here = chimera::builtin::playable_names();
+/// assert!(here.contains(&"chess"));
+/// assert!(here.iter().all(|n| chimera::builtin::names().contains(n)));
+/// ```
+pub fn playable_names() -> Vec<&'static str> {
+    FILES.iter().map(|f| f.0).filter(|n| !definition(n).is_err_and(|e| e.is_board_too_large())).collect()
+}
+
 /// An error looking up a built-in variant.
 #[derive(Debug)]
 pub enum LookupError {
@@ -103,6 +119,7 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("sho", "shoshogi"),
     ("cashew-shogi", "cashewshogi"),
     ("macadamia-shogi", "macadamiashogi"),
+    ("tenjiku", "tenjikushogi"),
 ];
 
 /// Builds a built-in variant by name (the exact name, else the name in any
