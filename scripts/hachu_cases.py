@@ -3,7 +3,7 @@
 
 Usage:
     hachu_cases.py OUT.jsonl SEED GAMES PLIES [--variant lion|chu|wa-shogi|dai|werewolf|cashew-shogi|
-                   macadamia-shogi]
+                   macadamia-shogi|tenjiku]
                    [--king-safety] [--start BOARD] [--every N]
 
 Plays GAMES random games of at most PLIES plies from the start position,
@@ -71,6 +71,12 @@ START = {
     "dai": "lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/"
            "4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/"
            "A1C'1F1TET1F1C'1A/LNUICSGKGSCIUNL",
+    # the usual Tenjiku start position (HaChu's own array has three slips:
+    # a missing empty square on White's second rank, Black's Free Eagle
+    # replaced by a Great General, Dragon Kings where the Dogs belong)
+    "tenjiku": "lnficsgekgscifnl/a1c!c!1txql!ot1c!c!1a/s'v'bhdw!d!q'h!d!w!dhbv's'/mvrf!e!b!r!v!q!r!b!e!f!rvm/"
+               "pppppppppppppppp/4d'6d'4/16/16/16/16/4D'6D'4/PPPPPPPPPPPPPPPP/MVRF!E!B!R!Q!V!R!B!E!F!RVM/"
+               "S'V'BHDW!D!H!Q'D!W!DHBV'S'/A1C!C!1TOL!QXT1C!C!1A/LNFICSGKEGSCIFNL",
     "cashew-shogi": "lh!f'dh'j'ki'qc'hg!l/t!p'w!+oogngx+xl!k'd!/r've'fst'+nt'sfw'vl'/ppppppppppppp/3d'5d'3/"
                     "13/13/13/3D'5D'3/PPPPPPPPPPPPP/L'VW'FST'+NT'SFE'VR'/D!K'L!+XXGNGO+OW!P'T!/"
                     "LG!HC'QI'KJ'H'DF'H!L",
@@ -79,7 +85,7 @@ START = {
                        "LOCSGI'KJ'GSCXL",
 }
 NAME = {"lion": "mightylion", "chu": "chu", "wa-shogi": "wa-shogi", "dai": "dai", "werewolf": "werewolf",
-        "cashew-shogi": "cashewshogi", "macadamia-shogi": "macadamiashogi"}
+        "cashew-shogi": "cashewshogi", "macadamia-shogi": "macadamiashogi", "tenjiku": "tenjiku"}
 
 
 def fen_of(variant, cells, white, rights, ep):

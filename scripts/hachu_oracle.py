@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Legal moves of a Mighty Lion Chess or Chu Shogi position, taken from HaChu.
+"""Legal moves of a position of one of HaChu's variants, taken from HaChu.
 
 Usage:
-    hachu_oracle.py [--variant lion|chu|wa-shogi|werewolf|cashew-shogi|macadamia-shogi]
+    hachu_oracle.py [--variant lion|chu|wa-shogi|werewolf|cashew-shogi|macadamia-shogi|tenjiku]
                     [--king-safety | --pseudo] [--json]
                     [--moves "M1 M2 ..."] [--timeout SECONDS] FEN
     hachu_oracle.py --check FILE.jsonl [--king-safety]
@@ -138,6 +138,21 @@ rank leaves a piece without moves; play() here gives the Werewolf.) A Pawn
 promotes to a Rook only in HaChu's list; the moves to a Bishop and a Knight
 are added ("underpromotion").
 
+Tenjiku Shogi (`tenjiku`): Debian's binary crashes on every Tenjiku position
+with a Lion; scripts/build-hachu.sh builds HaChu from Debian's source with
+the two faults fixed, and HACHU_BIN names it. The FEN is in HaChu's Tenjiku
+ids (VARIANTS). HaChu's lists are pseudo-legal (use --pseudo) and show a Fire
+Demon's move as a plain move; play() burns the enemy pieces next to the
+destination of a move of a Fire Demon (D!) or promoted Water Buffalo (+W!),
+as HaChu's MakeMove() does (the piece that moved decides). tenjiku_moves()
+drops HaChu's promotion flag from a two-leg move that neither starts nor
+ends in the zone (HaChu reads its zone table past its end for such moves)
+and adds the promoting twin where only the destination is in the zone; an
+empty list (HaChu lists nothing when the side to move can take the last
+enemy royal) and a list of captures only (HaChu's root search stopped in
+its capture stage) are warnings. HaChu's passive burning (FireSet) counts
+the mover's own Fire Demons and is not followed.
+
 Notation (HaChu's, which is Chimera's and Fairy-Stockfish's): `e2e4`,
 castling `e1g1`, e.p. `e5d6`, promotion `a7a8q` (Chu Shogi `a9a10+`), a
 two-leg Lion move `d4e5,e5f6` (first leg a capture: double capture,
@@ -205,6 +220,17 @@ VARIANTS = {
     "cashew-shogi": Variant("cashew-shogi", 13, "+", ("K",), (
         "C'", "D", "D!", "D'", "E'", "F", "F'", "G", "G!", "H", "H!", "H'", "I'", "J'", "K", "K'",
         "L", "L!", "L'", "N", "O", "P", "P'", "Q", "R'", "S", "T!", "T'", "V", "W!", "W'", "X")),
+    # Tenjiku Shogi (16x16): HaChu's Tenjiku id table (tenIDs): Chu Shogi's
+    # ids (N the Knight, as in Dai), dressed ids for the rest: D' Dog, Q'
+    # Free Eagle, S' Side Soldier, V' Vertical Soldier, B! Bishop General,
+    # C! Chariot Soldier, D! Fire Demon, E! Soaring Eagle, F! Horned Falcon,
+    # H! Lion Hawk, L! Lion, Q! Great General, R! Rook General, V! Vice
+    # General, W! Water Buffalo. Only a local build with two memory faults
+    # fixed can list its moves (scripts/build-hachu.sh; HACHU_BIN).
+    "tenjiku": Variant("tenjiku", 16, "+", ("K", "+E"), (
+        "A", "B", "B!", "C", "C!", "D", "D!", "D'", "E", "E!", "F", "F!", "G", "H", "H!", "I", "K",
+        "L", "L!", "M", "N", "O", "P", "Q", "Q!", "Q'", "R", "R!", "S", "S'", "T", "V", "V!", "V'",
+        "W!", "X"), ("P", "L", "I", "N"), ("N",)),
     "macadamia-shogi": Variant("macadamia-shogi", 13, "+", ("K",), (
         "B", "C", "C!", "D", "E", "F'", "G", "G'", "H!", "I'", "J'", "K", "L", "L!", "L'", "O",
         "P", "P'", "Q", "R", "R'", "S", "T", "W!", "W'", "X")),
@@ -368,7 +394,26 @@ def play(cells, move, variant):
         if any(letter(cells.get(sq) or "") == "W" for sq in (move.target, move.via) if sq):
             piece = "W" if is_white(piece) else "w"
     after[move.target] = piece
+    if variant.name == "tenjiku" and letter(mover) in BURNERS:
+        # active burning (HaChu's MakeMove): every enemy piece next to the
+        # destination of a Fire Demon's move is removed; the piece that
+        # moved decides (a Water Buffalo promoting to a Fire Demon does not
+        # burn on that move). HaChu's passive burning counts the mover's
+        # own Fire Demons (FireSet()) and is not followed here.
+        for df in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                sq = (move.target[0] + df, move.target[1] + dr)
+                if sq != move.target and sq in after and is_white(after[sq]) != is_white(mover):
+                    del after[sq]
     return after
+
+
+# Tenjiku Shogi's burning pieces: the Fire Demon and the promoted Water Buffalo
+BURNERS = ("D!", "+W!")
+TENJIKU_ZONE = 5  # ranks
+# the unpromoted pieces with two-leg moves that promote: Lion, Soaring Eagle,
+# Horned Falcon
+TENJIKU_TWO_LEG_PROMOTERS = ("L!", "E!", "F!")
 
 
 def three_leg(origin, code, cells, promotion):
@@ -845,6 +890,9 @@ def legal_moves(fen, variant="lion", king_safety=None, timeout=20.0, history=())
             moves.append(twin)
             have.add(twin.identity())
 
+    if variant == "tenjiku":
+        moves = tenjiku_moves(cells, moves, white, v, answer)
+
     if king_safety:
         own = [sq for sq, t in cells.items() if is_white(t) == white and letter(t) in v.royals]
         if len(own) == 1:
@@ -858,6 +906,41 @@ def legal_moves(fen, variant="lion", king_safety=None, timeout=20.0, history=())
         moves = werewolf_moves(cells, moves)
     answer.moves = sorted(moves, key=lambda m: m.text())
     return answer
+
+
+def tenjiku_moves(cells, moves, white, v, answer):
+    """HaChu's Tenjiku lists, read as the rules it implements (see the
+    module notes): a two-leg move promotes when it starts or ends in the
+    zone (HaChu decides from the origin and from a read past the end of its
+    zone table at the coded two-leg target, so its flag is dropped where
+    neither square is in the zone and the promoting twin is added where only
+    the target is); an empty list is a warning (HaChu lists nothing when the
+    side to move can take the last enemy royal)."""
+    if not moves:
+        answer.warnings.append("HaChu lists no move (the last enemy royal can be taken?)")
+        return moves
+    if all(m.kind == "twoleg" or m.target in cells for m in moves):
+        # HaChu's list is the move stack its one-ply root search left, and
+        # that search can stop in its capture stage (seen where a jumping
+        # general can take a Fire Demon): no non-capture is listed at all
+        answer.warnings.append("HaChu lists captures only: its root search stopped early")
+        return moves
+    def in_zone(sq):
+        return sq[1] >= v.size - TENJIKU_ZONE if white else sq[1] < TENJIKU_ZONE
+    out, seen = [], set()
+    for m in moves:
+        if m.kind == "twoleg" and m.promotion and not (in_zone(m.origin) or in_zone(m.target)):
+            m = m.with_promotion(None, "two-leg promotion flag dropped")
+        if m.identity() not in seen:
+            seen.add(m.identity())
+            out.append(m)
+    for m in list(out):
+        if m.kind == "twoleg" and not m.promotion and in_zone(m.target) and not in_zone(m.origin):
+            twin = m.with_promotion(v.promo, "two-leg promotion added")
+            if twin.identity() not in seen and letter(cells[m.origin]) in TENJIKU_TWO_LEG_PROMOTERS:
+                seen.add(twin.identity())
+                out.append(twin)
+    return out
 
 
 def werewolf_moves(cells, moves):
@@ -909,7 +992,8 @@ def safe_moves(cells, moves, royal, white, v, timeout, answer):
 
 def check_file(path, king_safety, timeout):
     """Compare the move lists of a JSON-lines file with fresh answers."""
-    names = {"mightylion": "lion", "chu": "chu", "wa-shogi": "wa-shogi", "dai": "dai", "werewolf": "werewolf"}
+    names = {"mightylion": "lion", "chu": "chu", "wa-shogi": "wa-shogi", "dai": "dai", "werewolf": "werewolf",
+             "tenjiku": "tenjiku"}
     same = total = 0
     with open(path) as f:
         for number, line in enumerate(f, 1):

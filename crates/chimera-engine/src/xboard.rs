@@ -60,6 +60,7 @@ pub fn xboard_name(name: &str) -> String {
         "daishogi" => "dai".into(),
         "cashewshogi" => "cashew-shogi".into(),
         "macadamiashogi" => "macadamia-shogi".into(),
+        "tenjikushogi" => "tenjiku".into(),
         n => n.into(),
     }
 }
@@ -80,6 +81,7 @@ pub fn engine_name(xb: &str) -> String {
         "dai" => "daishogi".into(),
         "cashew-shogi" => "cashewshogi".into(),
         "macadamia-shogi" => "macadamiashogi".into(),
+        "tenjiku" => "tenjikushogi".into(),
         n => n.into(),
     }
 }
@@ -970,6 +972,15 @@ mod tests {
         ] {
             assert_eq!((xboard_name(ours), engine_name(hachu)), (hachu.to_string(), ours.to_string()));
             assert!(chimera::builtin::variant(ours).is_ok());
+        }
+        // Tenjiku Shogi's 16x16 board needs the wide build: the narrow one
+        // refuses the board by its size
+        assert_eq!((xboard_name("tenjikushogi"), engine_name("tenjiku")), ("tenjiku".into(), "tenjikushogi".into()));
+        let tenjiku = chimera::builtin::variant("tenjikushogi");
+        if chimera::width::WIDE {
+            assert!(tenjiku.is_ok());
+        } else {
+            assert!(tenjiku.is_err_and(|e| e.is_board_too_large()));
         }
     }
 
