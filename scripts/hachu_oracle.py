@@ -915,7 +915,8 @@ def tenjiku_moves(cells, moves, white, v, answer):
     zone table at the coded two-leg target, so its flag is dropped where
     neither square is in the zone and the promoting twin is added where only
     the target is); an empty list is a warning (HaChu lists nothing when the
-    side to move can take the last enemy royal)."""
+    side to move can take the last enemy royal), and so is a list of
+    captures only (HaChu's root search stopped in its capture stage)."""
     if not moves:
         answer.warnings.append("HaChu lists no move (the last enemy royal can be taken?)")
         return moves

@@ -860,7 +860,15 @@ fn assign_slots(
             _ => Some(base + DEFAULT_PARTNER),
         };
         let usable = |s: usize| s < KING_SLOT && s != LION_SLOT && table[s].is_none();
-        let s = own.filter(|&s| usable(s)).or_else(|| (SHOGI_PLAIN..KING_SLOT).find(|&s| usable(s)))?;
+        // a variant without Lions (in the Lion-trading sense) may fill the
+        // Lion's slot last, so that 65 types and the King fit (Tenjiku
+        // Shogi); XBoard applies Chu Shogi's Lion-capture rules to the piece
+        // there, which the variant does not have
+        let lion_free = parent == Parent::Chu && !v.lion.iter().any(|&l| l) && table[LION_SLOT].is_none();
+        let s = own
+            .filter(|&s| usable(s))
+            .or_else(|| (SHOGI_PLAIN..KING_SLOT).find(|&s| usable(s)))
+            .or_else(|| lion_free.then_some(LION_SLOT))?;
         table[s] = Some(Slot::Promoted(letter, dress));
         slot_of[t] = Some(s);
     }
@@ -954,6 +962,38 @@ fn thinking_line(r: &Report, pos: &chimera::position::Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Tenjiku Shogi (wide build only) has 65 types besides the King: every
+    /// slot of XBoard's table, the Lion's too, holds one, and every type gets
+    /// its `piece` line.
+    #[test]
+    fn tenjiku_fills_every_slot() {
+        if !chimera::width::WIDE {
+            return;
+        }
+        let v = chimera::builtin::variant("tenjikushogi").unwrap();
+        let lines = setup_lines(&v);
+        let setup = lines[0].strip_prefix("setup (").unwrap_or_else(|| panic!("{}", lines[0]));
+        let (table, rest) = setup.split_once(") ").unwrap();
+        assert!(rest.starts_with("16x16+0_chu "), "{rest}");
+        // White's half: slots are '.', or a letter with an optional '^'
+        // before and dress mark after
+        let white = &table[..table.len() / 2];
+        let mut slots = 0;
+        let mut chars = white.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '^' {
+                continue;
+            }
+            assert!(c.is_ascii_uppercase(), "an empty slot in {white}");
+            if chars.peek().is_some_and(|&d| d == '\'' || d == '!') {
+                chars.next();
+            }
+            slots += 1;
+        }
+        assert_eq!(slots, SLOTS, "{white}");
+        assert_eq!(lines.iter().filter(|l| l.starts_with("piece ")).count(), v.def.pieces.len(), "one per type");
+    }
 
     #[test]
     fn names_round_trip() {
