@@ -10,7 +10,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else { return };
-    let v = builtin(first as usize);
+    let Some(v) = builtin(first as usize) else { return };
     let text = String::from_utf8_lossy(rest);
     let Ok(mut pos) = Position::from_fen(v.clone(), &text) else { return };
     check_consistent(&pos, "after parsing");

@@ -13,7 +13,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes::new(data);
-    let v = builtin(b.byte() as usize);
+    let Some(v) = builtin(b.byte() as usize) else { return };
     let mut pos = Position::start(v.clone());
     let plies = b.byte() % 32;
     for _ in 0..plies {
