@@ -46,10 +46,11 @@
 //! the weights: what the tuner fits.
 
 use crate::params::{self, Params};
-use chimera::compile::{code_of, type_of, Cell, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, QUIET};
+use chimera::compile::{code_of, type_of, Cell};
 use chimera::position::Position;
 use chimera::square::{Color, Square};
 use chimera::variant::Variant;
+use chimera::walk::Occupant;
 use std::sync::Arc;
 
 /// Centipawns per unit of a piece's random-board mobility, linear term.
@@ -150,7 +151,7 @@ pub struct EvalTables {
     psq: Vec<[i32; 2]>,
     /// Per colour of the walking piece and piece code: what the code is to a
     /// mobility walk ([`EvalTables::occupant`]: 0 empty, 1 friend or wall, 2 enemy).
-    walk_occ: Box<[[u8; 256]; 2]>,
+    walk_occ: Box<[[Occupant; 256]; 2]>,
     /// Per square: the squares at most one step away, itself included (a bit set).
     zone1: Vec<SquareSet>,
     /// Per square: the squares at most two steps away (files and ranks), itself included.
@@ -210,38 +211,16 @@ impl Lcg {
     }
 }
 
-/// Walks the trajectory list `cells` of a piece standing on `sq` as the check
-/// test does: an empty square continues with the next cell when it has an
-/// empty child, an occupied one forks to `occ` when the cell allows it.
-/// `occupant(to)` is 0 for an empty square, 1 for a friend (or anything that
-/// cannot be taken), 2 for an enemy; `hit(to, capture)` is called for every
-/// quiet move to an empty square and every capture (once per path).
+/// The walk of [`chimera::walk::reach`] over a board of 0 (empty), 1
+/// (friend or wall) and 2 (enemy) codes, as the sampled boards and the
+/// drop-threat tables write them.
 #[inline(always)]
-fn walk(cells: &[Cell], sq: Square, occupant: impl Fn(Square) -> u8, mut hit: impl FnMut(Square, bool)) {
-    let mut i = 0usize;
-    while i < cells.len() {
-        let c = &cells[i];
-        // a move may come back to its own square (a Lion's turn in place)
-        let occ = if c.to == sq { 0 } else { occupant(c.to) };
-        match occ {
-            0 => {
-                if c.flags & QUIET != 0 && c.to != sq {
-                    hit(c.to, false);
-                }
-                i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
-            }
-            2 => {
-                if c.flags & CAPTURE != 0 {
-                    hit(c.to, true);
-                }
-                i = if c.flags & OCC_FOE != 0 { c.occ as usize } else { c.next as usize };
-            }
-            _ => {
-                i = if c.flags & OCC_FRIEND != 0 { c.occ as usize } else { c.next as usize };
-            }
-        }
-    }
+fn walk(cells: &[Cell], sq: Square, occupant: impl Fn(Square) -> u8, hit: impl FnMut(Square, bool)) {
+    chimera::walk::reach(cells, sq, |to| OCCUPANTS[occupant(to) as usize], hit)
 }
+
+/// The [`Occupant`] of each board code of [`walk`].
+const OCCUPANTS: [Occupant; 3] = [Occupant::Empty, Occupant::Friend, Occupant::Foe];
 
 /// What a piece can reach from one square on a given board: (quiet moves,
 /// captures), distinct squares. `board[s]`: 0 empty, 1 friend, 2 foe.
@@ -582,11 +561,11 @@ impl EvalTables {
             };
         }
         let psq = pst.iter().zip(&royal_centre).map(|(&a, &b)| [a, b]).collect();
-        let mut walk_occ = Box::new([[0u8; 256]; 2]);
+        let mut walk_occ = Box::new([[Occupant::Empty; 256]; 2]);
         for (mine, row) in walk_occ.iter_mut().enumerate() {
             for (p, o) in row.iter_mut().enumerate().skip(1) {
                 let wall = inert.get(p).copied().unwrap_or(false);
-                *o = if p & 1 != mine && !wall { 2 } else { 1 };
+                *o = if p & 1 != mine && !wall { Occupant::Foe } else { Occupant::Friend };
             }
         }
         let zone = |reach: i32| -> Vec<SquareSet> {
@@ -696,7 +675,7 @@ impl EvalTables {
         let mine = code & 1;
         let (kf, kr) = ek.map_or((i32::MIN / 2, i32::MIN / 2), |k| self.coords[k as usize]);
         let (mut n, mut hits) = (0, 0);
-        walk(
+        chimera::walk::reach(
             cells,
             sq,
             |to| self.occupant(pos, mine, to),
@@ -711,17 +690,17 @@ impl EvalTables {
         (n, hits)
     }
 
-    /// What stands on `to` for a walk of a piece of colour `mine`: 0 empty,
-    /// 1 a friend or an inert piece (a wall), 2 an enemy it may capture.
+    /// What stands on `to` for a walk of a piece of colour `mine`: a friend
+    /// or an inert piece (a wall) counts as a friend.
     #[inline(always)]
-    fn occupant(&self, pos: &Position, mine: u8, to: Square) -> u8 {
+    fn occupant(&self, pos: &Position, mine: u8, to: Square) -> Occupant {
         let p = pos.piece_at(to);
         if p == 0 {
-            0
+            Occupant::Empty
         } else if p & 1 != mine && !self.inert[p as usize] {
-            2
+            Occupant::Foe
         } else {
-            1
+            Occupant::Friend
         }
     }
 
@@ -732,7 +711,7 @@ impl EvalTables {
         let (cells, _) = pos.variant().tables.list(code, false, sq);
         let mine = code & 1;
         let mut n = 0;
-        walk(cells, sq, |to| self.occupant(pos, mine, to), |_, _| n += 1);
+        chimera::walk::reach(cells, sq, |to| self.occupant(pos, mine, to), |_, _| n += 1);
         n
     }
 
@@ -909,7 +888,7 @@ impl EvalTables {
                     if with_hits {
                         let zone = &zone1[them];
                         let mut h = 0;
-                        walk(
+                        chimera::walk::reach(
                             cells,
                             sq,
                             |to| occ[pos.piece_at(to) as usize],
@@ -920,7 +899,7 @@ impl EvalTables {
                         );
                         hits[ci] += h;
                     } else {
-                        walk(cells, sq, |to| occ[pos.piece_at(to) as usize], |_, _| n += 1);
+                        chimera::walk::reach(cells, sq, |to| occ[pos.piece_at(to) as usize], |_, _| n += 1);
                     }
                     mob += t.mob_weight * (n - t.mob_avg);
                 }
@@ -952,8 +931,10 @@ impl EvalTables {
                 let c = Color::from_index(ci);
                 let occ_them = &self.walk_occ[1 - ci];
                 // a friend next to the royal piece is an enemy to the other side's walks
-                let shield =
-                    self.ring[k as usize].iter().filter(|&&t| occ_them[pos.piece_at(t) as usize] == 2).count() as i32;
+                let shield = self.ring[k as usize]
+                    .iter()
+                    .filter(|&&t| occ_them[pos.piece_at(t) as usize] == Occupant::Foe)
+                    .count() as i32;
                 let drops = if self.drops { self.drop_threats(pos, c, k) } else { 0 };
                 safety += sign
                     * (self.shield * shield

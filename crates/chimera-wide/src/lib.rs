@@ -12,6 +12,8 @@
 
 #[path = "../../chimera/src/betza.rs"]
 pub mod betza;
+#[path = "../../chimera/src/build_variant.rs"]
+mod build_variant;
 #[path = "../../chimera/src/builtin.rs"]
 pub mod builtin;
 #[path = "../../chimera/src/burning.rs"]
@@ -24,6 +26,10 @@ pub mod chu_repetition;
 pub mod compile;
 #[path = "../../chimera/src/counting.rs"]
 pub mod counting;
+#[path = "../../chimera/src/definition.rs"]
+pub mod definition;
+#[path = "../../chimera/src/fen.rs"]
+pub mod fen;
 #[path = "../../chimera/src/highlight.rs"]
 pub mod highlight;
 #[path = "../../chimera/src/ini.rs"]
@@ -60,6 +66,8 @@ pub mod trading;
 pub mod validate;
 #[path = "../../chimera/src/variant.rs"]
 pub mod variant;
+#[path = "../../chimera/src/walk.rs"]
+pub mod walk;
 pub mod width;
 
 /// The most piece types a variant may define.

@@ -6,9 +6,9 @@
 //! to as attacked (the incremental test leaves such variants to it).
 
 use crate::compile::Cell;
-use crate::movegen::Visitor;
 use crate::position::Position;
 use crate::square::{Color, Square, NO_SQUARE};
+use crate::walk::Visitor;
 
 impl Position {
     /// Removes the enemy pieces (of the side that just moved) around `to`;

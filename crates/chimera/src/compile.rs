@@ -12,8 +12,8 @@
 //! generator tests nothing at run time but the board.
 
 use crate::betza::{Atom, DirWord, Leg, Range, Unit};
+use crate::definition::{ConfineMode, Immobility, VariantDef};
 use crate::square::{Color, Geometry, Square, NO_SQUARE};
-use crate::variant::{ConfineMode, Immobility, VariantDef};
 use std::fmt;
 
 /// The piece may stop here if the square is empty.
@@ -160,7 +160,7 @@ pub struct PromoInfo {
     /// promotion is compulsory only where the piece would have no move left.
     pub shogi: bool,
     /// Chu style: a non-capturing move promotes only by entering the zone
-    /// (see [`crate::variant::PromotionStyle::Chu`]); `shogi` is set too.
+    /// (see [`crate::definition::PromotionStyle::Chu`]); `shogi` is set too.
     pub chu: bool,
     /// For each square: the unpromoted piece would have no move from there.
     pub stuck: Vec<bool>,
@@ -1346,7 +1346,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let mut lists = vec![ListRef::default(); ncodes * 2 * nsq];
     let mut list_box = vec![EMPTY_BOX; ncodes * 2 * nsq];
     // double steps create e.p. squares if some piece captures e.p., or if the FEN lists them anyway
-    let ep_rule = def.pieces.iter().any(|p| p.ep_field != crate::variant::EpField::Attacked)
+    let ep_rule = def.pieces.iter().any(|p| p.ep_field != crate::definition::EpField::Attacked)
         || def.pieces.iter().any(|p| p.betza.units.iter().any(|u| u.legs.iter().any(|l| l.modality.en_passant)));
     let mut promo = vec![None; ncodes + 2];
     let mut no_hop = vec![0u128; ncodes + 2];
@@ -1364,7 +1364,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             if let Some(pr) = &p.promotion {
                 let zone = &def.zones[pr.zone];
                 let members: Vec<bool> = (0..nsq).map(|s| zone.contains(&g, color, s as Square)).collect();
-                let in_place = pr.style == crate::variant::PromotionStyle::Sittuyin;
+                let in_place = pr.style == crate::definition::PromotionStyle::Sittuyin;
                 in_place_promotion |= in_place;
                 promo[code as usize] = Some(PromoInfo {
                     zone: if in_place { vec![false; nsq] } else { members.clone() },
@@ -1376,9 +1376,9 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     mandatory: pr.mandatory,
                     shogi: matches!(
                         pr.style,
-                        crate::variant::PromotionStyle::Shogi | crate::variant::PromotionStyle::Chu
+                        crate::definition::PromotionStyle::Shogi | crate::definition::PromotionStyle::Chu
                     ),
-                    chu: pr.style == crate::variant::PromotionStyle::Chu,
+                    chu: pr.style == crate::definition::PromotionStyle::Chu,
                     stuck: Vec::new(),
                     limits: match (&pr.choices_black, color) {
                         (Some(b), Color::Black) => vec![255; b.len()],

@@ -14,7 +14,7 @@
 //! `sittuyinRookDrop`), Seirawan gating (`seirawanGating`), Sittuyin promotion
 //! (`sittuyinPromotion`, `promotionLimit`) and makruk/ASEAN `countingRule`.
 //! Pieces may be confined per side (`mobilityRegionWhiteKing`, ...: the region
-//! filters where moves end, [`crate::variant::ConfineMode::Destination`]), given
+//! filters where moves end, [`crate::definition::ConfineMode::Destination`]), given
 //! Janggi's palace diagonals (`diagonalLines`: the rook, Janggi cannon,
 //! soldier, wazir and a wazir-moving king move along them) and Xiangqi's
 //! soldier (`soldierPromotionRank`). `nMoveRuleTypes` names the types whose
@@ -36,7 +36,7 @@
 //! assert_eq!(def.geometry.width, 6);
 //! ```
 
-use crate::variant::{VariantDef, VariantError};
+use crate::definition::{VariantDef, VariantError};
 use std::collections::BTreeMap;
 
 /// Options that do not change the legal moves of a position read from a FEN:
@@ -218,9 +218,9 @@ fn parse_sections(text: &str, file: &str) -> Result<BTreeMap<String, Section>, V
             if name.is_empty() {
                 return Err(err(file, line, "a section needs a name"));
             }
-            crate::variant::check_name(&name).map_err(|m| err(file, line, m))?;
+            crate::definition::check_name(&name).map_err(|m| err(file, line, m))?;
             if let Some(p) = &parent {
-                crate::variant::check_name(p).map_err(|m| err(file, line, format!("parent: {m}")))?;
+                crate::definition::check_name(p).map_err(|m| err(file, line, format!("parent: {m}")))?;
             }
             if sections.contains_key(&name) {
                 return Err(err(file, line, format!("variant '{name}' is defined twice")));

@@ -16,12 +16,15 @@
 #![warn(missing_docs)]
 
 pub mod betza;
+mod build_variant;
 pub mod builtin;
 pub(crate) mod burning;
 pub mod check;
 pub mod chu_repetition;
 pub mod compile;
 pub mod counting;
+pub mod definition;
+pub mod fen;
 pub mod highlight;
 pub mod ini;
 pub mod legal;
@@ -40,6 +43,7 @@ pub mod square;
 pub mod trading;
 pub mod validate;
 pub mod variant;
+pub mod walk;
 pub mod width;
 
 /// The most piece types a variant may define.

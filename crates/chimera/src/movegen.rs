@@ -1,114 +1,16 @@
-//! Pseudo-legal move generation: one walker over the compiled trajectory tables.
-//!
-//! The walker reads cells from the flat table of the piece's (code, virginity,
-//! square) list. On an empty square it may stop (a non-capture) and continues
-//! with the next cell; on an occupied square it may capture and continues at
-//! the occupied fork, if the cell has one. Everything variant-specific was
-//! decided when the tables were compiled.
+//! Pseudo-legal move generation: the walker of [`crate::walk`] over every
+//! piece of the side to move, into the move buffer, and the moves outside
+//! the tables (castling, drops, gating, jump captures, passes).
 
 use crate::check::CheckInfo;
-use crate::compile::{
-    type_of, Cell, PromoInfo, AUX_EP_CREATE, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL, AUX_NO_HOP, AUX_NO_STAY, AUX_TAME,
-    AUX_VICTIM2, CAPTURE, EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
-};
+use crate::compile::{type_of, Cell, PromoInfo, AUX_EP_CREATE, AUX_NO_STAY, AUX_VICTIM2, SPECIAL};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::square::{Color, Square, NO_SQUARE};
 use crate::variant::PassRule;
-
-/// Receives what a walk finds. Implemented by the move buffer filler and by
-/// the royal-capture detector; both are static types, so calls are inlined.
-pub(crate) trait Visitor {
-    /// A move ending on an empty square (`cell.to`); `victim` is a locust victim or NO_SQUARE.
-    /// Returns true to stop the walk.
-    fn quiet(&mut self, pos: &Position, code: u8, from: Square, cell: &Cell) -> bool;
-    /// A move capturing the piece on `cell.to` (an enemy, or a friend for `d`).
-    fn capture(&mut self, pos: &Position, code: u8, from: Square, cell: &Cell) -> bool;
-    /// An en-passant capture onto `cell.to`.
-    fn en_passant(&mut self, pos: &Position, from: Square, cell: &Cell) -> bool;
-}
+use crate::walk::Visitor;
 
 impl Position {
-    /// Walks one list of cells for the piece `code` on `from`. Returns true if the visitor stopped it.
-    #[inline(always)]
-    pub(crate) fn walk<V: Visitor>(&self, cells: &[Cell], code: u8, from: Square, v: &mut V) -> bool {
-        self.walk_range(cells, 0, cells.len(), code, from, v)
-    }
-
-    /// Walks the cells from `start` until the walk leaves `start..end` (one subtree, or the whole list).
-    #[inline(always)]
-    pub(crate) fn walk_range<V: Visitor>(
-        &self,
-        cells: &[Cell],
-        start: usize,
-        end: usize,
-        code: u8,
-        from: Square,
-        v: &mut V,
-    ) -> bool {
-        let us = code & 1;
-        let board = &self.board;
-        let n = end;
-        let mut i = start;
-        while i < n {
-            let c = &cells[i];
-            let occ = board[c.to as usize];
-            if occ == 0 {
-                if c.flags & QUIET != 0 && v.quiet(self, code, from, c) {
-                    return true;
-                }
-                if c.flags & EP != 0 && (c.to == self.ep || c.to == self.ep2) && v.en_passant(self, from, c) {
-                    return true;
-                }
-                i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
-            } else {
-                let foe = (occ & 1) != us;
-                let (may_take, fork) = if foe {
-                    (c.flags & CAPTURE != 0, c.flags & OCC_FOE != 0)
-                } else {
-                    // a friend may be captured (`d`), never a royal one (fuzz finding 26)
-                    (c.flags & FRIEND != 0 && !self.variant().royal[occ as usize], c.flags & OCC_FRIEND != 0)
-                };
-                let (may_take, fork) =
-                    if c.flags & SPECIAL != 0 { self.special(code, c, occ, may_take, fork) } else { (may_take, fork) };
-                if may_take && v.capture(self, code, from, c) {
-                    return true;
-                }
-                i = if fork { c.occ as usize } else { c.next as usize };
-            }
-        }
-        false
-    }
-
-    #[cold]
-    pub(crate) fn special(&self, code: u8, c: &Cell, occ: u8, may_take: bool, fork: bool) -> (bool, bool) {
-        let t = &self.variant().tables;
-        let victim_bit = 1u128 << type_of(occ);
-        let may_take = may_take && !(c.aux & AUX_NO_CAPTURE != 0 && t.no_capture[code as usize] & victim_bit != 0);
-        let fork = fork && !(c.aux & AUX_NO_HOP != 0 && t.no_hop[code as usize] & victim_bit != 0);
-        let royal = self.variant().royal[occ as usize];
-        // a tame piece (`t`) captures no royal; a capture of a friend on the way (`d`) spares a royal one
-        let may_take = may_take && !(c.aux & AUX_TAME != 0 && royal);
-        let fork = fork && !(c.aux & AUX_NO_FRIEND_ROYAL != 0 && royal && (occ ^ code) & 1 == 0);
-        (may_take, fork)
-    }
-
-    /// Walks every list of one piece, lifting it off its square when a path may come back to it.
-    #[inline(always)]
-    pub(crate) fn walk_piece<V: Visitor>(&mut self, sq: Square, v: &mut V) -> bool {
-        let code = self.board[sq as usize];
-        let variant = self.variant().clone();
-        let (cells, l) = variant.tables.list(code, self.is_virgin(sq), sq);
-        if l.lift {
-            self.board[sq as usize] = 0;
-            let r = self.walk(cells, code, sq, v);
-            self.board[sq as usize] = code;
-            r
-        } else {
-            self.walk(cells, code, sq, v)
-        }
-    }
-
     /// Generates every pseudo-legal move of the side to move: moves that obey the
     /// pieces' rules, without regard to whether they leave a royal piece attacked.
     /// Castling is generated only when the squares between are empty; its

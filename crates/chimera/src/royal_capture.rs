@@ -5,9 +5,9 @@
 //! test ([`crate::check`]) both use it, so it is a module of its own.
 
 use crate::compile::{Cell, AUX_EP_CREATE, AUX_VICTIM2, SPECIAL};
-use crate::movegen::Visitor;
 use crate::position::Position;
 use crate::square::{Square, NO_SQUARE};
+use crate::walk::Visitor;
 
 /// Finds a capture of a royal piece of one colour.
 pub(crate) struct RoyalHit {

@@ -30,61 +30,9 @@ use crate::square::{Color, Square};
 use crate::variant::{PromotionStyle, Variant};
 use std::fmt;
 
-/// A notation for writing moves, named as pyffish names them
-/// (`NOTATION_SAN`, ...).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Notation {
-    /// The variant's own notation: see [`Notation::default_for`].
-    Default,
-    /// Short algebraic notation: `Nf3`, `exd5`, `O-O`, `e8=Q`, `P@e5`.
-    San,
-    /// Long algebraic notation: `Ng1-f3`, `e4xd5`.
-    Lan,
-    /// Hosking's shogi notation: `P76`, `Bx22+`, `P*55`.
-    ShogiHosking,
-    /// Hodges' (Western) shogi notation: `P-7f`, `Bx2b+`, `P*5e`.
-    ShogiHodges,
-    /// Hodges' notation with numeric ranks: `P-76`.
-    ShogiHodgesNumber,
-    /// Janggi's numeric squares (rank digit, then file): `R01-91`.
-    Janggi,
-    /// The World Xiangqi Federation's notation: `H8+7`, `C2=5`, `R+-1`.
-    XiangqiWxf,
-    /// SAN with Thai piece names and squares: `ม-ค๓`.
-    ThaiSan,
-    /// LAN with Thai piece names and squares: `ม ข๑-ค๓`.
-    ThaiLan,
-}
+pub use crate::definition::Notation;
 
 impl Notation {
-    /// All notations but [`Notation::Default`], with their names.
-    pub const ALL: [(Notation, &'static str); 9] = [
-        (Notation::San, "san"),
-        (Notation::Lan, "lan"),
-        (Notation::ShogiHosking, "shogi_hosking"),
-        (Notation::ShogiHodges, "shogi_hodges"),
-        (Notation::ShogiHodgesNumber, "shogi_hodges_number"),
-        (Notation::Janggi, "janggi"),
-        (Notation::XiangqiWxf, "xiangqi_wxf"),
-        (Notation::ThaiSan, "thai_san"),
-        (Notation::ThaiLan, "thai_lan"),
-    ];
-
-    /// The notation of a name: `"san"`, `"lan"`, `"shogi_hosking"`,
-    /// `"shogi_hodges"`, `"shogi_hodges_number"`, `"janggi"`,
-    /// `"xiangqi_wxf"`, `"thai_san"`, `"thai_lan"` or `"default"`.
-    pub fn from_name(name: &str) -> Option<Notation> {
-        if name == "default" {
-            return Some(Notation::Default);
-        }
-        Notation::ALL.iter().find(|(_, n)| *n == name).map(|&(n, _)| n)
-    }
-
-    /// The name [`Notation::from_name`] reads.
-    pub fn name(self) -> &'static str {
-        Notation::ALL.iter().find(|(n, _)| *n == self).map(|&(_, s)| s).unwrap_or("default")
-    }
-
     /// The notation [`Notation::Default`] stands for in variant `v`: the
     /// variant file's `[notation] default` if it has one, else the numeric
     /// Hodges notation for variants with shogi-style promotions, else SAN.
@@ -124,12 +72,6 @@ impl Notation {
 
     fn is_thai(self) -> bool {
         matches!(self, Notation::ThaiSan | Notation::ThaiLan)
-    }
-}
-
-impl fmt::Display for Notation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

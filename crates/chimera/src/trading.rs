@@ -3,10 +3,10 @@
 //! on top of either legality method.
 
 use crate::compile::Cell;
-use crate::movegen::Visitor;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::square::{Square, NO_SQUARE};
+use crate::walk::Visitor;
 
 /// Finds a capture onto (or a locust capture of) one square.
 struct SquareHit {

@@ -16,10 +16,10 @@
 //! each other (touching kings) are refused: no legal move leads there.
 
 use crate::compile::{code_of, type_of, Cell, AUX_EP_CREATE, SPECIAL};
-use crate::movegen::Visitor;
 use crate::position::{FenError, FenProblem, Position};
 use crate::square::{Color, Square, NO_SQUARE};
 use crate::variant::{RoyalRule, Variant};
+use crate::walk::Visitor;
 use std::sync::Arc;
 
 /// Finds a capture of a piece on one of some squares (the enemy's kings).
@@ -73,7 +73,7 @@ impl Position {
         if !royals.is_empty() {
             // the start position, read without these checks
             let start = Position::from_fen_permissive(v.clone(), &v.def.start_fen).map_err(|e| {
-                crate::position::fen_problem(fen, "board", FenProblem::Geometry, format!("the start FEN: {e}"))
+                crate::fen::fen_problem(fen, "board", FenProblem::Geometry, format!("the start FEN: {e}"))
             })?;
             for &t in &royals {
                 for c in [Color::White, Color::Black] {
@@ -85,7 +85,7 @@ impl Position {
                     if n < least || n > most {
                         let name = &v.def.pieces[t].name;
                         let want = if least == most { format!("{most}") } else { format!("{least} to {most}") };
-                        return Err(crate::position::fen_problem(
+                        return Err(crate::fen::fen_problem(
                             fen,
                             "royal pieces",
                             FenProblem::RoyalCount,
@@ -96,7 +96,7 @@ impl Position {
             }
         }
         if self.royals_attack_each_other(&royals) {
-            return Err(crate::position::fen_problem(
+            return Err(crate::fen::fen_problem(
                 fen,
                 "royal pieces",
                 FenProblem::TouchingRoyals,

@@ -1,0 +1,223 @@
+//! The one walker over the compiled trajectory tables, shared by move
+//! generation, the check test, the legality test's royal-capture search and
+//! every other reader of a piece's moves.
+//!
+//! The walker reads cells from the flat table of the piece's (code, virginity,
+//! square) list. On an empty square it may stop (a non-capture) and continues
+//! with the next cell; on an occupied square it may capture and continues at
+//! the occupied fork, if the cell has one. Everything variant-specific was
+//! decided when the tables were compiled. What the walk finds goes to a
+//! [`Visitor`]: the move buffer's filler, or a search for one capture.
+
+use crate::compile::{
+    type_of, Cell, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL, AUX_NO_HOP, AUX_TAME, CAPTURE, EMPTY_CHILD, EP, FRIEND,
+    OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
+};
+use crate::position::Position;
+use crate::square::{Color, Square};
+
+/// Receives what a walk finds. Implemented by the move buffer filler and by
+/// the royal-capture detector; both are static types, so calls are inlined.
+pub(crate) trait Visitor {
+    /// A move ending on an empty square (`cell.to`); `victim` is a locust victim or NO_SQUARE.
+    /// Returns true to stop the walk.
+    fn quiet(&mut self, pos: &Position, code: u8, from: Square, cell: &Cell) -> bool;
+    /// A move capturing the piece on `cell.to` (an enemy, or a friend for `d`).
+    fn capture(&mut self, pos: &Position, code: u8, from: Square, cell: &Cell) -> bool;
+    /// An en-passant capture onto `cell.to`.
+    fn en_passant(&mut self, pos: &Position, from: Square, cell: &Cell) -> bool;
+}
+
+impl Position {
+    /// Walks one list of cells for the piece `code` on `from`. Returns true if the visitor stopped it.
+    #[inline(always)]
+    pub(crate) fn walk<V: Visitor>(&self, cells: &[Cell], code: u8, from: Square, v: &mut V) -> bool {
+        self.walk_range(cells, 0, cells.len(), code, from, v)
+    }
+
+    /// Walks the cells from `start` until the walk leaves `start..end` (one subtree, or the whole list).
+    #[inline(always)]
+    pub(crate) fn walk_range<V: Visitor>(
+        &self,
+        cells: &[Cell],
+        start: usize,
+        end: usize,
+        code: u8,
+        from: Square,
+        v: &mut V,
+    ) -> bool {
+        let us = code & 1;
+        let board = &self.board;
+        let n = end;
+        let mut i = start;
+        while i < n {
+            let c = &cells[i];
+            let occ = board[c.to as usize];
+            if occ == 0 {
+                if c.flags & QUIET != 0 && v.quiet(self, code, from, c) {
+                    return true;
+                }
+                if c.flags & EP != 0 && (c.to == self.ep || c.to == self.ep2) && v.en_passant(self, from, c) {
+                    return true;
+                }
+                i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
+            } else {
+                let foe = (occ & 1) != us;
+                let (may_take, fork) = if foe {
+                    (c.flags & CAPTURE != 0, c.flags & OCC_FOE != 0)
+                } else {
+                    // a friend may be captured (`d`), never a royal one (fuzz finding 26)
+                    (c.flags & FRIEND != 0 && !self.variant().royal[occ as usize], c.flags & OCC_FRIEND != 0)
+                };
+                let (may_take, fork) =
+                    if c.flags & SPECIAL != 0 { self.special(code, c, occ, may_take, fork) } else { (may_take, fork) };
+                if may_take && v.capture(self, code, from, c) {
+                    return true;
+                }
+                i = if fork { c.occ as usize } else { c.next as usize };
+            }
+        }
+        false
+    }
+
+    #[cold]
+    pub(crate) fn special(&self, code: u8, c: &Cell, occ: u8, may_take: bool, fork: bool) -> (bool, bool) {
+        let t = &self.variant().tables;
+        let victim_bit = 1u128 << type_of(occ);
+        let may_take = may_take && !(c.aux & AUX_NO_CAPTURE != 0 && t.no_capture[code as usize] & victim_bit != 0);
+        let fork = fork && !(c.aux & AUX_NO_HOP != 0 && t.no_hop[code as usize] & victim_bit != 0);
+        let royal = self.variant().royal[occ as usize];
+        // a tame piece (`t`) captures no royal; a capture of a friend on the way (`d`) spares a royal one
+        let may_take = may_take && !(c.aux & AUX_TAME != 0 && royal);
+        let fork = fork && !(c.aux & AUX_NO_FRIEND_ROYAL != 0 && royal && (occ ^ code) & 1 == 0);
+        (may_take, fork)
+    }
+
+    /// Walks every list of one piece, lifting it off its square when a path may come back to it.
+    #[inline(always)]
+    pub(crate) fn walk_piece<V: Visitor>(&mut self, sq: Square, v: &mut V) -> bool {
+        let code = self.board[sq as usize];
+        let variant = self.variant().clone();
+        let (cells, l) = variant.tables.list(code, self.is_virgin(sq), sq);
+        if l.lift {
+            self.board[sq as usize] = 0;
+            let r = self.walk(cells, code, sq, v);
+            self.board[sq as usize] = code;
+            r
+        } else {
+            self.walk(cells, code, sq, v)
+        }
+    }
+
+    /// True if a piece of `c` could capture en passant on `ep` (the victim
+    /// standing on `victim`), ignoring whether that leaves its royal attacked.
+    pub(crate) fn ep_capturable(&mut self, c: Color, ep: Square, victim: Square) -> bool {
+        struct EpFound;
+        impl Visitor for EpFound {
+            fn quiet(&mut self, _: &Position, _: u8, _: Square, _: &Cell) -> bool {
+                false
+            }
+            fn capture(&mut self, _: &Position, _: u8, _: Square, _: &Cell) -> bool {
+                false
+            }
+            fn en_passant(&mut self, _: &Position, _: Square, _: &Cell) -> bool {
+                true
+            }
+        }
+        let idx = c.index() * self.geometry().squares() + ep as usize;
+        if self.variant.ep_sources[idx].is_empty() {
+            return false;
+        }
+        let (old_ep, old_victim) = (self.ep, self.ep_victim);
+        self.ep = ep;
+        self.ep_victim = victim;
+        let mut found = false;
+        for k in 0..self.variant.ep_sources[idx].len() {
+            let s = self.variant.ep_sources[idx][k];
+            let code = self.board[s as usize];
+            if code == 0 || (code & 1) as usize != c.index() {
+                continue;
+            }
+            let lift = self.variant.tables.list(code, self.is_virgin(s), s).1.lift;
+            found = if lift {
+                self.walk_piece(s, &mut EpFound)
+            } else {
+                // no Arc clone here: this runs on every double step
+                let variant = &*self.variant;
+                let (cells, _) = variant.tables.list(code, self.is_virgin(s), s);
+                self.walk(cells, code, s, &mut EpFound)
+            };
+            if found {
+                break;
+            }
+        }
+        self.ep = old_ep;
+        self.ep_victim = old_victim;
+        found
+    }
+}
+
+/// What stands on a square, as [`reach`] sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Occupant {
+    /// An empty square.
+    Empty = 0,
+    /// A friend, or any piece the walking piece may not take.
+    Friend = 1,
+    /// An enemy the walking piece may take.
+    Foe = 2,
+}
+
+/// Walks the trajectory list `cells` of a piece standing on `from` over a
+/// board that `occupant` describes, and calls `hit(to, capture)` for every
+/// non-capture to an empty square and every capture, once per path (a
+/// square that two paths reach is hit twice). The walk follows the cells as
+/// the generator does: an empty square goes on with the next cell where the
+/// cell has an empty child, an occupied one forks to the cell's `occ` subtree
+/// where the cell allows it. The piece's own square counts as empty (a Lion
+/// turning in place), and a move back to it is not reported. The rules the
+/// generator adds to special cells (hopping limits, tame captures, e.p.) are
+/// not applied: this is the walk an evaluation uses to count mobility and
+/// attacks, on boards of its own making as well as real ones.
+///
+/// ```
+/// use chimera::{builtin, compile::code_of, square::Color, walk::{reach, Occupant}};
+/// let v = builtin::variant("chess").unwrap();
+/// let g = v.geometry();
+/// let rook = code_of(v.def.piece_by_letter('r').unwrap(), Color::White);
+/// let a1 = g.square(0, 0).unwrap();
+/// let (cells, _) = v.tables.list(rook, false, a1);
+/// // an enemy on a3, everything else empty: a2, a3 (a capture) and b1..h1
+/// let a3 = g.square(0, 2).unwrap();
+/// let (mut quiet, mut captures) = (0, 0);
+/// reach(cells, a1, |sq| if sq == a3 { Occupant::Foe } else { Occupant::Empty }, |_, capture| {
+///     if capture { captures += 1 } else { quiet += 1 }
+/// });
+/// assert_eq!((quiet, captures), (8, 1));
+/// ```
+#[inline(always)]
+pub fn reach(cells: &[Cell], from: Square, occupant: impl Fn(Square) -> Occupant, mut hit: impl FnMut(Square, bool)) {
+    let mut i = 0usize;
+    while i < cells.len() {
+        let c = &cells[i];
+        let occ = if c.to == from { Occupant::Empty } else { occupant(c.to) };
+        match occ {
+            Occupant::Empty => {
+                if c.flags & QUIET != 0 && c.to != from {
+                    hit(c.to, false);
+                }
+                i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
+            }
+            Occupant::Foe => {
+                if c.flags & CAPTURE != 0 {
+                    hit(c.to, true);
+                }
+                i = if c.flags & OCC_FOE != 0 { c.occ as usize } else { c.next as usize };
+            }
+            Occupant::Friend => {
+                i = if c.flags & OCC_FRIEND != 0 { c.occ as usize } else { c.next as usize };
+            }
+        }
+    }
+}
