@@ -704,7 +704,7 @@ impl Searcher {
 
     #[inline]
     fn captured_value(&self, m: Move) -> i32 {
-        let mut v = if m.from() != m.to() { self.ev.value(self.pos.piece_at(m.to())) } else { 0 };
+        let mut v = if m.from() != m.to() && !m.is_unload() { self.ev.value(self.pos.piece_at(m.to())) } else { 0 };
         if matches!(m.kind(), MoveKind::EnPassant | MoveKind::Locust) {
             v += self.ev.value(self.pos.piece_at(m.extra()));
         }
@@ -720,7 +720,7 @@ impl Searcher {
         match m.kind() {
             MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Locust => true,
             MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => false,
-            _ => m.from() != m.to() && self.pos.piece_at(m.to()) != 0,
+            _ => m.from() != m.to() && !m.is_unload() && self.pos.piece_at(m.to()) != 0,
         }
     }
 

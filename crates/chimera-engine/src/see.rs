@@ -50,7 +50,7 @@ fn value(pos: &Position, ev: &EvalTables, code: u8) -> i32 {
 #[inline]
 fn immediate_gain(pos: &Position, ev: &EvalTables, m: Move) -> i32 {
     let mut g = 0;
-    if m.from() != m.to() && m.kind() != MoveKind::Drop && m.kind() != MoveKind::Castle {
+    if m.from() != m.to() && m.kind() != MoveKind::Drop && m.kind() != MoveKind::Castle && !m.is_unload() {
         g += value(pos, ev, pos.piece_at(m.to()));
     }
     if matches!(m.kind(), MoveKind::EnPassant | MoveKind::Locust) {

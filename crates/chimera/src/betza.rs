@@ -103,7 +103,10 @@ pub struct Leg {
     /// `t`: tame. On a final leg the piece may not capture a royal piece; on a
     /// non-final leg that hops (`p`, `g`) it may hop over friendly pieces only.
     pub tame: bool,
-    /// Letters that were parsed but that this version does not compile (`u x k w`),
+    /// `u`: unload. The piece a capture on this leg takes is not removed but
+    /// put on the square the move started from (the swapper `udR`).
+    pub unload: bool,
+    /// Letters that were parsed but that this version does not compile (`x k w`),
     /// with their offsets, so that the compiler can name them.
     pub unsupported: Vec<(char, usize)>,
     /// Byte offset of the leg's first modifier, for error messages.
@@ -282,7 +285,8 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
                 b'q' => leg.circular = true,
                 b't' => leg.tame = true,
                 b'i' => initial = true,
-                b'u' | b'x' | b'k' | b'w' => leg.unsupported.push((c as char, i)),
+                b'u' => leg.unload = true,
+                b'x' | b'k' | b'w' => leg.unsupported.push((c as char, i)),
                 _ => return Err(err(i, format!("unknown modifier '{}'", c as char))),
             }
             i += 1;

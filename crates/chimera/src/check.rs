@@ -419,11 +419,13 @@ impl Position {
             return false;
         }
         if m.gate().is_some()
+            || m.is_unload()
             || (m.kind() == MoveKind::Promotion && self.is_in_place_promotion(m))
             || (info.check_banned && self.may_not_give_check(m))
         {
             // the gated piece may block or give check: rare, so test by playing it;
-            // so are moves that may not give check
+            // so are moves that may not give check, and unloading moves (the
+            // piece put on the origin may be an enemy that gives check)
             return self.is_legal_reference(m);
         }
         if !info.fast {

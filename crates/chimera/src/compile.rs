@@ -47,6 +47,13 @@ pub const AUX_TAME: u8 = 16;
 /// `aux`: the occupied fork (a capture of a friend on the way, `d`) is not
 /// taken over a friendly royal piece.
 pub const AUX_NO_FRIEND_ROYAL: u8 = 32;
+/// `aux`: an unloading capture (`u`): the piece taken here is put on the
+/// mover's square instead ([`crate::moves::Move::unload`]). Set together
+/// with [`AUX_TAME`], so that it never takes a royal piece and never counts
+/// as an attack on one; it keeps these cells apart from plain ones when
+/// trees are merged. (The generator knows the swaps by the piece:
+/// [`crate::variant::Variant::unloads_foes`].)
+pub const AUX_UNLOAD: u8 = 128;
 /// `aux`: the path has captured a second locust victim on its way, after
 /// `victim`; its square is in [`Tables::victim2`] ([`Tables::second_victim`]).
 pub const AUX_VICTIM2: u8 = 64;
@@ -389,6 +396,36 @@ fn merge_forest(nodes: Vec<Node>) -> Vec<Node> {
         }
     }
     out
+}
+
+/// A piece whose moves unload (`u`) may not also capture plainly the same
+/// side's pieces (`udR` with `dR`, `ucR` with `R`): the two moves would go
+/// between the same squares and be written the same way. It may not promote
+/// either (an unloading move offers no promotion, so a piece that must
+/// promote could be stuck).
+fn check_unloading(p: &crate::definition::PieceType) -> Result<(), CompileError> {
+    let units = || p.betza.units.iter().chain(p.zone_moves.iter().flat_map(|zm| zm.betza.units.iter()));
+    let Some(first) = units().find(|u| u.legs.iter().any(|l| l.unload)) else { return Ok(()) };
+    let err = |message: String| CompileError { piece: p.name.clone(), token: first.text.clone(), message };
+    if p.promotion.is_some() {
+        return Err(err("'u' (unload) on a piece that promotes is not supported".into()));
+    }
+    // (foe, friend) captures of the final legs, unloading or not
+    let captures = |unload: bool| {
+        units().filter(|u| u.legs.last().is_some_and(|l| l.unload == unload)).fold((false, false), |acc, u| {
+            let m = u.legs.last().unwrap().modality;
+            (acc.0 || m.is_empty() || m.captures, acc.1 || m.friend)
+        })
+    };
+    let (u_foe, u_friend) = captures(true);
+    let (foe, friend) = captures(false);
+    if (u_foe && foe) || (u_friend && friend) {
+        return Err(err(format!(
+            "'u' (unload) on a piece that also captures {} without it: the two moves would be written alike",
+            if u_foe && foe { "enemies" } else { "friends" }
+        )));
+    }
+    Ok(())
 }
 
 /// The size of every subtree of `nodes`, in the order [`linearize`] lays
@@ -798,6 +835,18 @@ impl Builder<'_> {
                 return Err(self.err(unit, format!("the modifier '{c}' is not supported yet")));
             }
         }
+        if unit.legs.iter().any(|l| l.unload) {
+            if unit.legs.len() > 1 {
+                return Err(self.err(unit, "'u' (unload) is supported on moves of one leg only (udR, ucK)"));
+            }
+            let m = unit.legs[0].modality;
+            if m.hop || m.grasshop || m.en_passant || m.range_toggle {
+                return Err(self.err(unit, "'u' (unload) together with 'p', 'g', 'y' or 'e' is not supported"));
+            }
+            if m.moves && !m.captures && !m.friend {
+                return Err(self.err(unit, "'u' (unload) needs a capture to unload: 'c', 'd', or neither (umcR)"));
+            }
+        }
         self.origin.set(from);
         self.bend.set(0);
         if unit.universal {
@@ -1030,9 +1079,12 @@ impl Builder<'_> {
         if m.en_passant {
             node.flags |= EP;
         }
-        if leg.tame && node.flags & (CAPTURE | FRIEND) != 0 {
+        if (leg.tame || leg.unload) && node.flags & (CAPTURE | FRIEND) != 0 {
             node.flags |= SPECIAL;
             node.aux |= AUX_TAME;
+        }
+        if leg.unload && node.flags & (CAPTURE | FRIEND) != 0 {
+            node.aux |= AUX_UNLOAD;
         }
     }
 
@@ -1352,6 +1404,9 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let mut no_hop = vec![0u128; ncodes + 2];
     let mut no_capture = vec![0u128; ncodes + 2];
     let mut in_place_promotion = false;
+    for p in &def.pieces {
+        check_unloading(p)?;
+    }
     for (t, p) in def.pieces.iter().enumerate() {
         for color in [Color::White, Color::Black] {
             let code = code_of(t, color);

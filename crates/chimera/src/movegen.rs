@@ -72,11 +72,8 @@ impl Position {
         self.walk_side(&variant, filler);
         let piece_pass = filler.pass_from();
         let list = filler.list();
-        if variant.jumpers {
-            self.add_jump_captures(list);
-        }
-        if variant.locust_promotion {
-            self.add_locust_promotions(list);
+        if variant.after_walk {
+            self.after_walk(list, false);
         }
         self.generate_castling(list);
         if variant.def.rules.gating && self.gates[us.index()] != 0 {
@@ -125,11 +122,8 @@ impl Position {
             } else {
                 self.walk_side(&variant, &mut CaptureFiller { inner: Filler::<false> { list, pass_from: NO_SQUARE } });
             }
-            if variant.jumpers {
-                self.add_jump_captures(list);
-            }
-            if variant.locust_promotion {
-                self.add_locust_promotions(list);
+            if variant.after_walk {
+                self.after_walk(list, true);
             }
             if !list.overflowed() {
                 break;
@@ -213,6 +207,56 @@ impl Position {
                         list.push_capture(m.with_locust_promotion());
                     }
                 }
+            }
+        }
+    }
+
+    /// The moves the tables do not give as they are, added to or changed in
+    /// the walk's list by the rules of [`crate::variant::Variant::after_walk`]:
+    /// captures by jumping, promoting locust moves, unloading moves (removed
+    /// from a list of `captures_only`).
+    #[cold]
+    #[inline(never)]
+    fn after_walk(&self, list: &mut MoveList, captures_only: bool) {
+        let variant = self.variant();
+        if variant.jumpers {
+            self.add_jump_captures(list);
+        }
+        if variant.locust_promotion {
+            self.add_locust_promotions(list);
+        }
+        if variant.unloaders {
+            self.convert_unloads(list, captures_only);
+        }
+    }
+
+    /// Turns the captures the walk listed for unloading cells (`u`: the
+    /// pieces of [`crate::variant::Variant::unloads_foes`] taking an enemy,
+    /// of [`crate::variant::Variant::unloads_friends`] taking a friend; the
+    /// compiler lets such a piece capture that side only by unloading) into
+    /// swaps ([`Move::unload`]), listed with the non-captures, or with
+    /// `drop_them` (a list of captures only) removes them. Outside the walk,
+    /// so that no other variant pays for it.
+    #[cold]
+    #[inline(never)]
+    fn convert_unloads(&self, list: &mut MoveList, drop_them: bool) {
+        let v = self.variant();
+        let mut i = 0;
+        while i < list.captures().len() {
+            let m = list.capture_at(i);
+            let (mover, target) = (self.board[m.from() as usize], self.board[m.to() as usize]);
+            let foe = (mover ^ target) & 1 != 0;
+            let unloads = m.kind() == MoveKind::Normal
+                && m.from() != m.to()
+                && target != 0
+                && if foe { v.unloads_foes[mover as usize] } else { v.unloads_friends[mover as usize] };
+            if unloads {
+                list.remove_capture(i);
+                if !drop_them {
+                    list.push_quiet(Move::unload(m.from(), m.to()));
+                }
+            } else {
+                i += 1;
             }
         }
     }

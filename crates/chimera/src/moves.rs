@@ -68,6 +68,10 @@ pub const MAX_SECOND_VICTIM_OFFSET: i32 = 1;
 /// The bits of a locust move that hold its second victim's code.
 const SECOND_VICTIM_BITS: MoveBits = 0xf << HIGH_SHIFT;
 
+/// The bit that marks an unloading move ([`Move::unload`]): a plain move
+/// (kind 0) with the gate's rook-square bit and no gate.
+const UNLOAD_BIT: MoveBits = 1 << HIGH_SHIFT;
+
 /// The bit of a locust move that says the mover promotes.
 const LOCUST_PROMOTION_BIT: MoveBits = 1 << (GATE_SHIFT + 3);
 
@@ -254,7 +258,30 @@ impl Move {
     /// True if the gated piece goes onto the castling rook's square (see [`Move::with_gate`]).
     #[inline(always)]
     pub fn gates_on_rook(self) -> bool {
-        self.0 >> HIGH_SHIFT & 1 != 0 && (self.0 >> KIND_SHIFT) & 7 != MoveKind::Locust as MoveBits
+        self.0 >> HIGH_SHIFT & 1 != 0
+            && self.0 >= 1 << GATE_SHIFT
+            && (self.0 >> KIND_SHIFT) & 7 != MoveKind::Locust as MoveBits
+    }
+    /// A move of the piece on `from` onto the piece on `to` that puts that
+    /// piece on `from` (XBetza's `u`, "unload": the swapper `udR` changes
+    /// places with a friend, `ucR` with an enemy). Nothing is captured; its
+    /// kind is [`MoveKind::Normal`], marked by the bit a gate uses for the
+    /// rook's square (an unloading move never gates).
+    ///
+    /// ```
+    /// use chimera::moves::{Move, MoveKind};
+    /// let m = Move::unload(3, 27);
+    /// assert!(m.is_unload() && m.kind() == MoveKind::Normal && m.gate().is_none());
+    /// assert!(!Move::new(3, 27, 0, MoveKind::Normal).is_unload());
+    /// ```
+    #[inline]
+    pub fn unload(from: Square, to: Square) -> Move {
+        Move(Move::new(from, to, 0, MoveKind::Normal).0 | UNLOAD_BIT)
+    }
+    /// True for a move made by [`Move::unload`].
+    #[inline(always)]
+    pub fn is_unload(self) -> bool {
+        self.0 >> KIND_SHIFT == UNLOAD_BIT >> KIND_SHIFT
     }
     /// The square a gating move puts its piece on, if it gates one.
     #[inline]
@@ -266,6 +293,9 @@ impl Move {
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Move({}->{} {:?} {}", self.from(), self.to(), self.kind(), self.extra())?;
+        if self.is_unload() {
+            write!(f, " unload")?;
+        }
         match self.gate() {
             Some(t) => write!(f, " gate {t}{})", if self.gates_on_rook() { " on rook" } else { "" }),
             None => write!(f, ")"),

@@ -88,7 +88,7 @@ pub fn irreversible(pos: &Position, m: Move) -> bool {
                         .0
                         .iter()
                         .any(|c| c.to == m.from() && c.flags & crate::compile::QUIET != 0));
-            (m.from() != m.to() && pos.piece_at(m.to()) != 0) || pawn_step
+            (m.from() != m.to() && !m.is_unload() && pos.piece_at(m.to()) != 0) || pawn_step
         }
         _ => true,
     }

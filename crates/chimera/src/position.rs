@@ -931,6 +931,18 @@ impl Position {
         code
     }
 
+    /// The pieces on `from` and `to` change places (an unloading move,
+    /// [`Move::unload`], and its unmaking); returns the change of the hash.
+    #[cold]
+    #[inline(never)]
+    fn swap(&mut self, from: Square, to: Square) -> u64 {
+        let (mover, other) = (self.board[from as usize], self.board[to as usize]);
+        self.remove(to);
+        self.shift(from, to);
+        self.put(from, other);
+        self.zkey(other, to) ^ self.zkey(other, from) ^ self.zkey(mover, from) ^ self.zkey(mover, to)
+    }
+
     #[inline(always)]
     pub(crate) fn shift(&mut self, from: Square, to: Square) {
         let code = self.board[from as usize];
@@ -1281,7 +1293,9 @@ impl Position {
                         self.set_virgin(vs, false);
                     }
                 }
-                if from != to {
+                if m.is_unload() {
+                    h ^= self.swap(from, to);
+                } else if from != to {
                     let cap = self.board[to as usize];
                     if cap != 0 {
                         self.remove(to);
@@ -1487,7 +1501,9 @@ impl Position {
                     self.counts[undo.mover as usize] += 1;
                     self.board[to as usize] = undo.mover;
                 }
-                if from != to {
+                if m.is_unload() {
+                    self.swap(to, from);
+                } else if from != to {
                     self.shift(to, from);
                     if undo.captured != 0 {
                         self.put(to, undo.captured);

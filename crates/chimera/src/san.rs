@@ -434,7 +434,7 @@ impl<'a> Writer<'a> {
         match m.kind() {
             MoveKind::EnPassant | MoveKind::Locust => true,
             MoveKind::Castle | MoveKind::Drop | MoveKind::Pass => false,
-            _ => self.pos.piece_at(m.to()) != 0,
+            _ => !m.is_unload() && self.pos.piece_at(m.to()) != 0,
         }
     }
 

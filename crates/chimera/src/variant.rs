@@ -59,6 +59,18 @@ pub struct Variant {
     /// Some piece with locust captures promotes (shogi style, to one type):
     /// the generator adds the promoting twins of its locust moves.
     pub locust_promotion: bool,
+    /// Per piece code: its captures of enemy pieces unload (`u`, a swap:
+    /// the compiler allows it no other captures of them).
+    pub unloads_foes: Vec<bool>,
+    /// Per piece code: its captures of friendly pieces unload (`ud`).
+    pub unloads_friends: Vec<bool>,
+    /// Some piece unloads: the generator turns those captures into swaps
+    /// ([`crate::moves::Move::unload`]) after the table walk.
+    pub unloaders: bool,
+    /// Some rule changes the walk's list after it ([`Variant::jumpers`],
+    /// [`Variant::locust_promotion`], [`Variant::unloaders`]): one test for
+    /// the variants without any.
+    pub after_walk: bool,
     /// Zobrist keys per piece code and square (`code * squares + sq`).
     pub z_piece: Vec<u64>,
     /// Zobrist key for Black to move.
@@ -219,9 +231,24 @@ impl Variant {
         let mut jump_rank = vec![0u8; ncodes];
         let mut jump_lines = vec![None; ncodes];
         let mut burns = vec![false; ncodes];
+        let mut unloads_foes = vec![false; ncodes];
+        let mut unloads_friends = vec![false; ncodes];
         for (t, p) in def.pieces.iter().enumerate() {
+            // (the compiler allows `u` on one-leg moves only)
+            let (foe, friend) = p
+                .betza
+                .units
+                .iter()
+                .chain(p.zone_moves.iter().flat_map(|z| z.betza.units.iter()))
+                .filter(|u| u.legs.len() == 1 && u.legs[0].unload)
+                .fold((false, false), |(foe, friend), u| {
+                    let m = u.legs[0].modality;
+                    (foe || m.captures || !m.friend, friend || m.friend)
+                });
             for c in [Color::White, Color::Black] {
                 let code = crate::compile::code_of(t, c) as usize;
+                unloads_foes[code] = foe;
+                unloads_friends[code] = friend;
                 royal[code] = p.royal;
                 jump_rank[code] = p.rank;
                 jump_lines[code] = p.jump_capture;
@@ -261,6 +288,10 @@ impl Variant {
             jump_rank,
             jump_lines,
             locust_promotion,
+            unloaders: unloads_foes.contains(&true) || unloads_friends.contains(&true),
+            after_walk: false,
+            unloads_foes,
+            unloads_friends,
             z_piece,
             z_side,
             z_castle,
@@ -304,6 +335,7 @@ impl Variant {
         }
         let board = crate::fen::parse_board_field(&v.def, &v.def.start_fen).map_err(BuildError::StartFen)?;
         v.start_board = board;
+        v.after_walk = v.jumpers || v.locust_promotion || v.unloaders;
         Ok(v)
     }
 

@@ -582,6 +582,154 @@ betza = "mUcK"
     assert!(positions > 500, "{positions}");
 }
 
+// ------------------------------------------------------------ u: unload (swappers)
+
+#[test]
+fn swapper_changes_places_with_a_friend() {
+    // RudR on d4: a rook that may also change places with the first friend
+    // on each rook line (`ud`: take a friend, and put it back on d4).
+    // Friends on d6 and b4, an enemy on f4: up d5, swap d6; down d3 d2 d1;
+    // left c4, swap b4; right e4, capture f4 (the rook's own capture)
+    let fen = "7k/8/3P4/8/1P1X1p2/8/8/K7 w - - 0 1";
+    check("RudR", fen, "d4", &["d4b4", "d4c4", "d4d1", "d4d2", "d4d3", "d4d5", "d4d6", "d4e4", "d4f4"]);
+    let v = custom("RudR");
+    let mut pos = Position::from_fen(v, fen).unwrap();
+    let m = pos.parse_move("d4d6").unwrap();
+    assert!(m.is_unload(), "{m:?}");
+    // written as a move, not a capture, in SAN too
+    assert_eq!(pos.san(m, chimera::san::Notation::San), "Xd6");
+    assert_eq!(pos.parse_san("Xd6", chimera::san::Notation::San).unwrap(), m);
+    let (hash, before) = (pos.hash(), pos.fen());
+    let undo = pos.make(m);
+    // the rook is on d6, the friend it took is back on d4: nothing was captured
+    assert_eq!(pos.fen(), "7k/8/3X4/8/1P1P1p2/8/8/K7 b - - 1 1");
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.unmake(m, &undo);
+    assert_eq!((pos.hash(), pos.fen()), (hash, before));
+    // the plain capture of f4 is no unloading move
+    assert!(!pos.parse_move("d4f4").unwrap().is_unload());
+}
+
+#[test]
+fn swapper_changes_places_with_an_enemy_but_never_a_royal() {
+    // mKucK on d4: king steps to empty squares, and with an enemy next to
+    // it, a swap: the enemy on d5 goes to d4
+    let fen = "7k/8/8/3p4/3X4/8/8/K7 w - - 0 1";
+    check("mKucK", fen, "d4", &["d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5"]);
+    let mut pos = Position::from_fen(custom("mKucK"), fen).unwrap();
+    let m = pos.parse_move("d4d5").unwrap();
+    pos.make(m);
+    assert_eq!(pos.fen(), "7k/8/8/3X4/3p4/8/8/K7 b - - 1 1");
+    // next to the black king on h8 it swaps nothing, and gives no check
+    let fen = "7k/6X1/8/8/8/8/8/K7 w - - 0 1";
+    check("mKucK", fen, "g7", &["g7f6", "g7f7", "g7f8", "g7g6", "g7g8", "g7h6", "g7h7"]);
+    let black = "7k/6X1/8/8/8/8/8/K7 b - - 0 1";
+    let mut pos = Position::from_fen(custom("mKucK"), black).unwrap();
+    assert!(!pos.in_check(), "an unloading piece gives no check");
+}
+
+#[test]
+fn a_swap_that_puts_an_enemy_next_to_the_king_is_illegal() {
+    // mRucR on b2, the white king on b1, a black Wazir on b5: the swap
+    // b2b5 would put the Wazir on b2, next to the king: illegal
+    let fen = "7k/8/8/1p6/8/8/1X6/1K6 w - - 0 1";
+    let along_rank = ["b2a2", "b2c2", "b2d2", "b2e2", "b2f2", "b2g2", "b2h2"];
+    let mut want = along_rank.to_vec();
+    want.extend(["b2b3", "b2b4"]);
+    check("mRucR", fen, "b2", &want);
+    // with the king on a1 instead (a diagonal neighbour) the swap is legal,
+    // and b1 is free
+    want.extend(["b2b5", "b2b1"]);
+    check("mRucR", "7k/8/8/1p6/8/8/1X6/K7 w - - 0 1", "b2", &want);
+}
+
+#[test]
+fn unloading_is_refused_where_it_is_not_defined() {
+    refused("uafW", "one leg only");
+    refused("upR", "together with 'p'");
+    refused("umR", "needs a capture");
+    refused("RucR", "also captures enemies");
+    refused("dRudK", "also captures friends");
+}
+
+#[test]
+fn swappers_agree_with_the_reference_legality_test() {
+    // swappers of both kinds in random playouts: the legal moves (the
+    // unloading ones are tested by playing them) equal the reference
+    // method's, and make/unmake restores FEN and hash
+    let src = r#"name = "swappers"
+files = 8
+ranks = 8
+start_fen = "rnsqksnr/pppppppp/8/8/8/8/PPPPPPPP/RNSQKSNR w - - 0 1"
+
+[[piece]]
+name = "king"
+letter = "k"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "pawn"
+letter = "p"
+betza = "fmWfcF"
+
+[[piece]]
+name = "rook"
+letter = "r"
+betza = "R"
+
+[[piece]]
+name = "knight"
+letter = "n"
+betza = "N"
+
+[[piece]]
+name = "queen"
+letter = "q"
+betza = "Q"
+
+[[piece]]
+name = "swapper"
+letter = "s"
+betza = "mKudQucK"
+"#;
+    let v = Arc::new(Variant::from_toml(src, "swappers.toml").unwrap());
+    let mut rng = Rng(11);
+    let (mut positions, mut swaps) = (0, 0);
+    for _ in 0..16 {
+        let mut pos = Position::start(v.clone());
+        for _ in 0..80 {
+            let fast: BTreeSet<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+            let reference: BTreeSet<String> = pos.legal_moves_reference().iter().map(|&m| pos.move_text(m)).collect();
+            assert_eq!(fast, reference, "incremental vs reference in {}", pos.fen());
+            positions += 1;
+            let ms = pos.legal_moves();
+            if ms.is_empty() {
+                break;
+            }
+            let unloads: Vec<_> = ms.iter().copied().filter(|m| m.is_unload()).collect();
+            let m = if !unloads.is_empty() && rng.below(3) == 0 {
+                unloads[rng.below(unloads.len())]
+            } else {
+                ms[rng.below(ms.len())]
+            };
+            swaps += m.is_unload() as usize;
+            let (before, fen) = (pos.hash(), pos.fen());
+            let pieces = pos.fen().chars().filter(|c| c.is_ascii_alphabetic()).count();
+            let undo = pos.make(m);
+            if m.is_unload() {
+                let after = pos.fen().chars().filter(|c| c.is_ascii_alphabetic()).count();
+                assert_eq!(after, pieces, "a swap captures nothing: {fen} {}", pos.fen());
+            }
+            assert_eq!(pos.hash(), pos.compute_hash(), "hash after {fen}");
+            pos.unmake(m, &undo);
+            assert_eq!((pos.hash(), pos.fen()), (before, fen), "make/unmake of {}", pos.move_text(m));
+            pos.make(m);
+        }
+    }
+    assert!(positions > 800 && swaps > 100, "{positions} positions, {swaps} swaps");
+}
+
 // ------------------------------------------------------------ still refused
 
 #[test]
@@ -589,7 +737,6 @@ fn unsupported_constructs_are_refused_by_name() {
     refused("zN", "'z' is supported only");
     refused("zW", "'z' is supported only");
     refused("xN", "'x'");
-    refused("uN", "'u'");
     refused("kN", "'k'");
     refused("wN", "'w'");
     refused("cacacaW", "more than two locust captures");
