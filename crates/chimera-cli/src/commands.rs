@@ -196,9 +196,14 @@ pub(crate) enum Failure {
     BrokenPipe,
     /// Not a failure: a protocol session chose a variant too large for this
     /// build, and goes on in the other one ([`resume`]). Only the narrow
-    /// build passes sessions on.
+    /// build passes sessions on this way.
     #[allow(dead_code)]
     Wider(Passed),
+    /// Not a failure: a session the narrow build passed on chose a small
+    /// built-in variant again, and goes back to the narrow build. Only the
+    /// wide build passes sessions on this way.
+    #[allow(dead_code)]
+    Narrower(Passed),
 }
 
 /// A protocol session passed from one build to the other (the fields of
@@ -216,29 +221,31 @@ pub(crate) struct Passed {
 
 /// A protocol session's end: over, or passed to the other build.
 fn session_end(e: protocol::Ending) -> Result<bool, Failure> {
+    let passed = |h: protocol::Handover| Passed {
+        protocol: match h.protocol {
+            Protocol::Uci => "uci",
+            Protocol::Xboard => "xboard",
+            Protocol::Usi => "usi",
+            Protocol::Ucci => "ucci",
+        },
+        files: h.files,
+        setup: h.setup,
+        line: h.line,
+    };
     match e {
         protocol::Ending::Done(saw) => Ok(saw),
-        protocol::Ending::Wider(h) => Err(Failure::Wider(Passed {
-            protocol: match h.protocol {
-                Protocol::Uci => "uci",
-                Protocol::Xboard => "xboard",
-                Protocol::Usi => "usi",
-                Protocol::Ucci => "ucci",
-            },
-            files: h.files,
-            setup: h.setup,
-            line: h.line,
-        })),
+        protocol::Ending::Wider(h) => Err(Failure::Wider(passed(h))),
+        protocol::Ending::Narrower(h) => Err(Failure::Narrower(passed(h))),
     }
 }
 
-/// Goes on with a protocol session the other build passed on (only the
-/// wide build is asked to).
+/// Goes on with a protocol session the other build passed on; ends with
+/// [`Failure::Wider`] or [`Failure::Narrower`] if it is passed on again.
 #[allow(dead_code)]
 pub(crate) fn resume(p: Passed) -> Result<(), Failure> {
     let protocol = Protocol::detect(p.protocol).ok_or("no protocol to resume")?;
     let h = protocol::Handover { protocol, files: p.files, setup: p.setup, line: p.line };
-    protocol::resume(&mut io::stdin().lock(), Out::stdout(), h)?;
+    session_end(protocol::resume(&mut io::stdin().lock(), Out::stdout(), h)?)?;
     Ok(())
 }
 

@@ -40,14 +40,21 @@ fn run(args: &[String]) -> Result<(), Failure> {
     if listing || asked || !narrow::commands::reads_variant(args) {
         return wide::commands::run(args).map_err(from_wide);
     }
-    match narrow::commands::run(args) {
-        // a protocol session chose a variant of more than 255 squares
-        Err(Failure::Wider(p)) => {
-            let p = wide::commands::Passed { protocol: p.protocol, files: p.files, setup: p.setup, line: p.line };
-            wide::commands::resume(p).map_err(from_wide)
-        }
-        r => r,
+    let mut r = narrow::commands::run(args);
+    // a protocol session chose a variant of more than 255 squares: it goes
+    // on in the wide build, and back in the narrow one when it chooses a
+    // small built-in variant again, as often as it changes
+    while let Err(Failure::Wider(p)) = r {
+        let p = wide::commands::Passed { protocol: p.protocol, files: p.files, setup: p.setup, line: p.line };
+        r = match wide::commands::resume(p) {
+            Err(wide::commands::Failure::Narrower(p)) => {
+                let p = narrow::commands::Passed { protocol: p.protocol, files: p.files, setup: p.setup, line: p.line };
+                narrow::commands::resume(p)
+            }
+            other => other.map_err(from_wide),
+        };
     }
+    r
 }
 
 /// The wide build's failure as the narrow one's type.
@@ -55,8 +62,9 @@ fn from_wide(e: wide::commands::Failure) -> Failure {
     match e {
         wide::commands::Failure::Usage(s) => Failure::Usage(s),
         wide::commands::Failure::BrokenPipe => Failure::BrokenPipe,
-        // the wide build holds every variant: it never passes a session on
+        // the wide build holds every variant: it never passes a session on that way
         wide::commands::Failure::Wider(_) => Failure::Usage("a session passed on twice".into()),
+        wide::commands::Failure::Narrower(_) => Failure::Usage("a session passed back outside a hand-over".into()),
     }
 }
 
@@ -68,7 +76,7 @@ fn utf8_args(args: impl Iterator<Item = OsString>) -> Result<Vec<String>, String
 fn main() -> ExitCode {
     let result = utf8_args(std::env::args_os().skip(1)).map_err(Failure::from).and_then(|args| run(&args));
     match result {
-        Ok(()) | Err(Failure::BrokenPipe) | Err(Failure::Wider(_)) => ExitCode::SUCCESS,
+        Ok(()) | Err(Failure::BrokenPipe) | Err(Failure::Wider(_)) | Err(Failure::Narrower(_)) => ExitCode::SUCCESS,
         Err(Failure::Usage(e)) => {
             let _ = writeln!(io::stderr(), "error: {e}");
             ExitCode::from(2)

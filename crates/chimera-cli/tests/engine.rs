@@ -900,3 +900,37 @@ fn a_session_choosing_a_large_board_goes_on_in_the_wide_build() {
     assert!(out.lines().any(|l| l.starts_with("move ")), "{out}");
     let _ = std::fs::remove_file(path);
 }
+
+/// A session that goes from a small variant to Tenjiku Shogi (the wide
+/// build) and back to small ones (the narrow build again), twice: each
+/// search answers with a legal move of the variant chosen, the options set
+/// at the start hold through every hand-over, and the replayed lines are
+/// not answered again.
+#[test]
+fn a_session_goes_wide_and_back_as_the_variant_changes() {
+    let tenjiku = "setoption name UCI_Variant value tenjikushogi\nisready\nposition startpos\ngo depth 1\n";
+    let script = format!(
+        "uci\nsetoption name MultiPV value 2\nposition startpos moves e2e4\ngo depth 2\n{tenjiku}\
+         setoption name UCI_Variant value xiangqi\nisready\nposition startpos moves h3e3\ngo depth 2\n{tenjiku}\
+         setoption name UCI_Variant value chess\nposition startpos moves d2d4\ngo depth 2\n"
+    );
+    let out = session(&["uci"], &script);
+    assert_eq!(out.matches("uciok").count(), 1, "{out}");
+    assert_eq!(out.matches("readyok").count(), 3, "{out}");
+    let best: Vec<&str> =
+        out.lines().filter(|l| l.starts_with("bestmove ")).map(|l| l.split_whitespace().nth(1).unwrap()).collect();
+    assert_eq!(best.len(), 5, "{out}");
+    assert!(legal_in("chess", None, &["e2e4"], best[0]), "{}", best[0]);
+    assert!(legal_in("xiangqi", None, &["h3e3"], best[2]), "{}", best[2]);
+    assert!(legal_in("chess", None, &["d2d4"], best[4]), "{}", best[4]);
+    // Tenjiku's first moves are White's, on ranks 1-5 of the 16x16 board
+    for m in [best[1], best[3]] {
+        let v = std::sync::Arc::new(wide_core::builtin::variant("tenjikushogi").unwrap());
+        let mut p = wide_core::position::Position::start(v);
+        assert!(p.parse_move(m).is_ok(), "{m} in Tenjiku");
+    }
+    // the last search runs to its depth (the others are stopped by the line
+    // that changes the variant, as a GUI would not send it during a search)
+    let last = &out[out.rfind("readyok").unwrap()..];
+    assert!(last.lines().any(|l| l.contains("depth 2 ") && l.contains(" multipv 2 ")), "MultiPV carried over:\n{out}");
+}

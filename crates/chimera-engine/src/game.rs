@@ -235,6 +235,14 @@ impl Registry {
             && builtin::definition(name).err().is_some_and(|e| e.is_board_too_large())
     }
 
+    /// Whether `name` is a built-in variant (not one of a loaded file) whose
+    /// board the narrow build holds (at most [`NARROW_SQUARES`] squares).
+    pub fn fits_narrow(&self, name: &str) -> bool {
+        !self.pending.contains_key(name)
+            && !self.user.iter().any(|u| u == name)
+            && builtin::definition(name).is_ok_and(|d| d.geometry.squares() <= NARROW_SQUARES)
+    }
+
     /// Whether this build cannot load the file at `path` because a board in
     /// it is too large (the wide build may).
     pub fn file_too_large(path: &str) -> bool {
@@ -267,6 +275,10 @@ impl Registry {
         Ok(names)
     }
 }
+
+/// The most squares a board of the narrow build (`chimera`) may have: its
+/// `width::MAX_BOARD_SQUARES`, known here in the wide build too.
+pub const NARROW_SQUARES: usize = 255;
 
 /// A search running on its own thread.
 struct Job {

@@ -102,7 +102,7 @@ pub fn run(input: impl BufRead, out: Out, protocol: Option<Protocol>) -> bool {
     match serve(&mut input, out, session, engine, None) {
         Ending::Done(saw) => saw,
         // not asked for: serve hands over only with a log
-        Ending::Wider(_) => true,
+        Ending::Wider(_) | Ending::Narrower(_) => true,
     }
 }
 
@@ -119,7 +119,7 @@ pub fn run_with_files(
     let mut input = input;
     match run_or_hand_over_inner(&mut input, out, protocol, files, false)? {
         Ending::Done(saw) => Ok(saw),
-        Ending::Wider(_) => Ok(true),
+        Ending::Wider(_) | Ending::Narrower(_) => Ok(true),
     }
 }
 
@@ -130,6 +130,11 @@ pub enum Ending {
     /// A line chose a variant (or loaded a file) whose board this build
     /// cannot hold: the caller goes on with [`resume`] of `chimera-engine-wide`.
     Wider(Handover),
+    /// In a session the narrow build handed over, a line chose a built-in
+    /// variant the narrow build holds again (and the session has loaded no
+    /// file): the caller goes on with [`resume`] of `chimera-engine`, which
+    /// is faster on small boards.
+    Narrower(Handover),
 }
 
 /// A session to go on in the other build: `chimera-engine` (boards of at
@@ -187,9 +192,12 @@ fn run_or_hand_over_inner(
 
 /// Goes on with a session another build handed over: its files loaded, its
 /// set-up lines replayed with the output muted, then its last line handled
-/// and the rest of the input served. Returns false only if the files cannot
+/// and the rest of the input served, until the session ends or hands over
+/// again: the wide build back to the narrow one when a small built-in
+/// variant is chosen ([`Ending::Narrower`]), the narrow one to the wide one
+/// as at the start ([`Ending::Wider`]). An error only if the files cannot
 /// be loaded here either (the error is the same as a start with them).
-pub fn resume(input: &mut impl BufRead, out: Out, h: Handover) -> Result<bool, String> {
+pub fn resume(input: &mut impl BufRead, out: Out, h: Handover) -> Result<Ending, String> {
     let mut engine = Engine::new(out.clone());
     for f in &h.files {
         engine.registry.load_file(f)?;
@@ -201,12 +209,15 @@ pub fn resume(input: &mut impl BufRead, out: Out, h: Handover) -> Result<bool, S
     }
     engine.stop();
     out.set_muted(false);
+    let mut log = Log { files: h.files, bytes: h.setup.iter().map(|l| l.len()).sum(), setup: h.setup };
+    log.keep(&h.line);
     if session.handle(&mut engine, &h.line) == Flow::Quit {
-        return Ok(true);
+        return Ok(Ending::Done(true));
     }
-    match serve(input, out, Some((h.protocol, Some(session))), engine, None) {
-        Ending::Done(_) | Ending::Wider(_) => Ok(true),
-    }
+    Ok(match serve(input, out, Some((h.protocol, Some(session))), engine, Some(&mut log)) {
+        Ending::Done(_) => Ending::Done(true),
+        other => other,
+    })
 }
 
 /// What a session keeps for a hand-over.
@@ -259,6 +270,35 @@ impl Log {
             self.setup.push(line.to_string());
         }
     }
+}
+
+/// Whether the session of `log` may go back to the narrow build when `line`
+/// chooses a variant there: only in the wide build, only for a built-in
+/// variant whose board the narrow build holds, and only if the session has
+/// loaded no variant file (the narrow build might not read it).
+fn chooses_narrow(p: Protocol, e: &Engine, log: &Log, line: &str) -> bool {
+    if !chimera::width::WIDE || !log.files.is_empty() || log.setup.iter().any(|l| loads_file(l)) || loads_file(line) {
+        return false;
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let name = match (p, words.as_slice()) {
+        (Protocol::Xboard, ["variant", name, ..]) => crate::xboard::engine_name(name),
+        (Protocol::Uci | Protocol::Usi | Protocol::Ucci, ["setoption", args @ ..]) => {
+            let (name, value) = crate::uci::option_name_value(args);
+            match name.to_ascii_lowercase().as_str() {
+                "uci_variant" | "usi_variant" => value.trim().to_string(),
+                _ => return false,
+            }
+        }
+        _ => return false,
+    };
+    e.registry.fits_narrow(&name)
+}
+
+/// Whether a line loads a variant file (`VariantPath`, in any protocol).
+fn loads_file(line: &str) -> bool {
+    let l = line.to_ascii_lowercase();
+    (l.starts_with("setoption") || l.starts_with("option")) && l.contains("variantpath")
 }
 
 /// Whether `line` chooses a variant, or loads a file, that this build cannot
@@ -354,6 +394,15 @@ fn serve(
                 }
                 let (files, setup) = (std::mem::take(&mut log.files), std::mem::take(&mut log.setup));
                 return Ending::Wider(Handover { protocol: p, files, setup, line: line.to_string() });
+            }
+            if chooses_narrow(p, &engine, log, line) {
+                if p == Protocol::Xboard {
+                    engine.abandon();
+                } else {
+                    engine.stop();
+                }
+                let (files, setup) = (std::mem::take(&mut log.files), std::mem::take(&mut log.setup));
+                return Ending::Narrower(Handover { protocol: p, files, setup, line: line.to_string() });
             }
             log.keep(line);
         }
@@ -476,10 +525,72 @@ mod tests {
             }
             // the wide build holds the board itself
             Ending::Done(saw) => assert!(chimera::width::WIDE && saw),
+            Ending::Narrower(_) => panic!("a session started here handed back"),
         }
         let out = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
         assert!(out.contains("uciok") && out.contains("bestmove"), "{out}");
         assert_eq!(out.contains("loaded variants: big"), chimera::width::WIDE, "{out}");
+    }
+
+    #[test]
+    fn the_wide_build_hands_a_session_back_for_a_small_variant() {
+        assert_eq!(
+            crate::game::NARROW_SQUARES,
+            if chimera::width::WIDE { 255 } else { chimera::width::MAX_BOARD_SQUARES }
+        );
+        let tenjiku = "setoption name UCI_Variant value tenjikushogi".to_string();
+        let h = Handover {
+            protocol: Protocol::Uci,
+            files: Vec::new(),
+            setup: vec!["uci".to_string(), "setoption name Hash value 8".to_string()],
+            line: tenjiku.clone(),
+        };
+        let buf = Buf::default();
+        let script = "isready
+setoption name UCI_Variant value minishogi
+position startpos
+go depth 1
+";
+        let mut input = Cursor::new(script);
+        let ending = resume(&mut input, Out::new(Box::new(buf.clone())), h.clone()).unwrap();
+        let out = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        if !chimera::width::WIDE {
+            // the narrow build cannot choose Tenjiku: it says so and goes on
+            assert!(matches!(ending, Ending::Done(true)), "{out}");
+            return;
+        }
+        match ending {
+            Ending::Narrower(back) => {
+                assert_eq!(back.setup, vec!["uci".to_string(), "setoption name Hash value 8".to_string(), tenjiku]);
+                assert_eq!(back.line, "setoption name UCI_Variant value minishogi");
+                let mut rest = String::new();
+                input.read_to_string(&mut rest).unwrap();
+                assert_eq!(rest, "position startpos\ngo depth 1\n");
+            }
+            _ => panic!("no hand-back:\n{out}"),
+        }
+        // the replayed lines are not answered again; isready is
+        assert!(!out.contains("uciok") && out.contains("readyok"), "{out}");
+        // a session that loaded a file stays wide (the narrow build might not read it)
+        let with_file = Handover { files: vec!["/nonexistent.toml".to_string()], ..h.clone() };
+        let mut input = Cursor::new("setoption name UCI_Variant value chess\nquit\n");
+        assert!(resume(&mut input, Out::new(Box::new(Buf::default())), with_file).is_err());
+        let loaded =
+            Handover { setup: vec!["uci".into(), "setoption name VariantPath value /x.ini".into()], ..h.clone() };
+        let mut input = Cursor::new("setoption name UCI_Variant value chess\nquit\n");
+        assert!(matches!(resume(&mut input, Out::new(Box::new(Buf::default())), loaded).unwrap(), Ending::Done(true)));
+        // XBoard's variant command hands back too
+        let xb = Handover {
+            protocol: Protocol::Xboard,
+            files: Vec::new(),
+            setup: vec!["xboard".into(), "protover 2".into(), "new".into()],
+            line: "variant tenjiku".into(),
+        };
+        let mut input = Cursor::new("variant normal\nquit\n");
+        match resume(&mut input, Out::new(Box::new(Buf::default())), xb).unwrap() {
+            Ending::Narrower(back) => assert_eq!(back.line, "variant normal"),
+            _ => panic!("no XBoard hand-back"),
+        }
     }
 
     #[test]
