@@ -15,6 +15,8 @@ pub mod files;
 pub mod game;
 #[path = "../../chimera-engine/src/notation.rs"]
 pub mod notation;
+#[path = "../../chimera-engine/src/numbers.rs"]
+pub mod numbers;
 #[path = "../../chimera-engine/src/params.rs"]
 pub mod params;
 #[path = "../../chimera-engine/src/protocol.rs"]

@@ -93,6 +93,16 @@ pub struct Game {
 }
 
 impl Game {
+    /// The number of moves the side to move expects still to play
+    /// ([`crate::timeman::moves_left`]): from the moves played and the
+    /// material of the position.
+    pub fn moves_left(&self) -> u32 {
+        crate::timeman::moves_left(
+            self.played.len().min(u32::MAX as usize) as u32,
+            self.ev.material_permille(&self.pos),
+        )
+    }
+
     /// The start position of a variant.
     pub fn new(variant: Arc<Variant>, ev: Arc<EvalTables>) -> Game {
         let pos = Position::start(variant.clone());

@@ -32,6 +32,7 @@ pub mod eval;
 pub mod files;
 pub mod game;
 pub mod notation;
+pub mod numbers;
 pub mod params;
 pub mod protocol;
 pub mod rules;

@@ -27,7 +27,6 @@
 //!
 //! Everything here is a pure function of its arguments, for the tests.
 
-use crate::game::Game;
 use std::time::Duration;
 
 /// The expected number of moves left at the start of a game.
@@ -108,11 +107,6 @@ pub fn moves_left(ply: u32, material_permille: u32) -> u32 {
     let by_material = MOVES_LEFT_MIN + span * material_permille.min(1000) / 1000;
     let by_ply = MOVES_LEFT_MAX.saturating_sub(ply / 2 / 3);
     by_material.min(by_ply).clamp(MOVES_LEFT_MIN, MOVES_LEFT_MAX)
-}
-
-/// [`moves_left`] for a game: its moves played and the material of its position.
-pub fn game_moves_left(g: &Game) -> u32 {
-    moves_left(g.played.len().min(u32::MAX as usize) as u32, g.ev.material_permille(&g.pos))
 }
 
 /// The budget of one move under `clock`, with `overhead` kept back for each

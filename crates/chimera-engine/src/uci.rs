@@ -5,7 +5,7 @@
 
 use crate::game::{Engine, Game};
 use crate::notation::{self, Style};
-use crate::protocol::{parse_count, parse_millis};
+use crate::numbers::{parse_count, parse_millis};
 use crate::search::{Limits, Report, Score};
 use crate::timeman::{self, Budget, Clock};
 use chimera::check::CheckInfo;
@@ -443,7 +443,7 @@ impl UciSession {
                 movestogo,
                 byoyomi: Duration::from_millis(byoyomi),
             };
-            let expected = timeman::game_moves_left(&e.game());
+            let expected = e.game().moves_left();
             limits = limits.with_budget(timeman::budget(&clock, overhead, expected));
         }
         limits.multipv = e.multipv;

@@ -12,7 +12,7 @@
 
 use crate::game::{Engine, Game};
 use crate::notation::{self, Style};
-use crate::protocol::parse_count;
+use crate::numbers::parse_count;
 use crate::rules::GameEnd;
 use crate::search::{Limits, Report, Score};
 use crate::timeman::{self, Budget, Clock};
@@ -462,7 +462,7 @@ impl XboardSession {
                 movestogo,
                 byoyomi: Duration::ZERO,
             };
-            let expected = timeman::game_moves_left(&g);
+            let expected = g.moves_left();
             drop(g);
             limits = limits.with_budget(timeman::budget(&clock, overhead, expected));
         } else if self.sd.is_none() {

@@ -1,4 +1,5 @@
-//! The core's modules import each other without cycles: a module names
+//! The modules of the core and of the engine import each other without
+//! cycles: a module names
 //! (`crate::other::...`) only modules below it, so that each can be read,
 //! tested and changed from the bottom up. Methods that a higher module adds
 //! to a lower type (`impl Position` in `walk.rs` and `movegen.rs`,
@@ -140,6 +141,16 @@ fn core_modules_import_without_cycles() {
     assert!(graph["compile"].contains("definition"), "{:?}", graph["compile"]);
     if let Some(cycle) = find_cycle(&graph) {
         panic!("the core's modules import in a cycle: {}", cycle.join(" -> "));
+    }
+}
+
+#[test]
+fn engine_modules_import_without_cycles() {
+    let graph = graph_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../chimera-engine/src"));
+    assert!(graph.len() > 10, "the sources were not found: {graph:?}");
+    assert!(graph["uci"].contains("numbers") && graph["protocol"].contains("uci"), "{:?}", graph["uci"]);
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("the engine's modules import in a cycle: {}", cycle.join(" -> "));
     }
 }
 
