@@ -58,7 +58,8 @@ impl Position {
             MoveKind::Locust | MoveKind::EnPassant => m.extra(),
             _ => NO_SQUARE,
         };
-        let at_to = if to != from { self.board[to as usize] } else { 0 };
+        // a swap (`u`) takes nothing
+        let at_to = if to != from && !m.is_unload() { self.board[to as usize] } else { 0 };
         let at_victim = if victim != NO_SQUARE { self.board[victim as usize] } else { 0 };
         let at_second = || self.second_victim_of(m).map_or(0, |s| self.board[s as usize]);
         let takes_lion = v.lion[at_to as usize] || v.lion[at_victim as usize] || v.lion[at_second() as usize];

@@ -644,6 +644,25 @@ fn a_swap_that_puts_an_enemy_next_to_the_king_is_illegal() {
 }
 
 #[test]
+fn a_swap_with_a_lion_is_no_capture_under_the_lion_rules() {
+    // Mighty Lion Chess with a rook that swaps with enemies instead of
+    // taking them: after White's bishop takes a Lion, Black may not take
+    // White's Lion at once (counterstrike), but may change places with it
+    // (the king on a8, out of the reach of the Lion the swap puts on g8)
+    let src = include_str!("../../../variants/mightylion.toml")
+        .replace("letter = \"r\"\nbetza = \"R\"", "letter = \"r\"\nbetza = \"mRucR\"");
+    assert!(src.contains("mRucR"));
+    let v = Arc::new(Variant::from_toml(&src, "swaplion.toml").unwrap());
+    let mut pos = Position::from_fen(v, "k5r1/8/8/5l2/6L1/3B4/8/4K3 w - - 0 1").unwrap();
+    let m = pos.parse_move("d3f5").unwrap();
+    pos.make(m);
+    let fast: BTreeSet<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    let reference: BTreeSet<String> = pos.legal_moves_reference().iter().map(|&m| pos.move_text(m)).collect();
+    assert_eq!(fast, reference);
+    assert!(fast.contains("g8g4"), "{fast:?}");
+}
+
+#[test]
 fn unloading_is_refused_where_it_is_not_defined() {
     refused("uafW", "one leg only");
     refused("upR", "together with 'p'");
