@@ -81,7 +81,8 @@ impl Position {
         let mut out = Vec::new();
         for m in self.legal_moves_from(from) {
             let to = m.to();
-            let capture = self.piece_at(to) != 0 && to != from;
+            // a swap (`u`) onto a piece takes nothing: a move
+            let capture = self.piece_at(to) != 0 && to != from && !m.is_unload();
             match m.kind() {
                 MoveKind::Locust => {
                     add(&mut out, m.extra(), kind::VICTIM);

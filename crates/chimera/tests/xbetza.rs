@@ -608,6 +608,16 @@ fn swapper_changes_places_with_a_friend() {
     assert_eq!((pos.hash(), pos.fen()), (hash, before));
     // the plain capture of f4 is no unloading move
     assert!(!pos.parse_move("d4f4").unwrap().is_unload());
+    // highlighting: the swaps are moves, the capture a capture
+    let g = pos.geometry();
+    let sq = |s: &str| g.parse_square(s).unwrap();
+    let targets = pos.legal_targets(sq("d4"));
+    let kind_at = |s: &str| targets.iter().find(|t| t.square == sq(s)).map(|t| t.kinds);
+    use chimera::highlight::kind;
+    assert_eq!(
+        (kind_at("d6"), kind_at("b4"), kind_at("f4")),
+        (Some(kind::MOVE), Some(kind::MOVE), Some(kind::CAPTURE))
+    );
 }
 
 #[test]
