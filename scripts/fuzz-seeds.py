@@ -57,6 +57,9 @@ def main():
                     mv = case["moves"][k % len(case["moves"])]
                     add("moves", bytes([i, k * 3, k, 7 * k]) + mv.encode())
         add("moves", bytes([i, 0]) + b"e2e4")
+    # constructs no built-in variant uses, so that the mutations start from them too
+    betzas.update(["RudR", "mKudQucK", "mRucR", "ucN", "qN", "zB", "tRtpafR", "FyafsF", "oR", "cpafW", "dafW",
+                   "pNgNhrN", "FXfhN", "mUcK", "KADcavKmcpafmcpavK"])
     for b in sorted(betzas):
         add("betza", bytes([6, 6]) + b.encode())
         add("betza", bytes([8, 1]) + b.encode())

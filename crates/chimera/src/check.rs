@@ -457,7 +457,11 @@ impl Position {
             if info.in_check && self.is_royal_initial_move_banned_in_check(m) {
                 return false;
             }
-            if m.kind() == MoveKind::Locust || info.uncertain[to as usize] || !info.in_zone(to) {
+            if m.kind() == MoveKind::Locust
+                || info.uncertain[to as usize]
+                || !info.in_zone(to)
+                || self.variant().tables.captures_own_screen
+            {
                 return self.is_legal_reference(m);
             }
             return info.attack[to as usize] == 0;

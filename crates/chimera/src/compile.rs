@@ -183,6 +183,11 @@ pub struct PromoInfo {
 pub struct Tables {
     /// All cells of all lists.
     pub cells: Vec<Cell>,
+    /// Some path captures on a square it passed while that square was
+    /// occupied (hopped over or taken on the way, then come back to): the
+    /// incremental legality test leaves the moves of a royal to the
+    /// reference method, since the royal may become that screen.
+    pub captures_own_screen: bool,
     /// Per cell (parallel to `cells`): the second locust victim of a path
     /// that captures twice on its way ([`AUX_VICTIM2`]), or [`NO_SQUARE`];
     /// empty when no piece of the variant captures twice.
@@ -472,6 +477,22 @@ fn linearize(nodes: &[Node], cont: usize, out: &mut Vec<Cell>, victim2: &mut Vec
 /// and the same capture behind a later screen are one path each. Sibling
 /// nodes are all walked, so a repeat between siblings (or between a node and
 /// its own children) is a possible duplicate.
+/// Whether some path of the forest captures on a square it passed while
+/// that square was occupied (it hopped over the piece there, or took it on
+/// the way): `pafmcpavK` hops over d4 to d5 and comes back to take d4. A
+/// royal stepping onto such a square becomes the screen of its own capture,
+/// which an attack map taken before the step cannot show.
+fn captures_own_screen(nodes: &[Node], occupied: &mut Vec<Square>) -> bool {
+    nodes.iter().any(|n| {
+        (n.flags & (CAPTURE | FRIEND) != 0 && occupied.contains(&n.sq)) || captures_own_screen(&n.empty, occupied) || {
+            occupied.push(n.sq);
+            let r = captures_own_screen(&n.occ, occupied);
+            occupied.pop();
+            r
+        }
+    })
+}
+
 fn endings(nodes: &[Node], origin: Square, dup: &mut bool, lift: &mut bool) -> Vec<(Square, Square, bool)> {
     if *dup {
         // the endings matter no more, only whether a path comes back
@@ -1404,6 +1425,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let mut no_hop = vec![0u128; ncodes + 2];
     let mut no_capture = vec![0u128; ncodes + 2];
     let mut in_place_promotion = false;
+    let mut own_screen = false;
     for p in &def.pieces {
         check_unloading(p)?;
     }
@@ -1531,6 +1553,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     no_capture_on_passed_squares(&mut forest, &mut vec![sq]);
                     let (mut dedup, mut lift) = (false, false);
                     endings(&forest, sq, &mut dedup, &mut lift);
+                    own_screen |= captures_own_screen(&forest, &mut Vec::new());
                     let start = cells.len();
                     let mut local = Vec::new();
                     let mut sizes = Vec::new();
@@ -1657,6 +1680,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
         reach,
         list_box,
         may_promote,
+        captures_own_screen: own_screen,
         nsq,
     })
 }

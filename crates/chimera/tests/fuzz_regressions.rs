@@ -724,3 +724,29 @@ fn lame_initial_leaps_make_e_p_squares_on_their_path_only() {
         }
     }
 }
+
+/// Fuzz finding 27 (betza target, `pafmcpavK` on 10×11): a piece that hops
+/// over a square and comes back to capture on it (the Lion Dog's pattern)
+/// attacks a square only once a piece stands there, so a king stepping next
+/// to it, onto its screen, walked into its capture: the incremental test
+/// (an attack map taken before the step) let a1b2 through, the reference
+/// method did not, and the position after it had the side not to move in
+/// check. A royal's move in such a variant is tested by playing it.
+#[test]
+fn a_royal_may_not_become_the_screen_of_its_own_capture() {
+    let start = "8Xk/10/10/10/10/10/10/10/10/10/Kx8 w - - 0 1";
+    let v = betza_variant(10, 11, "pafmcpavK", start);
+    assert!(v.tables.captures_own_screen);
+    let mut pos = Position::from_fen(v.clone(), start).unwrap();
+    let (fast, reference) = (pos.legal_moves(), pos.legal_moves_reference());
+    let (fast, reference) = (texts(&pos, &fast), texts(&pos, &reference));
+    assert_eq!(fast, reference);
+    assert!(!fast.contains("a1b2"), "{fast:?}");
+    // the capture it would meet: with a piece on b2, x takes it by b3 and back
+    let v = betza_variant(10, 11, "pafmcpavK", "9k/10/10/10/10/10/10/10/10/1X8/Kx8 b - - 0 1");
+    let mut pos = Position::start(v);
+    let moves = pos.legal_moves();
+    assert!(texts(&pos, &moves).contains("b1b2"), "{:?}", texts(&pos, &moves));
+    // an ordinary variant has no such path
+    assert!(!chimera::builtin::variant("chess").unwrap().tables.captures_own_screen);
+}
