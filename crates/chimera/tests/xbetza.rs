@@ -495,6 +495,54 @@ impl Rng {
     }
 }
 
+/// Random playouts of 80 plies from the start of `v`: in every position the
+/// incremental legality test gives the reference method's moves, and every
+/// move played makes and unmakes to the same FEN and hash, the number of
+/// pieces unchanged by a swap (`u`). A move that `favoured` picks is played
+/// half the time when there is one. Returns the positions seen and the
+/// favoured moves played.
+fn playouts(
+    v: &Arc<Variant>,
+    seed: u64,
+    games: usize,
+    favoured: impl Fn(&Position, chimera::moves::Move) -> bool,
+) -> (usize, usize) {
+    let mut rng = Rng(seed);
+    let (mut positions, mut picked) = (0, 0);
+    for _ in 0..games {
+        let mut pos = Position::start(v.clone());
+        for _ in 0..80 {
+            let fast: BTreeSet<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+            let reference: BTreeSet<String> = pos.legal_moves_reference().iter().map(|&m| pos.move_text(m)).collect();
+            assert_eq!(fast, reference, "incremental vs reference in {}", pos.fen());
+            positions += 1;
+            let ms = pos.legal_moves();
+            if ms.is_empty() {
+                break;
+            }
+            let best: Vec<_> = ms.iter().copied().filter(|&m| favoured(&pos, m)).collect();
+            let m = if !best.is_empty() && rng.below(2) == 0 {
+                best[rng.below(best.len())]
+            } else {
+                ms[rng.below(ms.len())]
+            };
+            picked += favoured(&pos, m) as usize;
+            let (before, fen) = (pos.hash(), pos.fen());
+            let pieces = fen.chars().filter(|c| c.is_ascii_alphabetic()).count();
+            let undo = pos.make(m);
+            if m.is_unload() {
+                let after = pos.fen().chars().filter(|c| c.is_ascii_alphabetic()).count();
+                assert_eq!(after, pieces, "a swap captures nothing: {fen} {}", pos.fen());
+            }
+            assert_eq!(pos.hash(), pos.compute_hash(), "hash after {fen}");
+            pos.unmake(m, &undo);
+            assert_eq!((pos.hash(), pos.fen()), (before, fen), "make/unmake of {}", pos.move_text(m));
+            pos.make(m);
+        }
+    }
+    (positions, picked)
+}
+
 #[test]
 fn new_constructs_agree_with_the_reference_legality_test() {
     // every new construct on one board: the Rose, a tame rook, a capturing
@@ -553,32 +601,8 @@ letter = "u"
 betza = "mUcK"
 "#;
     let v = Arc::new(Variant::from_toml(src, "newxbetza.toml").unwrap());
-    let mut rng = Rng(7);
-    let mut positions = 0;
-    for _ in 0..12 {
-        let mut pos = Position::start(v.clone());
-        for _ in 0..80 {
-            let fast: BTreeSet<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
-            let reference: BTreeSet<String> = pos.legal_moves_reference().iter().map(|&m| pos.move_text(m)).collect();
-            assert_eq!(fast, reference, "incremental vs reference in {}", pos.fen());
-            positions += 1;
-            let ms = pos.legal_moves();
-            if ms.is_empty() {
-                break;
-            }
-            let caps: Vec<_> = ms.iter().copied().filter(|&m| pos.piece_at(m.to()) != 0).collect();
-            let m = if !caps.is_empty() && rng.below(2) == 0 {
-                caps[rng.below(caps.len())]
-            } else {
-                ms[rng.below(ms.len())]
-            };
-            let (before, fen) = (pos.hash(), pos.fen());
-            let undo = pos.make(m);
-            pos.unmake(m, &undo);
-            assert_eq!((pos.hash(), pos.fen()), (before, fen), "make/unmake of {}", pos.move_text(m));
-            pos.make(m);
-        }
-    }
+    // captures are played half the time
+    let (positions, _) = playouts(&v, 7, 12, |pos, m| pos.piece_at(m.to()) != 0);
     assert!(positions > 500, "{positions}");
 }
 
@@ -723,39 +747,7 @@ letter = "s"
 betza = "mKudQucK"
 "#;
     let v = Arc::new(Variant::from_toml(src, "swappers.toml").unwrap());
-    let mut rng = Rng(11);
-    let (mut positions, mut swaps) = (0, 0);
-    for _ in 0..16 {
-        let mut pos = Position::start(v.clone());
-        for _ in 0..80 {
-            let fast: BTreeSet<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
-            let reference: BTreeSet<String> = pos.legal_moves_reference().iter().map(|&m| pos.move_text(m)).collect();
-            assert_eq!(fast, reference, "incremental vs reference in {}", pos.fen());
-            positions += 1;
-            let ms = pos.legal_moves();
-            if ms.is_empty() {
-                break;
-            }
-            let unloads: Vec<_> = ms.iter().copied().filter(|m| m.is_unload()).collect();
-            let m = if !unloads.is_empty() && rng.below(3) == 0 {
-                unloads[rng.below(unloads.len())]
-            } else {
-                ms[rng.below(ms.len())]
-            };
-            swaps += m.is_unload() as usize;
-            let (before, fen) = (pos.hash(), pos.fen());
-            let pieces = pos.fen().chars().filter(|c| c.is_ascii_alphabetic()).count();
-            let undo = pos.make(m);
-            if m.is_unload() {
-                let after = pos.fen().chars().filter(|c| c.is_ascii_alphabetic()).count();
-                assert_eq!(after, pieces, "a swap captures nothing: {fen} {}", pos.fen());
-            }
-            assert_eq!(pos.hash(), pos.compute_hash(), "hash after {fen}");
-            pos.unmake(m, &undo);
-            assert_eq!((pos.hash(), pos.fen()), (before, fen), "make/unmake of {}", pos.move_text(m));
-            pos.make(m);
-        }
-    }
+    let (positions, swaps) = playouts(&v, 11, 16, |_, m| m.is_unload());
     assert!(positions > 800 && swaps > 100, "{positions} positions, {swaps} swaps");
 }
 
