@@ -420,12 +420,15 @@ impl Position {
         }
         if m.gate().is_some()
             || m.is_unload()
+            || (m.kind() == MoveKind::Drop && self.variant().royal[m.code() as usize])
             || (m.kind() == MoveKind::Promotion && self.is_in_place_promotion(m))
             || (info.check_banned && self.may_not_give_check(m))
         {
             // the gated piece may block or give check: rare, so test by playing it;
             // so are moves that may not give check, and unloading moves (the
-            // piece put on the origin may be an enemy that gives check)
+            // piece put on the origin may be an enemy that gives check), and
+            // drops of a royal piece (Sittuyin's set-up: it may not be dropped
+            // where it is attacked, even with no royal on the board yet)
             return self.is_legal_reference(m);
         }
         if !info.fast {

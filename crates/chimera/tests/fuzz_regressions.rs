@@ -750,3 +750,24 @@ fn a_royal_may_not_become_the_screen_of_its_own_capture() {
     // an ordinary variant has no such path
     assert!(!chimera::builtin::variant("chess").unwrap().tables.captures_own_screen);
 }
+
+/// Fuzz finding 28 (variant_file target, Sittuyin from
+/// tests/data/user_variants.ini with a black pawn put on e4): in the set-up
+/// phase, with no king on the board yet, the incremental test took every
+/// move as legal, and White could drop its king on f3, where the pawn
+/// attacks it (the reference method refused it); the FEN after it had the
+/// side not to move in check. A drop of a royal piece is tested by playing it.
+#[test]
+fn a_royal_is_never_dropped_where_it_is_attacked() {
+    let ini = "[burmese]\npawn = p\nknight = n\nrook = r\nfersAlfil = f\nsilver = s\nking = k\n\
+               startFen = 8/8/4pppp/pppp4/4pPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1\n\
+               doubleStep = false\ncastling = false\npieceDrops = true\ncapturesToHand = false\nmustDrop = true\n\
+               dropRegionWhite = *1 *2 *3\ndropRegionBlack = *6 *7 *8\nsittuyinRookDrop = true\n";
+    let def = chimera::ini::variant_from_ini(ini, "fuzz.ini", "burmese").unwrap();
+    let mut pos = Position::start(Arc::new(Variant::new(def).unwrap()));
+    let (fast, reference) = (pos.legal_moves(), pos.legal_moves_reference());
+    let (fast, reference) = (texts(&pos, &fast), texts(&pos, &reference));
+    assert_eq!(fast, reference);
+    // the pawn on e4 attacks f3 (and d3, where a pawn stands), not e3
+    assert!(!fast.contains("K@f3") && fast.contains("K@e3"), "{fast:?}");
+}
