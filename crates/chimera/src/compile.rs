@@ -412,13 +412,15 @@ fn check_unloading(p: &crate::definition::PieceType) -> Result<(), CompileError>
     let units = || p.betza.units.iter().chain(p.zone_moves.iter().flat_map(|zm| zm.betza.units.iter()));
     let Some(first) = units().find(|u| u.legs.iter().any(|l| l.unload)) else { return Ok(()) };
     let err = |message: String| CompileError { piece: p.name.clone(), token: first.text.clone(), message };
-    if p.promotion.is_some() {
-        return Err(err("'u' (unload) on a piece that promotes is not supported".into()));
+    if p.promotion.is_some() || p.jump_capture.is_some() {
+        return Err(err("'u' (unload) on a piece that promotes or captures by jumping is not supported".into()));
     }
-    // (foe, friend) captures of the final legs, unloading or not
+    // (foe, friend) captures of the final legs, unloading or not; a final
+    // leg that hops (`pR`) captures as its modality without the hop says
     let captures = |unload: bool| {
         units().filter(|u| u.legs.last().is_some_and(|l| l.unload == unload)).fold((false, false), |acc, u| {
             let m = u.legs.last().unwrap().modality;
+            let m = crate::betza::Modality { hop: false, grasshop: false, ..m };
             (acc.0 || m.is_empty() || m.captures, acc.1 || m.friend)
         })
     };

@@ -703,6 +703,9 @@ fn unloading_is_refused_where_it_is_not_defined() {
     refused("umR", "needs a capture");
     refused("RucR", "also captures enemies");
     refused("dRudK", "also captures friends");
+    // a cannon's capture is a plain capture too
+    refused("ucKpR", "also captures enemies");
+    refused("ucKgR", "also captures enemies");
 }
 
 #[test]
