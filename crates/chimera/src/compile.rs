@@ -409,7 +409,7 @@ fn merge_forest(nodes: Vec<Node>) -> Vec<Node> {
 /// either (an unloading move offers no promotion, so a piece that must
 /// promote could be stuck).
 fn check_unloading(p: &crate::definition::PieceType) -> Result<(), CompileError> {
-    let units = || p.betza.units.iter().chain(p.zone_moves.iter().flat_map(|zm| zm.betza.units.iter()));
+    let units = || p.all_units();
     let Some(first) = units().find(|u| u.legs.iter().any(|l| l.unload)) else { return Ok(()) };
     let err = |message: String| CompileError { piece: p.name.clone(), token: first.text.clone(), message };
     if p.promotion.is_some() || p.jump_capture.is_some() {

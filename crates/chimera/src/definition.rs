@@ -198,6 +198,12 @@ impl Zone {
 }
 
 impl PieceType {
+    /// Every move unit of the piece: its own XBetza's, then those of its
+    /// moves by zone (`zone_moves`).
+    pub fn all_units(&self) -> impl Iterator<Item = &crate::betza::Unit> {
+        self.betza.units.iter().chain(self.zone_moves.iter().flat_map(|zm| zm.betza.units.iter()))
+    }
+
     /// Its FEN token for a side: `+L!`, `q~`, `n` (White's letter uppercase).
     pub fn token(&self, color: Color) -> String {
         let l = if color == Color::White { self.letter.to_ascii_uppercase() } else { self.letter };

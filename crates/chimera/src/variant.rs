@@ -138,10 +138,7 @@ impl Variant {
         let mut locust_promotion = false;
         for p in &def.pieces {
             let locust = p
-                .betza
-                .units
-                .iter()
-                .chain(p.zone_moves.iter().flat_map(|z| z.betza.units.iter()))
+                .all_units()
                 .any(|u| u.legs.len() > 1 && u.legs[..u.legs.len() - 1].iter().any(|l| l.modality.captures));
             // a locust move that promotes has room for one bit: the piece's
             // one promoted type, shogi style
@@ -235,16 +232,13 @@ impl Variant {
         let mut unloads_friends = vec![false; ncodes];
         for (t, p) in def.pieces.iter().enumerate() {
             // (the compiler allows `u` on one-leg moves only)
-            let (foe, friend) = p
-                .betza
-                .units
-                .iter()
-                .chain(p.zone_moves.iter().flat_map(|z| z.betza.units.iter()))
-                .filter(|u| u.legs.len() == 1 && u.legs[0].unload)
-                .fold((false, false), |(foe, friend), u| {
+            let (foe, friend) = p.all_units().filter(|u| u.legs.len() == 1 && u.legs[0].unload).fold(
+                (false, false),
+                |(foe, friend), u| {
                     let m = u.legs[0].modality;
                     (foe || m.captures || !m.friend, friend || m.friend)
-                });
+                },
+            );
             for c in [Color::White, Color::Black] {
                 let code = crate::compile::code_of(t, c) as usize;
                 unloads_foes[code] = foe;
