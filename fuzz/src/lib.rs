@@ -21,7 +21,7 @@ pub fn builtin(i: usize) -> Option<Arc<chimera::variant::Variant>> {
     cells[i]
         .get_or_init(|| match chimera::builtin::variant(names[i]) {
             Ok(v) => Some(Arc::new(v)),
-            Err(e) if e.is_board_too_large() => None,
+            Err(e) if e.is_too_large() => None,
             Err(e) => panic!("built-in variant {} does not build: {e}", names[i]),
         })
         .clone()

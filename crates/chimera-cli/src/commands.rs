@@ -942,7 +942,7 @@ pub(crate) fn reads_variant(args: &[String]) -> bool {
         return match o.variant.as_deref() {
             Some(name) => definition(&text, path, format, Some(name)).is_ok(),
             // the engine's sessions load every variant of the file
-            None => !lib::loader::definitions(&text, path, format).is_err_and(|e| e.is_board_too_large()),
+            None => !lib::loader::definitions(&text, path, format).is_err_and(|e| e.is_too_large()),
         };
     }
     match &o.variant {

@@ -51,6 +51,7 @@ use chimera::position::Position;
 use chimera::square::{Color, Square};
 use chimera::variant::Variant;
 use chimera::walk::Occupant;
+use chimera::width::{Code, MAX_CODES};
 use std::sync::Arc;
 
 /// Centipawns per unit of a piece's random-board mobility, linear term.
@@ -144,14 +145,14 @@ pub struct EvalTables {
     params: Params,
     /// Per piece code: the terms the evaluation's loop over the pieces reads,
     /// gathered in one place (indexed by the code, a byte, without a bounds test).
-    terms: Box<[CodeTerms; 256]>,
+    terms: Box<[CodeTerms; MAX_CODES]>,
     /// Per code and square: the positional bonus (centralisation, promotion
     /// progress, advancement) and the royal piece's centralisation (scaled
     /// by the phase), side by side.
     psq: Vec<[i32; 2]>,
     /// Per colour of the walking piece and piece code: what the code is to a
     /// mobility walk ([`EvalTables::occupant`]: 0 empty, 1 friend or wall, 2 enemy).
-    walk_occ: Box<[[Occupant; 256]; 2]>,
+    walk_occ: Box<[[Occupant; MAX_CODES]; 2]>,
     /// Per square: the squares at most one step away, itself included (a bit set).
     zone1: Vec<SquareSet>,
     /// Per square: the squares at most two steps away (files and ranks), itself included.
@@ -215,7 +216,7 @@ impl Lcg {
 /// (friend or wall) and 2 (enemy) codes, as the sampled boards and the
 /// drop-threat tables write them.
 #[inline(always)]
-fn walk(cells: &[Cell], sq: Square, occupant: impl Fn(Square) -> u8, hit: impl FnMut(Square, bool)) {
+fn walk(cells: &[Cell], sq: Square, occupant: impl Fn(Square) -> Code, hit: impl FnMut(Square, bool)) {
     chimera::walk::reach(cells, sq, |to| OCCUPANTS[occupant(to) as usize], hit)
 }
 
@@ -224,7 +225,7 @@ const OCCUPANTS: [Occupant; 3] = [Occupant::Empty, Occupant::Friend, Occupant::F
 
 /// What a piece can reach from one square on a given board: (quiet moves,
 /// captures), distinct squares. `board[s]`: 0 empty, 1 friend, 2 foe.
-fn reach(v: &Variant, code: u8, sq: Square, board: &[u8]) -> (u32, u32) {
+fn reach(v: &Variant, code: Code, sq: Square, board: &[Code]) -> (u32, u32) {
     let (cells, _) = v.tables.list(code, false, sq);
     // distinct destinations: several paths may lead to one square (Lion moves)
     let mut seen = [0u64; 4];
@@ -251,7 +252,7 @@ fn reach(v: &Variant, code: u8, sq: Square, board: &[u8]) -> (u32, u32) {
 /// The number of paths a piece has from one square on a given board (a
 /// square reached by two paths counts twice): the measure the evaluation's
 /// mobility term uses, as it is cheap to take in a real position.
-fn paths(v: &Variant, code: u8, sq: Square, board: &[u8]) -> u32 {
+fn paths(v: &Variant, code: Code, sq: Square, board: &[Code]) -> u32 {
     let (cells, _) = v.tables.list(code, false, sq);
     let mut n = 0;
     walk(cells, sq, |to| board[to as usize], |_, _| n += 1);
@@ -265,9 +266,9 @@ fn mobility(v: &Variant, t: usize) -> Vec<Option<(f64, f64, f64)>> {
     let g = v.geometry();
     let nsq = g.squares();
     let code = code_of(t, Color::White);
-    let empty = vec![0u8; nsq];
+    let empty: Vec<Code> = vec![0; nsq];
     let mut rng = Lcg(0x5eed_0000 + t as u64);
-    let boards: Vec<Vec<u8>> = (0..SAMPLES)
+    let boards: Vec<Vec<Code>> = (0..SAMPLES)
         .map(|_| {
             (0..nsq)
                 .map(|_| {
@@ -529,7 +530,7 @@ impl EvalTables {
                     let sq = s as Square;
                     let (sf, sr) = (g.file_of(sq), g.rank_of(sq));
                     let near = |to: Square| (g.file_of(to) - sf).abs() <= 1 && (g.rank_of(to) - sr).abs() <= 1;
-                    let (cells, _) = v.tables.list(code as u8, false, sq);
+                    let (cells, _) = v.tables.list(code as Code, false, sq);
                     let mut bits = 0u8;
                     // neighbours hold enemies, everything else is empty
                     walk(
@@ -548,7 +549,7 @@ impl EvalTables {
         }
         let pawn_structure = pawn.iter().any(|&x| x) && (g.width as usize) <= MAX_FILES;
         let int = |i: usize| p.w[i].round() as i32;
-        let mut terms = Box::new([CodeTerms::default(); 256]);
+        let mut terms = Box::new([CodeTerms::default(); MAX_CODES]);
         for code in 0..ncodes {
             let flag = |on: bool, f: u8| if on { f } else { 0 };
             terms[code] = CodeTerms {
@@ -561,7 +562,7 @@ impl EvalTables {
             };
         }
         let psq = pst.iter().zip(&royal_centre).map(|(&a, &b)| [a, b]).collect();
-        let mut walk_occ = Box::new([[Occupant::Empty; 256]; 2]);
+        let mut walk_occ = Box::new([[Occupant::Empty; MAX_CODES]; 2]);
         for (mine, row) in walk_occ.iter_mut().enumerate() {
             for (p, o) in row.iter_mut().enumerate().skip(1) {
                 let wall = inert.get(p).copied().unwrap_or(false);
@@ -655,7 +656,7 @@ impl EvalTables {
 
     /// The material value of a piece code (0 for royal pieces).
     #[inline]
-    pub fn value(&self, code: u8) -> i32 {
+    pub fn value(&self, code: Code) -> i32 {
         self.value[code as usize]
     }
 
@@ -670,7 +671,7 @@ impl EvalTables {
     /// twice); and how many of them go to the enemy royal piece `ek` or a
     /// square next to it.
     #[inline]
-    fn mobility(&self, pos: &Position, code: u8, sq: Square, ek: Option<Square>) -> (i32, i32) {
+    fn mobility(&self, pos: &Position, code: Code, sq: Square, ek: Option<Square>) -> (i32, i32) {
         let (cells, _) = pos.variant().tables.list(code, false, sq);
         let mine = code & 1;
         let (kf, kr) = ek.map_or((i32::MIN / 2, i32::MIN / 2), |k| self.coords[k as usize]);
@@ -693,7 +694,7 @@ impl EvalTables {
     /// What stands on `to` for a walk of a piece of colour `mine`: a friend
     /// or an inert piece (a wall) counts as a friend.
     #[inline(always)]
-    fn occupant(&self, pos: &Position, mine: u8, to: Square) -> Occupant {
+    fn occupant(&self, pos: &Position, mine: Code, to: Square) -> Occupant {
         let p = pos.piece_at(to);
         if p == 0 {
             Occupant::Empty
@@ -707,7 +708,7 @@ impl EvalTables {
     /// The number of moves of the piece on `sq` (as [`EvalTables::mobility`]
     /// counts them, without the moves next to the royal piece).
     #[cfg(test)]
-    fn moves(&self, pos: &Position, code: u8, sq: Square) -> i32 {
+    fn moves(&self, pos: &Position, code: Code, sq: Square) -> i32 {
         let (cells, _) = pos.variant().tables.list(code, false, sq);
         let mine = code & 1;
         let mut n = 0;
@@ -748,7 +749,7 @@ impl EvalTables {
     /// pieces in hand (at most two of a type) that could be dropped on an
     /// empty square next to it and attack it from there.
     fn king_counts(&self, pos: &Position, c: Color, k: Square) -> KingCounts {
-        let mine = c.index() as u8;
+        let mine = c.index() as Code;
         let ring = &self.ring[k as usize];
         let shield = ring
             .iter()
@@ -1058,9 +1059,9 @@ impl EvalTables {
                 if let Some(avg) = self.mob_avg[code] {
                     // the moves next to the royal piece are counted only when they weigh
                     let (n, h) = if self.king_attack != 0 {
-                        self.mobility(pos, code as u8, sq, ek)
+                        self.mobility(pos, code as Code, sq, ek)
                     } else {
-                        (self.moves(pos, code as u8, sq), 0)
+                        (self.moves(pos, code as Code, sq), 0)
                     };
                     mob += self.terms[code].mob_weight * (n - avg);
                     hits[c.index()] += h;
@@ -1105,7 +1106,7 @@ impl EvalTables {
             let ek = royals[c.flip().index()];
             for &sq in pos.pieces(c) {
                 let code = pos.piece_at(sq) as usize;
-                let t = type_of(code as u8);
+                let t = type_of(code as Code);
                 let i = code * nsq + sq as usize;
                 phase += self.phase_weight[code];
                 material[c.index()] += self.base_value[code];
@@ -1118,7 +1119,7 @@ impl EvalTables {
                 f[params::PROMO] += sign * self.raw_promo[i] as f64;
                 f[idx(t, params::ADVANCE)] += sign * self.prog[i] as f64;
                 if let Some(avg) = self.mob_avg[code] {
-                    let (n, h) = self.mobility(pos, code as u8, sq, ek);
+                    let (n, h) = self.mobility(pos, code as Code, sq, ek);
                     f[idx(t, params::MOBILITY)] += sign * (n - avg) as f64;
                     hits[c.index()] += h;
                 }

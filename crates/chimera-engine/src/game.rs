@@ -242,7 +242,7 @@ impl Registry {
     pub fn too_large(&self, name: &str) -> bool {
         !self.cache.contains_key(name)
             && !self.pending.contains_key(name)
-            && builtin::definition(name).err().is_some_and(|e| e.is_board_too_large())
+            && builtin::definition(name).err().is_some_and(|e| e.is_too_large())
     }
 
     /// Whether `name` is a built-in variant (not one of a loaded file) whose
@@ -258,7 +258,7 @@ impl Registry {
     pub fn file_too_large(path: &str) -> bool {
         let Ok(text) = crate::files::read_text_file(path) else { return false };
         let format = chimera::loader::Format::of_path(path);
-        chimera::loader::definitions(&text, path, format).err().is_some_and(|e| e.is_board_too_large())
+        chimera::loader::definitions(&text, path, format).err().is_some_and(|e| e.is_too_large())
     }
 
     /// Loads the variants of a file (Chimera's TOML or Fairy-Stockfish's

@@ -29,6 +29,7 @@ use chimera::moves::{Move, MoveKind, MoveList};
 use chimera::position::Position;
 use chimera::square::Color;
 use chimera::variant::StalemateResult;
+use chimera::width::Code;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -303,7 +304,7 @@ pub struct Searcher {
     repeater_loses: bool,
     /// Per colour: the codes of its royal pieces (the side to move's royal
     /// pieces are counted from the position's piece counts).
-    royal_codes: [Vec<u8>; 2],
+    royal_codes: [Vec<Code>; 2],
     nsq: usize,
     lmr: Vec<[u8; 64]>,
     /// Static evaluations by position key (direct-mapped, [`EVAL_CACHE_SIZE`]
@@ -358,8 +359,8 @@ impl Searcher {
         let repeater_loses =
             chimera::outcome::RepetitionRule::of(pos.variant()) == chimera::outcome::RepetitionRule::RepeaterLoses;
         let royal = &pos.variant().royal;
-        let royal_codes = [0u8, 1].map(|c| {
-            (2..ncodes as u8).filter(|&code| code & 1 == c && royal.get(code as usize) == Some(&true)).collect()
+        let royal_codes = [0 as Code, 1].map(|c| {
+            (2..ncodes as Code).filter(|&code| code & 1 == c && royal.get(code as usize) == Some(&true)).collect()
         });
         let mut h = Vec::with_capacity(MAX_PLY + 3);
         h.push(history.root);

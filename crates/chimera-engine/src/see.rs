@@ -28,6 +28,7 @@ use crate::eval::EvalTables;
 use chimera::moves::{Move, MoveKind, MoveList};
 use chimera::position::Position;
 use chimera::square::Square;
+use chimera::width::Code;
 
 /// The value of a royal piece in an exchange: more than any material.
 pub const ROYAL_VALUE: i32 = 20_000;
@@ -36,7 +37,7 @@ pub const MAX_SEE_STEPS: u32 = 12;
 
 /// The exchange value of the piece with code `code`.
 #[inline]
-fn value(pos: &Position, ev: &EvalTables, code: u8) -> i32 {
+fn value(pos: &Position, ev: &EvalTables, code: Code) -> i32 {
     if code == 0 {
         0
     } else if pos.variant().royal[code as usize] {

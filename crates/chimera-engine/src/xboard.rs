@@ -1020,7 +1020,7 @@ mod tests {
         if chimera::width::WIDE {
             assert!(tenjiku.is_ok());
         } else {
-            assert!(tenjiku.is_err_and(|e| e.is_board_too_large()));
+            assert!(tenjiku.is_err_and(|e| e.is_too_large()));
         }
     }
 

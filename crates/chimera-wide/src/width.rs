@@ -25,3 +25,57 @@ pub type MoveBits = u64;
 
 /// Whether this is the wide build (`chimera-wide`).
 pub const WIDE: bool = true;
+
+/// A piece code: 0 is an empty square, and a piece of type `t` and colour `c`
+/// is `2 + 2 * t + c` (see [`crate::compile::code_of`]).
+pub type Code = u16;
+
+/// The most piece types a variant may define (Taikyoku Shogi has about 300,
+/// promoted forms included).
+pub const MAX_PIECE_TYPES: usize = 512;
+
+/// The size of arrays indexed by a piece code: every code below it.
+pub const MAX_CODES: usize = 2 * MAX_PIECE_TYPES + 8;
+
+/// The most pieces one side may have on the board (Taikyoku Shogi starts
+/// with 402).
+pub const MAX_PIECES: usize = 640;
+
+/// An index into a side's piece list (below [`MAX_PIECES`]).
+pub type PieceIndex = u16;
+
+const TYPE_WORDS: usize = MAX_PIECE_TYPES.div_ceil(64);
+
+/// A set of piece types (below [`MAX_PIECE_TYPES`]), such as the types a
+/// piece may not capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TypeSet([u64; TYPE_WORDS]);
+
+impl Default for TypeSet {
+    fn default() -> TypeSet {
+        TypeSet::EMPTY
+    }
+}
+
+impl TypeSet {
+    /// The empty set.
+    pub const EMPTY: TypeSet = TypeSet([0; TYPE_WORDS]);
+
+    /// Adds type `t`.
+    #[inline]
+    pub fn insert(&mut self, t: usize) {
+        self.0[t / 64] |= 1u64 << (t % 64);
+    }
+
+    /// Whether type `t` is in the set.
+    #[inline(always)]
+    pub fn contains(&self, t: usize) -> bool {
+        self.0[t / 64] >> (t % 64) & 1 != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+}

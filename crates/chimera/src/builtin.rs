@@ -24,7 +24,7 @@ pub fn names() -> Vec<&'static str> {
 /// assert!(here.iter().all(|n| chimera::builtin::names().contains(n)));
 /// ```
 pub fn playable_names() -> Vec<&'static str> {
-    FILES.iter().map(|f| f.0).filter(|n| !definition(n).is_err_and(|e| e.is_board_too_large())).collect()
+    FILES.iter().map(|f| f.0).filter(|n| !definition(n).is_err_and(|e| e.is_too_large())).collect()
 }
 
 /// An error looking up a built-in variant.
@@ -38,10 +38,10 @@ pub enum LookupError {
 
 impl LookupError {
     /// Whether the built-in definition was refused for the size of its board
-    /// (see [`crate::variant::VariantError::is_board_too_large`]): a variant
+    /// (see [`crate::variant::VariantError::is_too_large`]): a variant
     /// of `chimera-wide`.
-    pub fn is_board_too_large(&self) -> bool {
-        matches!(self, LookupError::Build(BuildError::Definition(e)) if e.is_board_too_large())
+    pub fn is_too_large(&self) -> bool {
+        matches!(self, LookupError::Build(BuildError::Definition(e)) if e.is_too_large())
     }
 }
 

@@ -9,6 +9,7 @@ use crate::compile::Cell;
 use crate::position::Position;
 use crate::square::{Color, Square, NO_SQUARE};
 use crate::walk::Visitor;
+use crate::width::Code;
 
 impl Position {
     /// Removes the enemy pieces (of the side that just moved) around `to`;
@@ -16,7 +17,7 @@ impl Position {
     pub(crate) fn burn_around(&mut self, to: Square) -> (u8, u64) {
         let g = self.geometry();
         let (f, r) = (g.file_of(to), g.rank_of(to));
-        let them = self.side.flip().index() as u8;
+        let them = self.side.flip().index() as Code;
         let nsq = g.squares();
         let (mut n, mut h) = (0u8, 0u64);
         for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
@@ -37,7 +38,7 @@ impl Position {
     #[cold]
     pub(crate) fn burn_threatens(&mut self, c: Color) -> bool {
         let them = c.flip().index();
-        let mut hit = BurnHit { target: c.index() as u8 };
+        let mut hit = BurnHit { target: c.index() as Code };
         // by index, as the walk borrows the position (it leaves the list as it was)
         for i in 0..self.lists[them].len {
             let sq = self.lists[them].sq[i];
@@ -52,7 +53,7 @@ impl Position {
 /// Finds a destination next to a royal piece of one colour.
 struct BurnHit {
     /// The colour bit (0 or 1) of the royal pieces looked for.
-    target: u8,
+    target: Code,
 }
 
 impl BurnHit {
@@ -72,10 +73,10 @@ impl BurnHit {
 }
 
 impl Visitor for BurnHit {
-    fn quiet(&mut self, pos: &Position, _code: u8, from: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, pos: &Position, _code: Code, from: Square, c: &Cell) -> bool {
         c.to != from && self.next_to_royal(pos, c.to)
     }
-    fn capture(&mut self, pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+    fn capture(&mut self, pos: &Position, _code: Code, _from: Square, c: &Cell) -> bool {
         self.next_to_royal(pos, c.to)
     }
     fn en_passant(&mut self, pos: &Position, _from: Square, c: &Cell) -> bool {

@@ -36,6 +36,7 @@ use crate::compile::{
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::square::{Square, MAX_SQUARES, NO_SQUARE};
+use crate::width::Code;
 
 const E_FORK: u8 = 1;
 const E_FACING: u8 = 2;
@@ -45,7 +46,7 @@ const E_FACING: u8 = 2;
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
     psq: Square,
-    code: u8,
+    code: Code,
     flags: u8,
     root: u16,
     next: u32,
@@ -309,9 +310,9 @@ impl Position {
         cells: &[Cell],
         reach: &[Reach],
         target: Reach,
-        code: u8,
+        code: Code,
         psq: Square,
-        kcode: u8,
+        kcode: Code,
         eflags: u8,
         info: &mut CheckInfo,
     ) {
@@ -332,7 +333,7 @@ impl Position {
                 let allowed = c.flags & SPECIAL == 0
                     || (c.aux & AUX_TAME == 0
                         && (c.aux & AUX_NO_CAPTURE == 0
-                            || self.variant().tables.no_capture[code as usize] & (1u128 << type_of(kcode)) == 0));
+                            || !self.variant().tables.no_capture[code as usize].contains(type_of(kcode))));
                 if allowed {
                     let a = &mut info.attack[c.to as usize];
                     *a = a.saturating_add(1);
@@ -380,7 +381,7 @@ impl Position {
         if self.board[e.psq as usize] != e.code {
             return false; // the piece was captured
         }
-        let target = self.side.index() as u8;
+        let target = self.side.index() as Code;
         let mut hit = crate::royal_capture::RoyalHit { target };
         if e.flags & E_FACING != 0 {
             let cells = self.variant().tables.facing_list(e.psq);

@@ -14,6 +14,7 @@
 use crate::betza::{Atom, DirWord, Leg, Range, Unit};
 use crate::definition::{ConfineMode, Immobility, VariantDef};
 use crate::square::{Color, Geometry, Square, NO_SQUARE};
+use crate::width::{Code, TypeSet};
 use std::fmt;
 
 /// The piece may stop here if the square is empty.
@@ -160,7 +161,7 @@ pub struct PromoInfo {
     /// For each square: arriving there promotes.
     pub zone: Vec<bool>,
     /// The piece codes it may become.
-    pub choices: Vec<u8>,
+    pub choices: Vec<Code>,
     /// Must promote on arrival.
     pub mandatory: bool,
     /// Shogi style: a move that starts in the zone may promote too, and the
@@ -196,10 +197,10 @@ pub struct Tables {
     pub lists: Vec<ListRef>,
     /// Promotion data by piece code, `None` when the piece never promotes.
     pub promo: Vec<Option<PromoInfo>>,
-    /// Per piece code: piece-type bitmask it may not hop over.
-    pub no_hop: Vec<u128>,
-    /// Per piece code: piece-type bitmask it may not capture.
-    pub no_capture: Vec<u128>,
+    /// Per piece code: the piece types it may not hop over.
+    pub no_hop: Vec<TypeSet>,
+    /// Per piece code: the piece types it may not capture.
+    pub no_capture: Vec<TypeSet>,
     /// Per square, when the variant forbids facing royals: four orthogonal
     /// rays that capture (royals only, as the legality test reads them).
     pub facing: Vec<ListRef>,
@@ -275,20 +276,20 @@ fn subtree_reach(cells: &[Cell], victim2: &[Square], sizes: &[u32], g: &Geometry
 /// The piece code of a piece type and colour: 0 is an empty square, and codes
 /// start at 2 so that `code & 1` is the colour.
 #[inline]
-pub fn code_of(piece_type: usize, color: Color) -> u8 {
-    (2 + 2 * piece_type + color.index()) as u8
+pub fn code_of(piece_type: usize, color: Color) -> Code {
+    (2 + 2 * piece_type + color.index()) as Code
 }
 
 /// The piece type of a non-empty code.
 #[inline]
-pub fn type_of(code: u8) -> usize {
+pub fn type_of(code: Code) -> usize {
     (code as usize >> 1) - 1
 }
 
 impl Tables {
     /// The index of the list of `code` (virgin or not) on `sq`.
     #[inline(always)]
-    pub fn list_index(&self, code: u8, virgin: bool, sq: Square) -> usize {
+    pub fn list_index(&self, code: Code, virgin: bool, sq: Square) -> usize {
         ((code as usize - 2) * 2 + virgin as usize) * self.nsq + sq as usize
     }
 
@@ -323,7 +324,7 @@ impl Tables {
 
     /// The cells of `code` (virgin or not) on `sq`, and the list's flags.
     #[inline(always)]
-    pub fn list(&self, code: u8, virgin: bool, sq: Square) -> (&[Cell], ListRef) {
+    pub fn list(&self, code: Code, virgin: bool, sq: Square) -> (&[Cell], ListRef) {
         let l = self.lists[self.list_index(code, virgin, sq)];
         (&self.cells[l.start as usize..l.start as usize + l.len as usize], l)
     }
@@ -1424,8 +1425,8 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let ep_rule = def.pieces.iter().any(|p| p.ep_field != crate::definition::EpField::Attacked)
         || def.pieces.iter().any(|p| p.betza.units.iter().any(|u| u.legs.iter().any(|l| l.modality.en_passant)));
     let mut promo = vec![None; ncodes + 2];
-    let mut no_hop = vec![0u128; ncodes + 2];
-    let mut no_capture = vec![0u128; ncodes + 2];
+    let mut no_hop = vec![TypeSet::EMPTY; ncodes + 2];
+    let mut no_capture = vec![TypeSet::EMPTY; ncodes + 2];
     let mut in_place_promotion = false;
     let mut own_screen = false;
     for p in &def.pieces {
@@ -1435,10 +1436,10 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
         for color in [Color::White, Color::Black] {
             let code = code_of(t, color);
             for &h in &p.cannot_hop {
-                no_hop[code as usize] |= 1u128 << h;
+                no_hop[code as usize].insert(h);
             }
             for &h in &p.cannot_capture {
-                no_capture[code as usize] |= 1u128 << h;
+                no_capture[code as usize].insert(h);
             }
             if let Some(pr) = &p.promotion {
                 let zone = &def.zones[pr.zone];

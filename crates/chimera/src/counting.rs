@@ -10,6 +10,7 @@ use crate::compile::{code_of, type_of};
 use crate::position::Position;
 use crate::square::Color;
 use crate::variant::{CountingStyle, VariantDef};
+use crate::width::Code;
 
 impl Position {
     fn count_pawns(&self) -> u32 {
@@ -89,7 +90,7 @@ impl Position {
     /// Updates the count after a move; `captured` are the codes taken (0 for
     /// none), `promotion` whether the move promoted. The side to move has
     /// already been switched.
-    pub(crate) fn update_counting(&mut self, captured: [u8; 2], promotion: bool) {
+    pub(crate) fn update_counting(&mut self, captured: [Code; 2], promotion: bool) {
         let v = self.variant().clone();
         let Some(rule) = &v.def.rules.counting else { return };
         let stm = self.side;

@@ -42,13 +42,18 @@ pub struct VariantError {
 /// The words that mark the error of a board beyond the build's limits.
 const BOARD_LIMITS: &str = " is outside 2x2 to ";
 
+/// The words that mark the error of more piece types than the build takes.
+const TYPE_LIMITS: &str = " piece types are supported";
+
 impl VariantError {
-    /// Whether the definition was refused for the size of its board: in
-    /// `chimera`, a board of more than 255 squares, which `chimera-wide`
-    /// (up to 36×36) may hold. The board is checked before the rest of the
+    /// Whether the definition was refused for the limits of this build: in
+    /// `chimera`, a board of more than 255 squares or more than 120 piece
+    /// types, which `chimera-wide` (up to 36×36 and 512 types) may hold. The
+    /// board and the piece letters are checked before the rest of the
     /// definition, which is then unread.
-    pub fn is_board_too_large(&self) -> bool {
-        self.message.starts_with("board ") && self.message.contains(BOARD_LIMITS)
+    pub fn is_too_large(&self) -> bool {
+        (self.message.starts_with("board ") && self.message.contains(BOARD_LIMITS))
+            || (self.message.starts_with("at most ") && self.message.ends_with(TYPE_LIMITS))
     }
 }
 
@@ -204,7 +209,7 @@ impl PieceType {
         self.betza.units.iter().chain(self.zone_moves.iter().flat_map(|zm| zm.betza.units.iter()))
     }
 
-    /// Its FEN token for a side: `+L!`, `q~`, `n` (White's letter uppercase).
+    /// Its FEN token for a side: `+L!`, `q~`, `n`, `(FD)` (White's letters uppercase).
     pub fn token(&self, color: Color) -> String {
         let l = if color == Color::White { self.letter.to_ascii_uppercase() } else { self.letter };
         let mark = if self.promoted {
@@ -236,8 +241,10 @@ pub const DRESS_MARKS: [u8; 2] = [b'\'', b'!'];
 
 /// One piece token of a FEN board, a hand or a piece list: an optional `+`,
 /// a letter, then an optional dress mark (`'` or `!`) or, without `+`, a
-/// `~`. Returns (letter, mark: 0, `b'+'` or `b'~'`, dress: 0 or a dress mark,
-/// bytes read), or None where `text` does not start with a token.
+/// `~`; or an optional `+` and a two-letter ID in parentheses (`(FD)`, see
+/// [`two_letter_id`]). Returns (letter, mark: 0, `b'+'` or `b'~'`, dress: 0,
+/// a dress mark or an ID's lowercase second letter, bytes read), or None
+/// where `text` does not start with a token.
 ///
 /// ```
 /// use chimera::variant::piece_token;
@@ -246,6 +253,7 @@ pub const DRESS_MARKS: [u8; 2] = [b'\'', b'!'];
 /// assert_eq!(piece_token(b"n'x"), Some((b'n', 0, b'\'', 2)));
 /// assert_eq!(piece_token(b"+3"), None);
 /// assert_eq!(piece_token(b"!a"), None);
+/// assert_eq!(piece_token(b"+(FD)2"), Some((b'F', b'+', b'd', 5)));
 /// ```
 pub fn piece_token(text: &[u8]) -> Option<(u8, u8, u8, usize)> {
     let mut k = 0;
@@ -253,6 +261,10 @@ pub fn piece_token(text: &[u8]) -> Option<(u8, u8, u8, usize)> {
     if text.first() == Some(&b'+') {
         mark = b'+';
         k = 1;
+    }
+    if text.get(k) == Some(&b'(') {
+        let (c, second) = two_letter_id(&text[k..])?;
+        return Some((c, mark, second, k + 4));
     }
     let c = *text.get(k).filter(|c| c.is_ascii_alphabetic())?;
     k += 1;
@@ -271,11 +283,48 @@ pub fn piece_token(text: &[u8]) -> Option<(u8, u8, u8, usize)> {
     Some((c, mark, dress, k))
 }
 
-/// A piece token written back: `+L!`, `q~`, `n` (the letter in the case given).
+/// A two-letter piece ID at the start of `text`: `(`, two letters of one
+/// case, `)`. Returns the first letter as written (its case is the colour)
+/// and the second one in lowercase, or None.
+///
+/// Piece IDs let a variant have more types than single letters and dress
+/// marks can name (Taikyoku Shogi has about 300): a piece whose `letter` is
+/// `"(fd)"` is written `(FD)` for White and `(fd)` for Black.
+///
+/// ```
+/// use chimera::variant::two_letter_id;
+/// assert_eq!(two_letter_id(b"(FD)3"), Some((b'F', b'd')));
+/// assert_eq!(two_letter_id(b"(fd)"), Some((b'f', b'd')));
+/// assert_eq!(two_letter_id(b"(Fd)"), None);
+/// assert_eq!(two_letter_id(b"(F)"), None);
+/// ```
+pub fn two_letter_id(text: &[u8]) -> Option<(u8, u8)> {
+    match text {
+        [b'(', a, b, b')', ..]
+            if a.is_ascii_alphabetic()
+                && b.is_ascii_alphabetic()
+                && a.is_ascii_uppercase() == b.is_ascii_uppercase() =>
+        {
+            Some((*a, b.to_ascii_lowercase()))
+        }
+        _ => None,
+    }
+}
+
+/// A piece token written back: `+L!`, `q~`, `n`, `(FD)` (the letter in the
+/// case given; an ID's second letter follows it).
 pub fn token_text(letter: char, mark: u8, dress: u8) -> String {
-    let mut s = String::with_capacity(3);
+    let mut s = String::with_capacity(5);
     if mark == b'+' {
         s.push('+');
+    }
+    if dress.is_ascii_alphabetic() {
+        let second = if letter.is_ascii_uppercase() { dress.to_ascii_uppercase() } else { dress };
+        s.push('(');
+        s.push(letter);
+        s.push(second as char);
+        s.push(')');
+        return s;
     }
     s.push(letter);
     if dress != 0 {
@@ -300,7 +349,8 @@ pub struct PieceType {
     pub tilde: bool,
     /// HaChu's dressed letter: 0, or `b'\''` or `b'!'` written after the letter
     /// (`L'`, `l!`, `+L!`), so that a variant has up to three unpromoted types
-    /// per letter (see [`DRESS_MARKS`]).
+    /// per letter (see [`DRESS_MARKS`]); or the lowercase second letter of a
+    /// two-letter ID (`(FD)`, see [`two_letter_id`]).
     pub dress: u8,
     /// The type it becomes when captured into a hand (the unpromoted type).
     pub demotes_to: Option<usize>,
@@ -1038,7 +1088,8 @@ impl VariantDef {
                         p.letter.span(),
                         format!(
                             "a piece letter is one ASCII letter, optionally after '+', followed by an optional \
-                             ' or ! (\"l'\", \"+l!\"), or before '~' (\"q~\"), not \"{l}\""
+                             ' or ! (\"l'\", \"+l!\"), or before '~' (\"q~\"), or a two-letter ID in parentheses \
+                             (\"(fd)\", \"+(fd)\"), not \"{l}\""
                         ),
                     ))
                 }
@@ -1052,7 +1103,7 @@ impl VariantDef {
             return Err(cx.whole("a variant needs at least one [[piece]]"));
         }
         if letters.len() > crate::MAX_PIECE_TYPES {
-            return Err(cx.whole(format!("at most {} piece types are supported", crate::MAX_PIECE_TYPES)));
+            return Err(cx.whole(format!("at most {}{TYPE_LIMITS}", crate::MAX_PIECE_TYPES)));
         }
         let piece_list = |s: &Spanned<String>| -> Result<Vec<usize>, VariantError> {
             let mut out = Vec::new();
@@ -1495,8 +1546,10 @@ impl VariantDef {
                         (None, None) => (0, fen),
                     };
                     // a dressed id keeps its mark after the letter (`l!:Y`, `+x':Z`)
-                    let (fen, dress) = match fen.as_bytes().last() {
-                        Some(&d) if fen.len() > 1 && DRESS_MARKS.contains(&d) => (&fen[..fen.len() - 1], d),
+                    // and a two-letter ID is written whole (`(fd):F`)
+                    let (fen, dress) = match (two_letter_id(fen.as_bytes()), fen.as_bytes().last()) {
+                        (Some(_), _) if fen.len() == 4 => (&fen[1..2], fen.as_bytes()[2].to_ascii_lowercase()),
+                        (_, Some(&d)) if fen.len() > 1 && DRESS_MARKS.contains(&d) => (&fen[..fen.len() - 1], d),
                         _ => (fen, 0),
                     };
                     let mut fc = fen.chars();

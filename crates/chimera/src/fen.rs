@@ -7,6 +7,7 @@
 use crate::compile::code_of;
 use crate::definition::{VariantDef, MAX_POCKET};
 use crate::square::Color;
+use crate::width::Code;
 use std::fmt;
 
 /// An error in a FEN, naming the field and the problem.
@@ -127,7 +128,7 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 /// Reads the board field of a FEN (with an optional `[pocket]`) into piece codes per square.
-pub fn parse_board_field(def: &VariantDef, fen: &str) -> Result<Vec<u8>, FenError> {
+pub fn parse_board_field(def: &VariantDef, fen: &str) -> Result<Vec<Code>, FenError> {
     let (board, _) = parse_board_and_pockets(def, fen)?;
     Ok(board)
 }
@@ -152,15 +153,15 @@ pub(crate) fn fen_problem(fen: &str, field: &'static str, problem: FenProblem, m
     FenError { fen: fen.to_string(), field, message: message.into(), problem }
 }
 
-pub(crate) type Pockets = [[u8; 128]; 2];
+pub(crate) type Pockets = [[u8; crate::width::MAX_PIECE_TYPES]; 2];
 
-pub(crate) fn parse_board_and_pockets(def: &VariantDef, fen: &str) -> Result<(Vec<u8>, Pockets), FenError> {
+pub(crate) fn parse_board_and_pockets(def: &VariantDef, fen: &str) -> Result<(Vec<Code>, Pockets), FenError> {
     let g = def.geometry;
     let field = fen
         .split_whitespace()
         .next()
         .ok_or_else(|| fen_problem(fen, "board", FenProblem::Empty, "the FEN is empty"))?;
-    let mut pockets = [[0u8; 128]; 2];
+    let mut pockets = [[0u8; crate::width::MAX_PIECE_TYPES]; 2];
     let (placement, pocket) = match field.find('[') {
         Some(i) => {
             if !field.ends_with(']') {
@@ -170,7 +171,7 @@ pub(crate) fn parse_board_and_pockets(def: &VariantDef, fen: &str) -> Result<(Ve
         }
         None => (field, None),
     };
-    let mut board = vec![0u8; g.squares()];
+    let mut board: Vec<Code> = vec![0; g.squares()];
     let rows: Vec<&str> = placement.split('/').collect();
     // a pocket may also be written as an extra rank after the last one
     let hand = def.rules.has_hand();
@@ -223,7 +224,7 @@ pub(crate) fn parse_board_and_pockets(def: &VariantDef, fen: &str) -> Result<(Ve
             let (c, mark) = if c == b'+' {
                 k += 1;
                 match b.get(k) {
-                    Some(&n) if n.is_ascii_alphabetic() => (n, b'+'),
+                    Some(&n) if n.is_ascii_alphabetic() || n == b'(' => (n, b'+'),
                     _ => return Err(fen_err(fen, "board", "'+' must be followed by a piece letter")),
                 }
             } else if b.get(k + 1) == Some(&b'~') {
@@ -232,13 +233,26 @@ pub(crate) fn parse_board_and_pockets(def: &VariantDef, fen: &str) -> Result<(Ve
             } else {
                 (c, 0)
             };
-            // a dress mark after the letter (`L'`, `+L!`: HaChu's large shogis)
-            let dress = match b.get(k + 1) {
-                Some(&d) if mark != b'~' && crate::definition::DRESS_MARKS.contains(&d) => {
-                    k += 1;
-                    d
+            let (c, dress) = if c == b'(' {
+                // a two-letter piece ID, `(FD)`, `+(fd)`
+                let Some((c, d)) = crate::definition::two_letter_id(&b[k..]) else {
+                    return Err(fen_err(
+                        fen,
+                        "board",
+                        format!("rank {}: '(' must start a two-letter piece ID such as (FD) or (fd)", rank + 1),
+                    ));
+                };
+                k += 3;
+                (c, d)
+            } else {
+                // a dress mark after the letter (`L'`, `+L!`: HaChu's large shogis)
+                match b.get(k + 1) {
+                    Some(&d) if mark != b'~' && crate::definition::DRESS_MARKS.contains(&d) => {
+                        k += 1;
+                        (c, d)
+                    }
+                    _ => (c, 0),
                 }
-                _ => 0,
             };
             let t = def.piece_by_dressed_fen_token(c as char, mark, dress).ok_or_else(|| {
                 let shown = crate::definition::token_text(c as char, mark, dress);
@@ -271,12 +285,26 @@ pub(crate) fn parse_board_and_pockets(def: &VariantDef, fen: &str) -> Result<(Ve
             if c == '-' {
                 continue;
             }
-            let dress = match chars.peek() {
-                Some(&d) if d.is_ascii() && crate::definition::DRESS_MARKS.contains(&(d as u8)) => {
-                    chars.next();
-                    d as u8
+            let (c, dress) = if c == '(' {
+                let id: String = chars.by_ref().take(3).collect();
+                let id = format!("({id}");
+                let Some((c, d)) = crate::definition::two_letter_id(id.as_bytes()) else {
+                    return Err(fen_problem(
+                        fen,
+                        "board",
+                        FenProblem::Pocket,
+                        "pocket: '(' must start a two-letter piece ID such as (FD) or (fd)".to_string(),
+                    ));
+                };
+                (c as char, d)
+            } else {
+                match chars.peek() {
+                    Some(&d) if d.is_ascii() && crate::definition::DRESS_MARKS.contains(&(d as u8)) => {
+                        chars.next();
+                        (c, d as u8)
+                    }
+                    _ => (c, 0),
                 }
-                _ => 0,
             };
             if !hand {
                 // it could not be written back, nor dropped

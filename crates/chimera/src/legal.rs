@@ -7,6 +7,7 @@ use crate::position::Position;
 use crate::royal_capture::RoyalHit;
 use crate::square::{Color, Square};
 use crate::variant::{PassRule, RoyalRule, StalemateResult};
+use crate::width::Code;
 
 /// How a game ends when the side to move has no legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +45,7 @@ impl Position {
             return false;
         }
         let them = c.flip();
-        let mut hit = RoyalHit { target: c.index() as u8 };
+        let mut hit = RoyalHit { target: c.index() as Code };
         let n = self.lists[them.index()].len;
         for i in 0..n {
             let sq = self.lists[them.index()].sq[i];
@@ -82,7 +83,7 @@ impl Position {
                 while let Some(s) = g.square(f, r) {
                     let code = self.board[s as usize];
                     if code != 0 {
-                        if code & 1 != c.index() as u8 && royal[code as usize] {
+                        if code & 1 != c.index() as Code && royal[code as usize] {
                             return true;
                         }
                         break;

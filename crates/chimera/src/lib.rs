@@ -46,5 +46,6 @@ pub mod variant;
 pub mod walk;
 pub mod width;
 
-/// The most piece types a variant may define.
-pub const MAX_PIECE_TYPES: usize = 120;
+/// The most piece types a variant may define (120 in `chimera`, 512 in
+/// `chimera-wide`).
+pub use width::MAX_PIECE_TYPES;

@@ -119,11 +119,11 @@ impl std::error::Error for LoadError {}
 
 impl LoadError {
     /// Whether the text was refused for the size of a board only (see
-    /// [`VariantError::is_board_too_large`]): `chimera-wide` may read it.
-    pub fn is_board_too_large(&self) -> bool {
+    /// [`VariantError::is_too_large`]): `chimera-wide` may read it.
+    pub fn is_too_large(&self) -> bool {
         match self {
-            LoadError::Definition(e) => e.is_board_too_large(),
-            LoadError::Neither { toml, ini } => toml.is_board_too_large() || ini.is_board_too_large(),
+            LoadError::Definition(e) => e.is_too_large(),
+            LoadError::Neither { toml, ini } => toml.is_too_large() || ini.is_too_large(),
             _ => false,
         }
     }

@@ -43,6 +43,7 @@ use crate::position::Position;
 use crate::square::{Color, Square};
 use crate::variant::{StalemateResult, Variant};
 use crate::walk::Visitor;
+use crate::width::Code;
 use std::sync::Arc;
 
 /// What a piece type contributes to mating material.
@@ -87,11 +88,11 @@ struct Reach {
 }
 
 impl Visitor for Reach {
-    fn quiet(&mut self, _pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, _pos: &Position, _code: Code, _from: Square, c: &Cell) -> bool {
         self.quiet[c.to as usize] = true;
         false
     }
-    fn capture(&mut self, _pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+    fn capture(&mut self, _pos: &Position, _code: Code, _from: Square, c: &Cell) -> bool {
         self.capture[c.to as usize] = true;
         false
     }
@@ -152,7 +153,7 @@ impl MaterialRules {
                 None => vec![true; nsq],
             }
         };
-        let reach = |pos: &mut Position, code: u8, from: Square| {
+        let reach = |pos: &mut Position, code: Code, from: Square| {
             let mut r = Reach { quiet: vec![false; nsq], capture: vec![false; nsq] };
             pos.put(from, code);
             pos.walk_piece(from, &mut r);

@@ -9,6 +9,7 @@ use crate::position::Position;
 use crate::square::{Color, Square, NO_SQUARE};
 use crate::variant::PassRule;
 use crate::walk::Visitor;
+use crate::width::Code;
 
 impl Position {
     /// Generates every pseudo-legal move of the side to move: moves that obey the
@@ -475,14 +476,14 @@ struct Targets {
 }
 
 impl Visitor for Targets {
-    fn quiet(&mut self, _: &Position, _: u8, _: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, _: &Position, _: Code, _: Square, c: &Cell) -> bool {
         if c.victim == NO_SQUARE && !self.sq[..self.len].contains(&c.to) {
             self.sq[self.len] = c.to;
             self.len += 1;
         }
         false
     }
-    fn capture(&mut self, _: &Position, _: u8, _: Square, _: &Cell) -> bool {
+    fn capture(&mut self, _: &Position, _: Code, _: Square, _: &Cell) -> bool {
         false
     }
     fn en_passant(&mut self, _: &Position, _: Square, _: &Cell) -> bool {
@@ -494,10 +495,10 @@ impl Visitor for Targets {
 struct FoeAttacked;
 
 impl Visitor for FoeAttacked {
-    fn quiet(&mut self, _: &Position, _: u8, _: Square, _: &Cell) -> bool {
+    fn quiet(&mut self, _: &Position, _: Code, _: Square, _: &Cell) -> bool {
         false
     }
-    fn capture(&mut self, pos: &Position, code: u8, _: Square, c: &Cell) -> bool {
+    fn capture(&mut self, pos: &Position, code: Code, _: Square, c: &Cell) -> bool {
         (pos.piece_at(c.to) ^ code) & 1 != 0
     }
     fn en_passant(&mut self, _: &Position, _: Square, _: &Cell) -> bool {
@@ -559,7 +560,7 @@ impl Counter<'_> {
     /// directly, no locust victim, no pass, no special capture, legal by the
     /// quick test, and no promotion offered.
     #[inline(always)]
-    fn counts(&self, pos: &Position, code: u8, from: Square, c: &Cell, capture: bool) -> bool {
+    fn counts(&self, pos: &Position, code: Code, from: Square, c: &Cell, capture: bool) -> bool {
         self.direct
             && !(capture && c.flags & SPECIAL != 0)
             && c.victim == NO_SQUARE
@@ -570,14 +571,14 @@ impl Counter<'_> {
 
     /// Whether the piece `code` may promote by this move (then it is listed).
     #[inline(always)]
-    fn may_promote(pos: &Position, code: u8, from: Square, to: Square, capture: bool) -> bool {
+    fn may_promote(pos: &Position, code: Code, from: Square, to: Square, capture: bool) -> bool {
         pos.variant().tables.promo[code as usize].as_ref().is_some_and(|p| promotion_offered(p, from, to, capture))
     }
 }
 
 impl Visitor for Counter<'_> {
     #[inline(always)]
-    fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, pos: &Position, code: Code, from: Square, c: &Cell) -> bool {
         if self.counts(pos, code, from, c, false) {
             self.n[1] += 1;
             return false;
@@ -585,7 +586,7 @@ impl Visitor for Counter<'_> {
         self.inner.quiet(pos, code, from, c)
     }
     #[inline(always)]
-    fn capture(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+    fn capture(&mut self, pos: &Position, code: Code, from: Square, c: &Cell) -> bool {
         if self.counts(pos, code, from, c, true) {
             self.n[0] += 1;
             return false;
@@ -622,14 +623,14 @@ struct PassFinder<'a> {
 
 impl Visitor for PassFinder<'_> {
     #[inline(always)]
-    fn quiet(&mut self, _: &Position, _: u8, from: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, _: &Position, _: Code, from: Square, c: &Cell) -> bool {
         if c.to == from && c.victim == NO_SQUARE {
             self.found.push(from);
         }
         false
     }
     #[inline(always)]
-    fn capture(&mut self, _: &Position, _: u8, _: Square, _: &Cell) -> bool {
+    fn capture(&mut self, _: &Position, _: Code, _: Square, _: &Cell) -> bool {
         false
     }
     #[inline(always)]
@@ -656,7 +657,7 @@ struct CaptureFiller<'a, const TWO: bool> {
 
 impl<const TWO: bool> Visitor for CaptureFiller<'_, TWO> {
     #[inline(always)]
-    fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, pos: &Position, code: Code, from: Square, c: &Cell) -> bool {
         // a quiet arrival that captures a locust victim on the way is a capture
         if c.victim != NO_SQUARE && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0) {
             self.inner.quiet(pos, code, from, c);
@@ -664,7 +665,7 @@ impl<const TWO: bool> Visitor for CaptureFiller<'_, TWO> {
         false
     }
     #[inline(always)]
-    fn capture(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+    fn capture(&mut self, pos: &Position, code: Code, from: Square, c: &Cell) -> bool {
         self.inner.capture(pos, code, from, c)
     }
     #[inline(always)]
@@ -714,7 +715,7 @@ impl<const TWO: bool> Filler<'_, TWO> {
     /// piece there ([`crate::variant::Contagion`]): then it offers no
     /// promotion, since it turns whatever it would have become.
     #[inline(always)]
-    fn turns(pos: &Position, code: u8, to: Square, capture: bool) -> bool {
+    fn turns(pos: &Position, code: Code, to: Square, capture: bool) -> bool {
         let v = pos.variant();
         let victim = pos.board[to as usize];
         capture
@@ -724,7 +725,7 @@ impl<const TWO: bool> Filler<'_, TWO> {
     }
 
     #[inline(always)]
-    fn push(&mut self, pos: &Position, code: u8, from: Square, to: Square, capture: bool) {
+    fn push(&mut self, pos: &Position, code: Code, from: Square, to: Square, capture: bool) {
         let promo = &pos.variant().tables.promo[code as usize];
         if let Some(p) = promo {
             if promotion_offered(p, from, to, capture) && !Self::turns(pos, code, to, capture) {
@@ -759,7 +760,7 @@ impl<const TWO: bool> Filler<'_, TWO> {
 
 impl<const TWO: bool> Visitor for Filler<'_, TWO> {
     #[inline(always)]
-    fn quiet(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, pos: &Position, code: Code, from: Square, c: &Cell) -> bool {
         if c.victim != NO_SQUARE {
             if c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0 {
                 // a double step into the promotion zone (torpedo) promotes and creates no e.p. square
@@ -782,7 +783,7 @@ impl<const TWO: bool> Visitor for Filler<'_, TWO> {
     }
 
     #[inline(always)]
-    fn capture(&mut self, pos: &Position, code: u8, from: Square, c: &Cell) -> bool {
+    fn capture(&mut self, pos: &Position, code: Code, from: Square, c: &Cell) -> bool {
         if c.flags & SPECIAL != 0 && c.aux & AUX_NO_STAY != 0 {
             return false;
         }

@@ -1,6 +1,7 @@
 //! Moves, packed into 32 bits, and the move buffer.
 
 use crate::square::{Geometry, Square};
+use crate::width::Code;
 use crate::width::MoveBits;
 use std::fmt;
 
@@ -131,8 +132,8 @@ impl Move {
     /// The extra field as a piece code: the new piece of a promotion, the
     /// dropped piece of a drop.
     #[inline(always)]
-    pub fn code(self) -> u8 {
-        (self.0 >> (2 * SQ_BITS)) as u8
+    pub fn code(self) -> Code {
+        (self.0 >> (2 * SQ_BITS)) as Code
     }
     /// The move as its text sees it: a double step's e.p. square is left
     /// out, so that a double step and a plain move between the same squares

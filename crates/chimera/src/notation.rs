@@ -7,6 +7,7 @@
 
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
+use crate::width::Code;
 use std::fmt;
 
 /// An error reading a move.
@@ -82,22 +83,17 @@ impl Position {
         }
         if let Some(t) = m.gate() {
             let p = &self.variant().def.pieces[t];
-            s.push(p.letter.to_ascii_lowercase());
-            if p.dress != 0 {
-                s.push(p.dress as char);
-            }
+            s.push_str(&crate::definition::token_text(p.letter.to_ascii_lowercase(), 0, p.dress));
         }
         s
     }
 
     /// The letter of a piece code in move text, in one case, with its dress
-    /// mark (`L'`) but without `+` or `~`.
-    fn push_letter(&self, code: u8, upper: bool, s: &mut String) {
+    /// mark (`L'`) or as its two-letter ID (`(FD)`), but without `+` or `~`.
+    fn push_letter(&self, code: Code, upper: bool, s: &mut String) {
         let p = &self.variant().def.pieces[crate::compile::type_of(code)];
-        s.push(if upper { p.letter.to_ascii_uppercase() } else { p.letter.to_ascii_lowercase() });
-        if p.dress != 0 {
-            s.push(p.dress as char);
-        }
+        let letter = if upper { p.letter.to_ascii_uppercase() } else { p.letter.to_ascii_lowercase() };
+        s.push_str(&crate::definition::token_text(letter, 0, p.dress));
     }
 
     /// True if castle `m` is written as the king's move onto its rook, as
@@ -135,7 +131,7 @@ impl Position {
         }
         if !t.bytes().all(|b| {
             b.is_ascii_alphanumeric()
-                || matches!(b, b'@' | b',' | b'+' | b'=')
+                || matches!(b, b'@' | b',' | b'+' | b'=' | b'(' | b')')
                 || crate::variant::DRESS_MARKS.contains(&b)
         }) {
             return Err(err(self, "a move is written like e2e4, e7e8q, P@e5, L'@e5 or d4e5,e5f6".into()));

@@ -281,7 +281,7 @@ impl Game {
         }
         s.push('\n');
         let mut units = Units::default();
-        write_line(&self.line, self.start.clone(), n, &mut units);
+        write_line(&self.line, Box::new(self.start.clone()), n, &mut units);
         units.push(self.result.as_str());
         let mut row = String::new();
         let mut width = 0;
@@ -397,7 +397,9 @@ fn move_number(p: &Position) -> (u32, Color) {
     (n, p.side_to_move())
 }
 
-fn write_line(line: &Line, mut pos: Position, n: Notation, out: &mut Units) {
+// positions are boxed: a variation nested MAX_DEPTH deep keeps one pointer a
+// level on the stack, not a position (several kilobytes on large boards)
+fn write_line(line: &Line, mut pos: Box<Position>, n: Notation, out: &mut Units) {
     for c in &line.comments {
         out.comment(c);
     }
@@ -875,9 +877,10 @@ impl Reader<'_> {
     /// Reads a line from `pos` up to its end: `)` for a variation (eaten),
     /// the result token or the end of the tokens for the main line (not
     /// eaten).
-    fn line(&mut self, mut pos: Position, depth: usize) -> Result<Line, PgnError> {
+    /// The positions are boxed, as in `write_line`.
+    fn line(&mut self, mut pos: Box<Position>, depth: usize) -> Result<Line, PgnError> {
         let mut line = Line::default();
-        let mut before: Option<Position> = None;
+        let mut before: Option<Box<Position>> = None;
         while let Some(t) = self.tokens.get(self.i) {
             match &t.tok {
                 Tok::Comment(c) => match line.moves.last_mut() {
@@ -974,7 +977,7 @@ fn read_game(game: usize, tokens: &[Token<'_>], lookup: &mut VariantLookup<'_>) 
             .map_err(|e| r.err(tag_token("FEN"), PgnErrorKind::BadFen(e.to_string())))?,
         None => Position::start(variant.clone()),
     };
-    let mut line = r.line(start.clone(), 0)?;
+    let mut line = r.line(Box::new(start.clone()), 0)?;
     lead.append(&mut line.comments);
     line.comments = lead;
     let result = match tokens.get(r.i).map(|t| &t.tok) {

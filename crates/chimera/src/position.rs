@@ -2,19 +2,20 @@
 //! an incremental Zobrist hash, and make/unmake.
 
 use crate::compile::{code_of, type_of};
+use crate::fen::Pockets;
 use crate::fen::{fen_err, fen_problem, parse_board_and_pockets};
 pub use crate::fen::{parse_board_field, FenError, FenProblem, Validation};
 use crate::moves::{Move, MoveKind};
 use crate::square::{Color, Geometry, Square, MAX_SQUARES, NO_SQUARE};
 use crate::variant::{Variant, MAX_POCKET};
+use crate::width::{Code, PieceIndex, MAX_CODES};
 use std::fmt;
 use std::sync::Arc;
 
 /// The 64-bit words of the set of unmoved squares.
 const VIRGIN_WORDS: usize = MAX_SQUARES.div_ceil(64);
 
-/// The most pieces one side may have on the board.
-pub const MAX_PIECES: usize = 256;
+pub use crate::width::MAX_PIECES;
 
 /// The pieces of one side, as a list of squares.
 #[derive(Clone)]
@@ -36,10 +37,10 @@ impl PieceList {
 /// What make() changed, so that unmake() can restore it exactly.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
-    mover: u8,
-    captured: u8,
-    extra_captured: u8,
-    second_captured: u8,
+    mover: Code,
+    captured: Code,
+    extra_captured: Code,
+    second_captured: Code,
     castling: u8,
     ep: Square,
     ep_victim: Square,
@@ -77,8 +78,8 @@ pub struct NullUndo {
 #[derive(Clone)]
 pub struct Position {
     pub(crate) variant: Arc<Variant>,
-    pub(crate) board: [u8; MAX_SQUARES],
-    pub(crate) index: [u8; MAX_SQUARES],
+    pub(crate) board: [Code; MAX_SQUARES],
+    pub(crate) index: [PieceIndex; MAX_SQUARES],
     pub(crate) lists: [PieceList; 2],
     pub(crate) virgin: [u64; VIRGIN_WORDS],
     pub(crate) side: Color,
@@ -96,9 +97,9 @@ pub struct Position {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
-    pub(crate) pockets: [[u8; 128]; 2],
+    pub(crate) pockets: Pockets,
     /// How many pieces of each code are on the board.
-    pub(crate) counts: [u16; 256],
+    pub(crate) counts: [u16; MAX_CODES],
     /// How many passes in a row ended with the last move.
     pub(crate) pass_run: u8,
     /// The royals faced each other in the position before the last move (bikjang).
@@ -117,7 +118,7 @@ pub struct Position {
     pub(crate) checks_left: [u8; 2],
     /// The pieces burnt by the moves made on this position object, with
     /// their squares, for unmake (empty unless a piece burns).
-    pub(crate) burnt: Vec<(Square, u8)>,
+    pub(crate) burnt: Vec<(Square, Code)>,
 }
 
 /// The hash keys of a set of gates, `[white files, black files]`.
@@ -222,7 +223,7 @@ impl Position {
             fullmove: 1,
             hash: 0,
             pockets,
-            counts: [0; 256],
+            counts: [0; MAX_CODES],
             pass_run: 0,
             prev_facing: false,
             counterstrike: false,
@@ -266,7 +267,7 @@ impl Position {
             for c in [Color::White, Color::Black] {
                 // the castling pieces are virgin only if a right says so
                 let king = code_of(cast.king, c);
-                let is_rook = |code: u8| cast.rooks.iter().any(|&t| code_of(t, c) == code);
+                let is_rook = |code: Code| cast.rooks.iter().any(|&t| code_of(t, c) == code);
                 for sq in 0..g.squares() {
                     if pos.board[sq] == king || is_rook(pos.board[sq]) {
                         pos.set_virgin(sq as Square, false);
@@ -302,7 +303,7 @@ impl Position {
                         _ => return Err(fen_err(fen, "castling", format!("'{ch}' is not one of KQkq"))),
                     };
                     let king = code_of(cast.king, color);
-                    let is_rook = |code: u8| cast.rooks.iter().any(|&t| code_of(t, color) == code);
+                    let is_rook = |code: Code| cast.rooks.iter().any(|&t| code_of(t, color) == code);
                     // a Chess960 right names only its rook: with several kings of
                     // that side (fuzzed FENs) the king it belongs to, and so its
                     // wing, could not be read back the way it was written
@@ -753,13 +754,13 @@ impl Position {
 
     /// The FEN token of a piece code: its letter with its marks (`+P`, `Q~`,
     /// `l'`, `+L!`).
-    pub fn token(&self, code: u8) -> String {
+    pub fn token(&self, code: Code) -> String {
         let color = if code & 1 == 0 { Color::White } else { Color::Black };
         self.variant.def.pieces[type_of(code)].token(color)
     }
 
     /// The FEN letter of a piece code.
-    pub fn letter(&self, code: u8) -> char {
+    pub fn letter(&self, code: Code) -> char {
         let l = self.variant.def.pieces[type_of(code)].letter;
         if code & 1 == 0 {
             l.to_ascii_uppercase()
@@ -795,7 +796,7 @@ impl Position {
 
     /// The piece code on a square (0 for empty).
     #[inline]
-    pub fn piece_at(&self, sq: Square) -> u8 {
+    pub fn piece_at(&self, sq: Square) -> Code {
         self.board[sq as usize]
     }
 
@@ -820,7 +821,7 @@ impl Position {
 
     /// How many pieces with this code are on the board.
     #[inline]
-    pub fn count(&self, code: u8) -> u16 {
+    pub fn count(&self, code: Code) -> u16 {
         self.counts[code as usize]
     }
 
@@ -889,7 +890,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn zkey(&self, code: u8, sq: Square) -> u64 {
+    fn zkey(&self, code: Code, sq: Square) -> u64 {
         let nsq = self.variant.def.geometry.squares();
         self.variant.z_piece[code as usize * nsq + sq as usize]
     }
@@ -906,18 +907,18 @@ impl Position {
     }
 
     #[inline(always)]
-    pub(crate) fn put(&mut self, sq: Square, code: u8) {
+    pub(crate) fn put(&mut self, sq: Square, code: Code) {
         let c = (code & 1) as usize;
         self.counts[code as usize] += 1;
         self.board[sq as usize] = code;
         let l = &mut self.lists[c];
         l.sq[l.len] = sq;
-        self.index[sq as usize] = l.len as u8;
+        self.index[sq as usize] = l.len as PieceIndex;
         l.len += 1;
     }
 
     #[inline(always)]
-    pub(crate) fn remove(&mut self, sq: Square) -> u8 {
+    pub(crate) fn remove(&mut self, sq: Square) -> Code {
         let code = self.board[sq as usize];
         let c = (code & 1) as usize;
         self.counts[code as usize] -= 1;
@@ -927,7 +928,7 @@ impl Position {
         l.len -= 1;
         let last = l.sq[l.len];
         l.sq[i] = last;
-        self.index[last as usize] = i as u8;
+        self.index[last as usize] = i as PieceIndex;
         code
     }
 
@@ -955,7 +956,7 @@ impl Position {
     }
 
     /// True if pieces of this code have initial (`i`) moves.
-    pub(crate) fn has_initial_moves(&self, code: u8) -> bool {
+    pub(crate) fn has_initial_moves(&self, code: Code) -> bool {
         self.variant.def.pieces[type_of(code)].betza.units.iter().any(|u| u.initial)
     }
 
@@ -1180,7 +1181,7 @@ impl Position {
     /// The code a piece `mover` becomes by a promoting locust move: its one
     /// promoted type ([`Move::with_locust_promotion`]).
     #[cold]
-    fn locust_promotion(&self, mover: u8) -> u8 {
+    fn locust_promotion(&self, mover: Code) -> Code {
         self.variant().tables.promo[mover as usize].as_ref().map_or(mover, |p| p.choices[0])
     }
 
@@ -1579,7 +1580,7 @@ impl Position {
     pub fn board_text(&self) -> String {
         let g = self.geometry();
         let def = &self.variant.def;
-        let cell = |code: u8| -> String {
+        let cell = |code: Code| -> String {
             if code == 0 {
                 return ".".into();
             }

@@ -8,11 +8,12 @@ use crate::compile::{Cell, AUX_EP_CREATE, AUX_VICTIM2, SPECIAL};
 use crate::position::Position;
 use crate::square::{Square, NO_SQUARE};
 use crate::walk::Visitor;
+use crate::width::Code;
 
 /// Finds a capture of a royal piece of one colour.
 pub(crate) struct RoyalHit {
     /// The colour bit (0 or 1) of the royal pieces looked for.
-    pub(crate) target: u8,
+    pub(crate) target: Code,
 }
 
 impl RoyalHit {
@@ -31,14 +32,14 @@ impl RoyalHit {
 
 impl Visitor for RoyalHit {
     #[inline(always)]
-    fn quiet(&mut self, pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, pos: &Position, _code: Code, _from: Square, c: &Cell) -> bool {
         // a locust move that ends on an empty square still captures its victims
         c.victim != NO_SQUARE
             && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0)
             && (self.hits(pos, c.victim) || self.hits_second(pos, c))
     }
     #[inline(always)]
-    fn capture(&mut self, pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+    fn capture(&mut self, pos: &Position, _code: Code, _from: Square, c: &Cell) -> bool {
         self.hits(pos, c.to) || (c.victim != NO_SQUARE && (self.hits(pos, c.victim) || self.hits_second(pos, c)))
     }
     #[inline(always)]

@@ -28,6 +28,7 @@ use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::square::{Color, Square};
 use crate::variant::{PromotionStyle, Variant};
+use crate::width::Code;
 use std::fmt;
 
 pub use crate::definition::Notation;
@@ -422,7 +423,7 @@ impl<'a> Writer<'a> {
         Writer { pos, legal, by_to, n }
     }
 
-    fn mover(&self, m: Move) -> u8 {
+    fn mover(&self, m: Move) -> Code {
         if m.kind() == MoveKind::Drop {
             m.code()
         } else {
@@ -788,14 +789,10 @@ impl<'a> Writer<'a> {
 }
 
 /// A number in Thai digits.
-/// A type's FEN letter in upper case with its dress mark (`N`, `X'`, `L!`).
+/// A type's FEN letter in upper case with its dress mark (`N`, `X'`, `L!`),
+/// or its two-letter ID (`(FD)`).
 fn dressed_upper(p: &crate::variant::PieceType) -> String {
-    let mut s = String::with_capacity(2);
-    s.push(p.letter.to_ascii_uppercase());
-    if p.dress != 0 {
-        s.push(p.dress as char);
-    }
-    s
+    crate::definition::token_text(p.letter.to_ascii_uppercase(), 0, p.dress)
 }
 
 fn thai_number(n: i32) -> String {

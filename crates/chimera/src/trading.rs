@@ -7,6 +7,7 @@ use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::square::{Square, NO_SQUARE};
 use crate::walk::Visitor;
+use crate::width::Code;
 
 /// Finds a capture onto (or a locust capture of) one square.
 struct SquareHit {
@@ -15,11 +16,11 @@ struct SquareHit {
 
 impl Visitor for SquareHit {
     #[inline(always)]
-    fn quiet(&mut self, _pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, _pos: &Position, _code: Code, _from: Square, c: &Cell) -> bool {
         c.victim == self.sq && c.flags & crate::compile::SPECIAL == 0
     }
     #[inline(always)]
-    fn capture(&mut self, _pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+    fn capture(&mut self, _pos: &Position, _code: Code, _from: Square, c: &Cell) -> bool {
         c.to == self.sq || c.victim == self.sq
     }
     #[inline(always)]
@@ -77,7 +78,7 @@ impl Position {
         }
         let g = self.geometry();
         let adjacent = (g.file_of(from) - g.file_of(to)).abs() <= 1 && (g.rank_of(from) - g.rank_of(to)).abs() <= 1;
-        let bridge = |code: u8| code != 0 && v.bridge[code as usize];
+        let bridge = |code: Code| code != 0 && v.bridge[code as usize];
         if adjacent || bridge(at_victim) || bridge(at_second()) {
             return false;
         }

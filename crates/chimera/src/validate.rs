@@ -20,17 +20,18 @@ use crate::position::{FenError, FenProblem, Position};
 use crate::square::{Color, Square, NO_SQUARE};
 use crate::variant::{RoyalRule, Variant};
 use crate::walk::Visitor;
+use crate::width::Code;
 use std::sync::Arc;
 
 /// Finds a capture of a piece on one of some squares (the enemy's kings).
 struct Hits<'a>(&'a [Square]);
 
 impl Visitor for Hits<'_> {
-    fn quiet(&mut self, _pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+    fn quiet(&mut self, _pos: &Position, _code: Code, _from: Square, c: &Cell) -> bool {
         // a locust move that ends on an empty square still captures its victim
         c.victim != NO_SQUARE && !(c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0) && self.0.contains(&c.victim)
     }
-    fn capture(&mut self, _pos: &Position, _code: u8, _from: Square, c: &Cell) -> bool {
+    fn capture(&mut self, _pos: &Position, _code: Code, _from: Square, c: &Cell) -> bool {
         self.0.contains(&c.to) || (c.victim != NO_SQUARE && self.0.contains(&c.victim))
     }
     fn en_passant(&mut self, _pos: &Position, _from: Square, _c: &Cell) -> bool {

@@ -18,6 +18,7 @@
 
 pub use crate::definition::*;
 use crate::square::{Color, Geometry};
+use crate::width::Code;
 use std::fmt;
 
 /// A variant ready to play: its definition, compiled move tables and hash keys.
@@ -90,7 +91,7 @@ pub struct Variant {
     /// whether a double step creates a usable e.p. square).
     pub ep_sources: Vec<Vec<crate::square::Square>>,
     /// The start position's board, one piece code per square, for virginity.
-    pub start_board: Vec<u8>,
+    pub start_board: Vec<Code>,
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -297,7 +298,7 @@ impl Variant {
             start_board: vec![0; nsq],
         };
         let mut ep_sources = vec![Vec::new(); 2 * nsq];
-        for code in 2..ncodes as u8 {
+        for code in 2..ncodes as Code {
             for virgin in [false, true] {
                 for from in 0..nsq as crate::square::Square {
                     for cell in v.tables.list(code, virgin, from).0 {
@@ -312,7 +313,7 @@ impl Variant {
             }
         }
         v.ep_sources = ep_sources;
-        for code in 2..ncodes as u8 {
+        for code in 2..ncodes as Code {
             if !v.pawn[code as usize] {
                 continue;
             }

@@ -15,15 +15,16 @@ use crate::compile::{
 };
 use crate::position::Position;
 use crate::square::{Color, Square};
+use crate::width::Code;
 
 /// Receives what a walk finds. Implemented by the move buffer filler and by
 /// the royal-capture detector; both are static types, so calls are inlined.
 pub(crate) trait Visitor {
     /// A move ending on an empty square (`cell.to`); `victim` is a locust victim or NO_SQUARE.
     /// Returns true to stop the walk.
-    fn quiet(&mut self, pos: &Position, code: u8, from: Square, cell: &Cell) -> bool;
+    fn quiet(&mut self, pos: &Position, code: Code, from: Square, cell: &Cell) -> bool;
     /// A move capturing the piece on `cell.to` (an enemy, or a friend for `d`).
-    fn capture(&mut self, pos: &Position, code: u8, from: Square, cell: &Cell) -> bool;
+    fn capture(&mut self, pos: &Position, code: Code, from: Square, cell: &Cell) -> bool;
     /// An en-passant capture onto `cell.to`.
     fn en_passant(&mut self, pos: &Position, from: Square, cell: &Cell) -> bool;
 }
@@ -31,7 +32,7 @@ pub(crate) trait Visitor {
 impl Position {
     /// Walks one list of cells for the piece `code` on `from`. Returns true if the visitor stopped it.
     #[inline(always)]
-    pub(crate) fn walk<V: Visitor>(&self, cells: &[Cell], code: u8, from: Square, v: &mut V) -> bool {
+    pub(crate) fn walk<V: Visitor>(&self, cells: &[Cell], code: Code, from: Square, v: &mut V) -> bool {
         self.walk_range(cells, 0, cells.len(), code, from, v)
     }
 
@@ -42,7 +43,7 @@ impl Position {
         cells: &[Cell],
         start: usize,
         end: usize,
-        code: u8,
+        code: Code,
         from: Square,
         v: &mut V,
     ) -> bool {
@@ -81,11 +82,11 @@ impl Position {
     }
 
     #[cold]
-    pub(crate) fn special(&self, code: u8, c: &Cell, occ: u8, may_take: bool, fork: bool) -> (bool, bool) {
+    pub(crate) fn special(&self, code: Code, c: &Cell, occ: Code, may_take: bool, fork: bool) -> (bool, bool) {
         let t = &self.variant().tables;
-        let victim_bit = 1u128 << type_of(occ);
-        let may_take = may_take && !(c.aux & AUX_NO_CAPTURE != 0 && t.no_capture[code as usize] & victim_bit != 0);
-        let fork = fork && !(c.aux & AUX_NO_HOP != 0 && t.no_hop[code as usize] & victim_bit != 0);
+        let victim = type_of(occ);
+        let may_take = may_take && !(c.aux & AUX_NO_CAPTURE != 0 && t.no_capture[code as usize].contains(victim));
+        let fork = fork && !(c.aux & AUX_NO_HOP != 0 && t.no_hop[code as usize].contains(victim));
         let royal = self.variant().royal[occ as usize];
         // a tame piece (`t`) captures no royal; a capture of a friend on the way (`d`) spares a royal one
         let may_take = may_take && !(c.aux & AUX_TAME != 0 && royal);
@@ -114,10 +115,10 @@ impl Position {
     pub(crate) fn ep_capturable(&mut self, c: Color, ep: Square, victim: Square) -> bool {
         struct EpFound;
         impl Visitor for EpFound {
-            fn quiet(&mut self, _: &Position, _: u8, _: Square, _: &Cell) -> bool {
+            fn quiet(&mut self, _: &Position, _: Code, _: Square, _: &Cell) -> bool {
                 false
             }
-            fn capture(&mut self, _: &Position, _: u8, _: Square, _: &Cell) -> bool {
+            fn capture(&mut self, _: &Position, _: Code, _: Square, _: &Cell) -> bool {
                 false
             }
             fn en_passant(&mut self, _: &Position, _: Square, _: &Cell) -> bool {

@@ -28,3 +28,48 @@ pub type MoveBits = u32;
 
 /// Whether this is the wide build (`chimera-wide`).
 pub const WIDE: bool = false;
+
+/// A piece code: 0 is an empty square, and a piece of type `t` and colour `c`
+/// is `2 + 2 * t + c` (see [`crate::compile::code_of`]).
+pub type Code = u8;
+
+/// The most piece types a variant may define: their codes, and the marker
+/// codes above them, must fit a [`Code`].
+pub const MAX_PIECE_TYPES: usize = 120;
+
+/// The size of arrays indexed by a piece code: every code below it.
+pub const MAX_CODES: usize = 256;
+
+/// The most pieces one side may have on the board.
+pub const MAX_PIECES: usize = 256;
+
+/// An index into a side's piece list (below [`MAX_PIECES`]).
+pub type PieceIndex = u8;
+
+/// A set of piece types (below [`MAX_PIECE_TYPES`]), such as the types a
+/// piece may not capture.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TypeSet(u128);
+
+impl TypeSet {
+    /// The empty set.
+    pub const EMPTY: TypeSet = TypeSet(0);
+
+    /// Adds type `t`.
+    #[inline]
+    pub fn insert(&mut self, t: usize) {
+        self.0 |= 1u128 << t;
+    }
+
+    /// Whether type `t` is in the set.
+    #[inline(always)]
+    pub fn contains(&self, t: usize) -> bool {
+        self.0 >> t & 1 != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+}

@@ -80,6 +80,25 @@ fn piece_type_limits() {
 }
 
 #[test]
+fn one_type_more_than_the_build_takes_is_refused() {
+    // two-letter IDs name enough types: (aa), (ab), ... and the king; one
+    // more than MAX_PIECE_TYPES (120 here, 512 in chimera-wide) is an error
+    // that says the build is too small (the CLI then tries chimera-wide)
+    let letters = b"abcdefghijklmnopqrstuvwxyz";
+    let id = |i: usize| format!("({}{})", letters[i / 26] as char, letters[i % 26] as char);
+    let pieces = |n: usize| -> String {
+        (0..n).map(|i| format!("\n[[piece]]\nname = \"p{i}\"\nletter = \"{}\"\nbetza = \"W\"\n", id(i))).collect()
+    };
+    let max = chimera::MAX_PIECE_TYPES;
+    let fits = VariantDef::from_toml(&toml(8, 8, &kings(8, 8), &pieces(max - 1)), "t").unwrap();
+    assert_eq!(fits.pieces.len(), max);
+    assert_eq!(fits.pieces[max - 1].token(chimera::square::Color::White), id(max - 2).to_ascii_uppercase());
+    let e = VariantDef::from_toml(&toml(8, 8, &kings(8, 8), &pieces(max)), "t").unwrap_err();
+    assert!(e.is_too_large(), "{e}");
+    assert!(e.to_string().contains(&format!("at most {max} piece types are supported")), "{e}");
+}
+
+#[test]
 fn xbetza_length_limit() {
     assert_eq!(betza::MAX_LEN, 256);
     let at = "fW".repeat(128);
