@@ -315,6 +315,12 @@ pub fn two_letter_id(text: &[u8]) -> Option<(u8, u8)> {
 /// case given; an ID's second letter follows it).
 pub fn token_text(letter: char, mark: u8, dress: u8) -> String {
     let mut s = String::with_capacity(5);
+    push_token(&mut s, letter, mark, dress);
+    s
+}
+
+/// [`token_text`] appended to `s`.
+pub fn push_token(s: &mut String, letter: char, mark: u8, dress: u8) {
     if mark == b'+' {
         s.push('+');
     }
@@ -324,7 +330,7 @@ pub fn token_text(letter: char, mark: u8, dress: u8) -> String {
         s.push(letter);
         s.push(second as char);
         s.push(')');
-        return s;
+        return;
     }
     s.push(letter);
     if dress != 0 {
@@ -333,7 +339,6 @@ pub fn token_text(letter: char, mark: u8, dress: u8) -> String {
     if mark == b'~' {
         s.push('~');
     }
-    s
 }
 
 /// One piece type.
@@ -1540,21 +1545,13 @@ impl VariantDef {
                 for pair in l.get_ref().split_whitespace() {
                     let bad = || cx.at(l.span(), format!("'{pair}': letters are written like \"n:H b:E +n:G l!:Y\""));
                     let (fen, text) = pair.split_once(':').ok_or_else(bad)?;
-                    let (mark, fen) = match (fen.strip_prefix('+'), fen.strip_suffix('~')) {
-                        (Some(r), _) => (b'+', r),
-                        (None, Some(r)) => (b'~', r),
-                        (None, None) => (0, fen),
+                    // the FEN id whole, as piece_token reads it: `l!:Y`, `+x':Z`, `(fd):F`
+                    let (f, mark, dress) = match piece_token(fen.as_bytes()) {
+                        Some((c, mark, dress, n)) if n == fen.len() => (c as char, mark, dress),
+                        _ => return Err(bad()),
                     };
-                    // a dressed id keeps its mark after the letter (`l!:Y`, `+x':Z`)
-                    // and a two-letter ID is written whole (`(fd):F`)
-                    let (fen, dress) = match (two_letter_id(fen.as_bytes()), fen.as_bytes().last()) {
-                        (Some(_), _) if fen.len() == 4 => (&fen[1..2], fen.as_bytes()[2].to_ascii_lowercase()),
-                        (_, Some(&d)) if fen.len() > 1 && DRESS_MARKS.contains(&d) => (&fen[..fen.len() - 1], d),
-                        _ => (fen, 0),
-                    };
-                    let mut fc = fen.chars();
                     let mut tc = text.chars();
-                    let (Some(f), None, Some(w), None) = (fc.next(), fc.next(), tc.next(), tc.next()) else {
+                    let (Some(w), None) = (tc.next(), tc.next()) else {
                         return Err(bad());
                     };
                     let Some(t) = def.piece_by_dressed_token(f, mark, dress) else {

@@ -280,30 +280,24 @@ pub(crate) fn parse_board_and_pockets(def: &VariantDef, fen: &str) -> Result<(Ve
         }
     }
     for p in pocket.into_iter().chain(extra_pocket) {
-        let mut chars = p.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c == '-' {
+        let bytes = p.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'-' {
+                i += 1;
                 continue;
             }
-            let (c, dress) = if c == '(' {
-                let id: String = chars.by_ref().take(3).collect();
-                let id = format!("({id}");
-                let Some((c, d)) = crate::definition::two_letter_id(id.as_bytes()) else {
-                    return Err(fen_problem(
-                        fen,
-                        "board",
-                        FenProblem::Pocket,
-                        "pocket: '(' must start a two-letter piece ID such as (FD) or (fd)".to_string(),
-                    ));
-                };
-                (c as char, d)
-            } else {
-                match chars.peek() {
-                    Some(&d) if d.is_ascii() && crate::definition::DRESS_MARKS.contains(&(d as u8)) => {
-                        chars.next();
-                        (c, d as u8)
-                    }
-                    _ => (c, 0),
+            // a letter with an optional dress mark (`L'`) or a two-letter ID
+            // (`(FD)`); any other character is read alone, and named below
+            let (c, dress) = match crate::definition::piece_token(&bytes[i..]) {
+                Some((c, 0, dress, n)) => {
+                    i += n;
+                    (c as char, dress)
+                }
+                _ => {
+                    let c = p[i..].chars().next().unwrap_or('?');
+                    i += c.len_utf8();
+                    (c, 0)
                 }
             };
             if !hand {

@@ -83,7 +83,7 @@ impl Position {
         }
         if let Some(t) = m.gate() {
             let p = &self.variant().def.pieces[t];
-            s.push_str(&crate::definition::token_text(p.letter.to_ascii_lowercase(), 0, p.dress));
+            crate::definition::push_token(&mut s, p.letter.to_ascii_lowercase(), 0, p.dress);
         }
         s
     }
@@ -93,7 +93,7 @@ impl Position {
     fn push_letter(&self, code: Code, upper: bool, s: &mut String) {
         let p = &self.variant().def.pieces[crate::compile::type_of(code)];
         let letter = if upper { p.letter.to_ascii_uppercase() } else { p.letter.to_ascii_lowercase() };
-        s.push_str(&crate::definition::token_text(letter, 0, p.dress));
+        crate::definition::push_token(s, letter, 0, p.dress);
     }
 
     /// True if castle `m` is written as the king's move onto its rook, as
