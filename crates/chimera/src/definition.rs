@@ -37,23 +37,37 @@ pub struct VariantError {
     pub column: usize,
     /// What went wrong and what was expected.
     pub message: String,
+    /// Whether the definition is wrong, or only too large for this build.
+    pub kind: VariantErrorKind,
 }
 
-/// The words that mark the error of a board beyond the build's limits.
-const BOARD_LIMITS: &str = " is outside 2x2 to ";
-
-/// The words that mark the error of more piece types than the build takes.
-const TYPE_LIMITS: &str = " piece types are supported";
+/// What kind of problem a [`VariantError`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum VariantErrorKind {
+    /// The definition is wrong (or names something Chimera does not have).
+    #[default]
+    Invalid,
+    /// The definition may be right, but exceeds a limit of this build (the
+    /// board's size, the number of piece types) that `chimera-wide` raises.
+    TooLarge,
+}
 
 impl VariantError {
     /// Whether the definition was refused for the limits of this build: in
     /// `chimera`, a board of more than 255 squares or more than 120 piece
-    /// types, which `chimera-wide` (up to 36×36 and 512 types) may hold. The
-    /// board and the piece letters are checked before the rest of the
-    /// definition, which is then unread.
+    /// types (walls included), which `chimera-wide` (up to 36×36 and 512
+    /// types) may hold. The board and the piece letters are checked before
+    /// the rest of the definition, which is then unread. The error's
+    /// [`VariantError::kind`] says so; the message is for people.
     pub fn is_too_large(&self) -> bool {
-        (self.message.starts_with("board ") && self.message.contains(BOARD_LIMITS))
-            || (self.message.starts_with("at most ") && self.message.ends_with(TYPE_LIMITS))
+        self.kind == VariantErrorKind::TooLarge
+    }
+
+    /// The same error, marked as one of the build's limits
+    /// ([`VariantErrorKind::TooLarge`]).
+    pub fn too_large(mut self) -> VariantError {
+        self.kind = VariantErrorKind::TooLarge;
+        self
     }
 }
 
@@ -963,7 +977,13 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     fn at(&self, span: std::ops::Range<usize>, message: impl Into<String>) -> VariantError {
         let (line, column) = line_col(self.src, span.start);
-        VariantError { file: self.file.to_string(), line, column, message: message.into() }
+        VariantError {
+            file: self.file.to_string(),
+            line,
+            column,
+            message: message.into(),
+            kind: VariantErrorKind::Invalid,
+        }
     }
     /// A field that takes one of some keywords: the first choice when the
     /// field is absent, an error naming the field and listing the choices
@@ -984,7 +1004,13 @@ impl Ctx<'_> {
         Err(self.at(v.span(), format!("{what} must be {list}, not \"{}\"", v.get_ref().escape_default())))
     }
     fn whole(&self, message: impl Into<String>) -> VariantError {
-        VariantError { file: self.file.to_string(), line: 0, column: 0, message: message.into() }
+        VariantError {
+            file: self.file.to_string(),
+            line: 0,
+            column: 0,
+            message: message.into(),
+            kind: VariantErrorKind::Invalid,
+        }
     }
 }
 
@@ -1027,14 +1053,20 @@ impl VariantDef {
         let cx = Ctx { file, src };
         let fd: FileDef = toml::from_str(src).map_err(|e| {
             let (line, column) = e.span().map(|s| line_col(src, s.start)).unwrap_or((0, 0));
-            VariantError { file: file.to_string(), line, column, message: e.message().to_string() }
+            VariantError {
+                file: file.to_string(),
+                line,
+                column,
+                message: e.message().to_string(),
+                kind: VariantErrorKind::Invalid,
+            }
         })?;
         check_name(fd.name.get_ref()).map_err(|m| cx.at(fd.name.span(), m))?;
         let geometry = Geometry::new(*fd.files.get_ref(), *fd.ranks.get_ref()).ok_or_else(|| {
             cx.at(
                 fd.files.span(),
                 format!(
-                    "board {}x{}{BOARD_LIMITS}{}x{} or has more than {} squares",
+                    "board {}x{} is outside 2x2 to {}x{} or has more than {} squares",
                     fd.files.get_ref(),
                     fd.ranks.get_ref(),
                     crate::square::MAX_FILES,
@@ -1042,6 +1074,7 @@ impl VariantDef {
                     crate::square::MAX_BOARD_SQUARES
                 ),
             )
+            .too_large()
         })?;
 
         // zones
@@ -1108,7 +1141,7 @@ impl VariantDef {
             return Err(cx.whole("a variant needs at least one [[piece]]"));
         }
         if letters.len() > crate::MAX_PIECE_TYPES {
-            return Err(cx.whole(format!("at most {}{TYPE_LIMITS}", crate::MAX_PIECE_TYPES)));
+            return Err(cx.whole(format!("at most {} piece types are supported", crate::MAX_PIECE_TYPES)).too_large());
         }
         let piece_list = |s: &Spanned<String>| -> Result<Vec<usize>, VariantError> {
             let mut out = Vec::new();
@@ -1265,7 +1298,12 @@ impl VariantDef {
             // walls: a type '*' without moves that no piece may capture; they
             // block riders and lame leapers and screen hoppers like any piece
             if pieces.len() >= crate::MAX_PIECE_TYPES {
-                return Err(cx.whole("no room for the wall type: too many piece types"));
+                return Err(cx
+                    .whole(format!(
+                        "no room for the wall type: at most {} piece types are supported",
+                        crate::MAX_PIECE_TYPES
+                    ))
+                    .too_large());
             }
             let wall = pieces.len();
             for p in pieces.iter_mut() {

@@ -195,7 +195,13 @@ struct Section {
 }
 
 fn err(file: &str, line: usize, message: impl Into<String>) -> VariantError {
-    VariantError { file: file.to_string(), line, column: if line > 0 { 1 } else { 0 }, message: message.into() }
+    VariantError {
+        file: file.to_string(),
+        line,
+        column: if line > 0 { 1 } else { 0 },
+        message: message.into(),
+        kind: crate::definition::VariantErrorKind::Invalid,
+    }
 }
 
 fn parse_sections(text: &str, file: &str) -> Result<BTreeMap<String, Section>, VariantError> {

@@ -164,6 +164,7 @@ impl Variant {
                 file: def.name.clone(),
                 line: 0,
                 column: 0,
+                kind: crate::definition::VariantErrorKind::Invalid,
                 message: format!(
                     "gating variants may have at most {} piece types, this one has {}",
                     crate::moves::MAX_GATING_TYPES,
@@ -177,6 +178,7 @@ impl Variant {
                 file: def.name.clone(),
                 line: 0,
                 column: 0,
+                kind: crate::definition::VariantErrorKind::Invalid,
                 message: "gating and initial-move rights need a board of at most 16 files".into(),
             }));
         }
@@ -188,6 +190,7 @@ impl Variant {
                 file: def.name.clone(),
                 line: 0,
                 column: 0,
+                kind: crate::definition::VariantErrorKind::Invalid,
                 message: "chess960 castling cannot be combined with gating or initial-move rights yet".into(),
             }));
         }
@@ -201,6 +204,7 @@ impl Variant {
                     file: def.name.clone(),
                     line: 0,
                     column: 0,
+                    kind: crate::definition::VariantErrorKind::Invalid,
                     message: format!(
                         "the jumping piece '{}' (rank {}) must rank below every royal piece (the lowest has rank {r})",
                         j.name, j.rank
@@ -214,6 +218,7 @@ impl Variant {
                 file: def.name.clone(),
                 line: 0,
                 column: 0,
+                kind: crate::definition::VariantErrorKind::Invalid,
                 message: "burning pieces cannot be combined with drops yet".into(),
             }));
         }

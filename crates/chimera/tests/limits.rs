@@ -96,6 +96,18 @@ fn one_type_more_than_the_build_takes_is_refused() {
     let e = VariantDef::from_toml(&toml(8, 8, &kings(8, 8), &pieces(max)), "t").unwrap_err();
     assert!(e.is_too_large(), "{e}");
     assert!(e.to_string().contains(&format!("at most {max} piece types are supported")), "{e}");
+    // walls are one type more: a full set with walls is too large as well
+    let walls = format!("{}\n[rules]\nwalls = true\n", pieces(max - 1));
+    let e = VariantDef::from_toml(&toml(8, 8, &kings(8, 8), &walls), "t").unwrap_err();
+    assert!(e.is_too_large(), "{e}");
+    assert!(e.to_string().contains("no room for the wall type"), "{e}");
+    // an error in a definition is not one of the build's limits
+    let e = VariantDef::from_toml(
+        &toml(8, 8, &kings(8, 8), "\n[[piece]]\nname = \"x\"\nletter = \"x\"\nbetza = \"W?\"\n"),
+        "t",
+    )
+    .unwrap_err();
+    assert!(!e.is_too_large(), "{e}");
 }
 
 #[test]
