@@ -26,6 +26,12 @@ pub type MoveBits = u64;
 /// Whether this is the wide build (`chimera-wide`).
 pub const WIDE: bool = true;
 
+/// Whether the compiler lays a plain ride out as one ray cell that the
+/// walkers step along at run time (see [`crate::compile::is_ray`]) rather
+/// than one cell per square: on in the wide build, where boards are large,
+/// off in the narrow one, whose walkers then compile as before.
+pub const RAYS: bool = true;
+
 /// A piece code: 0 is an empty square, and a piece of type `t` and colour `c`
 /// is `2 + 2 * t + c` (see [`crate::compile::code_of`]).
 pub type Code = u16;

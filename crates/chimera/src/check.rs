@@ -30,8 +30,8 @@
 //! castling into a square the table shows attacked) are handed to it.
 
 use crate::compile::{
-    box_overlap, box_union, type_of, Cell, Reach, AUX_NO_CAPTURE, AUX_TAME, CAPTURE, EMPTY_CHILD, OCC_FOE, OCC_FRIEND,
-    SPECIAL,
+    box_overlap, box_union, is_ray, ray_len, ray_square, type_of, Cell, Reach, AUX_NO_CAPTURE, AUX_TAME, CAPTURE,
+    EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
@@ -356,13 +356,21 @@ impl Position {
                 if forks != 0 && relevant(i) {
                     info.push(c.to, Entry { flags: eflags | E_FORK, ..entry });
                 }
-                i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
+                // a ray cell reads its first square as a leaf does; on an empty one the ray goes on
+                i = if c.flags & EMPTY_CHILD != 0 {
+                    i + 1
+                } else {
+                    if is_ray(c) {
+                        Self::record_ray(&self.board, c, target, entry, info);
+                    }
+                    c.next as usize
+                };
             } else {
                 if forks != 0 {
                     if relevant(i) {
                         info.push(c.to, Entry { flags: eflags | E_FORK, ..entry });
                     }
-                } else if c.flags & EMPTY_CHILD != 0 && relevant(i) {
+                } else if (c.flags & EMPTY_CHILD != 0 || is_ray(c)) && relevant(i) {
                     info.push(c.to, entry);
                 }
                 let foe = (occ & 1) != them;
@@ -371,6 +379,40 @@ impl Position {
                     fork = self.special(code, c, occ, false, fork).1;
                 }
                 i = if fork { c.occ as usize } else { c.next as usize };
+            }
+        }
+    }
+
+    /// [`Position::record`] for a ray cell from its second square on: each
+    /// square it reaches is attacked (a ray has no rare flags), and the ride
+    /// is recorded on the square that blocks it if the rest of the ray from
+    /// there meets `target`. (A ray's `reach` box holds the whole ray, the
+    /// box its first square needs.)
+    #[inline(always)]
+    // the casts are to `u8` from a `u8` in chimera and from a `u16` in chimera-wide
+    #[allow(clippy::unnecessary_cast)]
+    fn record_ray(board: &[Code], c: &Cell, target: Reach, entry: Entry, info: &mut CheckInfo) {
+        let len = ray_len(c);
+        for k in 1..len {
+            let to = ray_square(c, k).to;
+            if c.flags & CAPTURE != 0 {
+                let a = &mut info.attack[to as usize];
+                *a = a.saturating_add(1);
+                if to == info.royal {
+                    info.checks.push(entry);
+                }
+            }
+            if board[to as usize] != 0 {
+                if k + 1 < len {
+                    let last = ray_square(c, len - 1).to;
+                    let w = info.width.max(1) as Square;
+                    let (f0, r0) = ((to % w) as u8, (to / w) as u8);
+                    let (f1, r1) = ((last % w) as u8, (last / w) as u8);
+                    if box_overlap([f0.min(f1), f0.max(f1), r0.min(r1), r0.max(r1)], target) {
+                        info.push(to, entry);
+                    }
+                }
+                return;
             }
         }
     }

@@ -121,6 +121,142 @@ pub struct Cell {
     pub next: u16,
 }
 
+/// Whether a cell is a ray cell (only in builds with [`crate::width::RAYS`]):
+/// a plain ride of [`ray_len`] squares from `to`, [`ray_step`] apart, with
+/// the cell's rights on each; the walk stops on the first occupied square,
+/// and goes on at `next` when the ray is done. A ray cell has no occupied
+/// fork and no rare flags, so its `occ` holds the step and its `aux` the
+/// length; read as a plain cell, it is the ray's first square (a leaf).
+#[inline(always)]
+pub fn is_ray(c: &Cell) -> bool {
+    crate::width::RAYS && c.occ != 0 && c.flags & (OCC_FOE | OCC_FRIEND) == 0
+}
+
+/// The number of squares of a ray cell.
+#[inline(always)]
+pub fn ray_len(c: &Cell) -> usize {
+    c.aux as usize
+}
+
+/// The square-index step of a ray cell.
+#[inline(always)]
+pub fn ray_step(c: &Cell) -> isize {
+    c.occ as i16 as isize
+}
+
+/// The `k`-th square of a ray cell, as the plain cell it stands for: the
+/// same rights, an empty child except on the last square.
+#[inline(always)]
+pub fn ray_square(c: &Cell, k: usize) -> Cell {
+    let to = (c.to as isize + k as isize * ray_step(c)) as Square;
+    let flags = if k + 1 < ray_len(c) { c.flags | EMPTY_CHILD } else { c.flags & !EMPTY_CHILD };
+    Cell { to, flags, aux: 0, victim: NO_SQUARE, occ: 0, next: c.next }
+}
+
+/// Every cell of a list as plain cells, each ray cell ([`is_ray`]) given as
+/// the cells of its squares: for readers that look at targets and rights,
+/// not at the walk's structure.
+pub fn plain_cells(cells: &[Cell]) -> impl Iterator<Item = Cell> + '_ {
+    cells.iter().flat_map(|c| {
+        let (n, ray) = if is_ray(c) { (ray_len(c), true) } else { (1, false) };
+        (0..n).map(move |k| if ray { ray_square(c, k) } else { *c })
+    })
+}
+
+/// Lays the plain rides of one list out as ray cells ([`is_ray`]): a run of
+/// cells, each the only (empty) child of the one before, that ends in a leaf
+/// and whose squares go on in one direction with the same rights, no rare
+/// flags, no locust victims and not over the origin `from`. Appends the
+/// compacted list to `out` (and its reach boxes and second victims).
+/// Only builds with [`crate::width::RAYS`] call it.
+fn compact_rays(
+    cells: &[Cell],
+    reach: &[Reach],
+    victim2: &[Square],
+    from: Square,
+    g: &Geometry,
+    out: (&mut Vec<Cell>, &mut Vec<Reach>, &mut Vec<Square>),
+) {
+    let n = cells.len();
+    let plain = |c: &Cell, k: usize| {
+        c.flags & (OCC_FOE | OCC_FRIEND | SPECIAL | EP) == 0
+            && c.aux == 0
+            && c.victim == NO_SQUARE
+            && victim2[k] == NO_SQUARE
+            && c.to != from
+    };
+    let delta = |a: Square, b: Square| (g.file_of(b) - g.file_of(a), g.rank_of(b) - g.rank_of(a));
+    // the length of the ray that starts at cell i (1: none)
+    let mut run = vec![1usize; n];
+    let mut i = 0;
+    while i < n {
+        let c = &cells[i];
+        if plain(c, i) && c.flags & EMPTY_CHILD != 0 {
+            let rights = c.flags & (QUIET | CAPTURE | FRIEND);
+            let mut j = i;
+            let mut d = None;
+            let ok = loop {
+                let cj = &cells[j];
+                if cj.flags & EMPTY_CHILD == 0 {
+                    break j > i;
+                }
+                let k = j + 1;
+                if k >= n || cells[k].next != cj.next || !plain(&cells[k], k) {
+                    break false;
+                }
+                if cells[k].flags & (QUIET | CAPTURE | FRIEND) != rights {
+                    break false;
+                }
+                let dk = delta(cj.to, cells[k].to);
+                if d.is_some_and(|d| d != dk) {
+                    break false;
+                }
+                d = Some(dk);
+                j = k;
+            };
+            // the length must fit the cell's `aux` and the step its `occ`
+            if ok && j - i < u8::MAX as usize {
+                run[i] = j - i + 1;
+                i = j + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    // old index -> new index (kept cells, and the end of the list)
+    let mut map = vec![0u16; n + 1];
+    let mut k = 0usize;
+    let mut i = 0;
+    while i < n {
+        map[i] = k as u16;
+        i += run[i];
+        k += 1;
+    }
+    map[n] = k as u16;
+    let (oc, or, ov) = out;
+    oc.reserve(k);
+    let mut i = 0;
+    while i < n {
+        let mut c = cells[i];
+        c.next = map[c.next as usize];
+        if c.flags & (OCC_FOE | OCC_FRIEND) != 0 {
+            c.occ = map[c.occ as usize];
+        } else {
+            c.occ = 0;
+        }
+        if run[i] > 1 {
+            let step = cells[i + 1].to as isize - cells[i].to as isize;
+            c.flags &= !EMPTY_CHILD;
+            c.occ = step as i16 as u16;
+            c.aux = run[i] as u8;
+        }
+        oc.push(c);
+        or.push(reach[i]);
+        ov.push(victim2[i]);
+        i += run[i];
+    }
+}
+
 /// An error compiling a piece's moves: it names the piece and the token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompileError {
@@ -1656,10 +1792,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             message: "the move tables are too large".into(),
         });
     }
-    if victim2.iter().all(|&v| v == NO_SQUARE) {
-        victim2 = Vec::new();
-    }
-    let may_promote = lists
+    let may_promote: Vec<bool> = lists
         .iter()
         .enumerate()
         .map(|(idx, l)| {
@@ -1670,6 +1803,58 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             })
         })
         .collect();
+    if crate::width::RAYS {
+        // in place, list by list in the order they are laid out: a list
+        // never grows, so it is written at or before where it was read
+        let mut order: Vec<(u32, bool, usize)> = lists.iter().enumerate().map(|(k, l)| (l.start, false, k)).collect();
+        order.extend(facing.iter().enumerate().map(|(k, l)| (l.start, true, k)));
+        order.sort_unstable();
+        let (mut c2, mut r2, mut v2) = (Vec::new(), Vec::new(), Vec::new());
+        let mut at = 0usize;
+        // lists that share their cells (a piece's virgin and other lists,
+        // when it has no initial moves) come one after the other here
+        let mut last: Option<((u32, u16), (u32, u16))> = None;
+        for (_, is_facing, k) in order {
+            let l = if is_facing { &mut facing[k] } else { &mut lists[k] };
+            if let Some((_, new)) = last.filter(|(old, _)| *old == (l.start, l.len)) {
+                (l.start, l.len) = new;
+                continue;
+            }
+            if l.len == 0 {
+                // (an empty list may sort between two that share their cells)
+                l.start = at as u32;
+                continue;
+            }
+            let old = (l.start, l.len);
+            let r = l.start as usize..l.start as usize + l.len as usize;
+            c2.clear();
+            r2.clear();
+            v2.clear();
+            if is_facing {
+                c2.extend_from_slice(&cells[r.clone()]);
+                r2.extend_from_slice(&reach[r.clone()]);
+                v2.extend_from_slice(&victim2[r]);
+            } else {
+                let from = (k % nsq) as Square;
+                compact_rays(&cells[r.clone()], &reach[r.clone()], &victim2[r], from, &g, (&mut c2, &mut r2, &mut v2));
+            }
+            cells[at..at + c2.len()].copy_from_slice(&c2);
+            reach[at..at + c2.len()].copy_from_slice(&r2);
+            victim2[at..at + c2.len()].copy_from_slice(&v2);
+            (l.start, l.len) = (at as u32, c2.len() as u16);
+            last = Some((old, (l.start, l.len)));
+            at += c2.len();
+        }
+        cells.truncate(at);
+        cells.shrink_to_fit();
+        reach.truncate(at);
+        reach.shrink_to_fit();
+        victim2.truncate(at);
+        victim2.shrink_to_fit();
+    }
+    if victim2.iter().all(|&v| v == NO_SQUARE) {
+        victim2 = Vec::new();
+    }
     Ok(Tables {
         cells,
         victim2,

@@ -239,7 +239,7 @@ impl Position {
             return false;
         }
         // an initial-only move: the piece could not make it without its right
-        !self.variant().tables.list(code, false, from).0.iter().any(|c| c.to == to)
+        !crate::compile::plain_cells(self.variant().tables.list(code, false, from).0).any(|c| c.to == to)
     }
 
     /// True if the variant forbids `m` to give check: every move

@@ -194,7 +194,8 @@ impl MaterialRules {
             let mut mates = false;
             for from in (0..nsq as Square).filter(|&s| mine[s as usize]) {
                 // every square its moves may reach, hops and all, keeps the colour
-                if v.tables.list(code, false, from).0.iter().any(|c| parity(c.to) != parity(from)) {
+                if crate::compile::plain_cells(v.tables.list(code, false, from).0).any(|c| parity(c.to) != parity(from))
+                {
                     colour_bound = false;
                 }
                 if mates {

@@ -995,8 +995,8 @@ impl Position {
         // as in Fairy-Stockfish, the attack is counted on an empty board: any
         // square of the piece's trajectories, blocked or not
         let v = &*self.variant;
-        let hits =
-            v.tables.list(mover, false, to).0.iter().any(|c| c.to == royal && c.flags & crate::compile::CAPTURE != 0);
+        let hits = crate::compile::plain_cells(v.tables.list(mover, false, to).0)
+            .any(|c| c.to == royal && c.flags & crate::compile::CAPTURE != 0);
         if hits {
             self.set_virgin(royal, false);
         }

@@ -323,13 +323,11 @@ impl Variant {
                 continue;
             }
             let quiet_back = |from: crate::square::Square, to: crate::square::Square| {
-                v.tables.list(code, false, to).0.iter().any(|c| c.to == from && c.flags & crate::compile::QUIET != 0)
+                crate::compile::plain_cells(v.tables.list(code, false, to).0)
+                    .any(|c| c.to == from && c.flags & crate::compile::QUIET != 0)
             };
             v.pawn_reversible[code as usize] = (0..nsq as crate::square::Square).any(|sq| {
-                v.tables
-                    .list(code, false, sq)
-                    .0
-                    .iter()
+                crate::compile::plain_cells(v.tables.list(code, false, sq).0)
                     .any(|c| c.flags & crate::compile::QUIET != 0 && quiet_back(sq, c.to))
             });
         }

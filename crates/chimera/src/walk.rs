@@ -10,8 +10,8 @@
 //! [`Visitor`]: the move buffer's filler, or a search for one capture.
 
 use crate::compile::{
-    type_of, Cell, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL, AUX_NO_HOP, AUX_TAME, CAPTURE, EMPTY_CHILD, EP, FRIEND,
-    OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
+    is_ray, ray_len, ray_square, type_of, Cell, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL, AUX_NO_HOP, AUX_TAME, CAPTURE,
+    EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
 };
 use crate::position::Position;
 use crate::square::{Color, Square};
@@ -61,7 +61,16 @@ impl Position {
                 if c.flags & EP != 0 && (c.to == self.ep || c.to == self.ep2) && v.en_passant(self, from, c) {
                     return true;
                 }
-                i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
+                // a ray cell's first square is read as a leaf's (it has no
+                // occupied fork); on an empty one the ray goes on
+                i = if c.flags & EMPTY_CHILD != 0 {
+                    i + 1
+                } else {
+                    if is_ray(c) && self.walk_ray(c, code, from, v) {
+                        return true;
+                    }
+                    c.next as usize
+                };
             } else {
                 let foe = (occ & 1) != us;
                 let (may_take, fork) = if foe {
@@ -76,6 +85,30 @@ impl Position {
                     return true;
                 }
                 i = if fork { c.occ as usize } else { c.next as usize };
+            }
+        }
+        false
+    }
+
+    /// Walks a ray cell ([`is_ray`]) on from its second square: quiet moves
+    /// while the squares are empty, then a capture on the first occupied one.
+    #[inline(always)]
+    fn walk_ray<V: Visitor>(&self, c: &Cell, code: Code, from: Square, v: &mut V) -> bool {
+        let us = code & 1;
+        for k in 1..ray_len(c) {
+            let cell = ray_square(c, k);
+            let occ = self.board[cell.to as usize];
+            if occ == 0 {
+                if c.flags & QUIET != 0 && v.quiet(self, code, from, &cell) {
+                    return true;
+                }
+            } else {
+                let may_take = if (occ & 1) != us {
+                    c.flags & CAPTURE != 0
+                } else {
+                    c.flags & FRIEND != 0 && !self.variant().royal[occ as usize]
+                };
+                return may_take && v.capture(self, code, from, &cell);
             }
         }
         false
@@ -209,6 +242,26 @@ pub fn reach(cells: &[Cell], from: Square, occupant: impl Fn(Square) -> Occupant
                     hit(c.to, false);
                 }
                 i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
+                if is_ray(c) {
+                    // the rest of the ray (which never passes the origin)
+                    for k in 1..ray_len(c) {
+                        let cell = ray_square(c, k);
+                        match occupant(cell.to) {
+                            Occupant::Empty => {
+                                if c.flags & QUIET != 0 {
+                                    hit(cell.to, false);
+                                }
+                            }
+                            Occupant::Foe => {
+                                if c.flags & CAPTURE != 0 {
+                                    hit(cell.to, true);
+                                }
+                                break;
+                            }
+                            Occupant::Friend => break,
+                        }
+                    }
+                }
             }
             Occupant::Foe => {
                 if c.flags & CAPTURE != 0 {
