@@ -68,7 +68,21 @@ pub const MAX_NODES_PER_SQUARE: usize = 1 << 17;
 /// pieces, colours and squares) before merging, however large: a bound on
 /// the time (about a second) and memory a variant file can make the
 /// compiler spend. See [`compile_budget`] for the budget of one variant.
-pub const MAX_COMPILE_NODES: usize = 1 << 22;
+///
+/// In a build that lays plain rides out as rays ([`crate::width::RAYS`],
+/// the wide build) the budget bounds the laid-out tables and the trees of
+/// the piece being built instead, and the cap is twice as high (about 130
+/// MB of tables), so that piece sets of Taikyoku Shogi's size fit; the
+/// time is bounded by [`MAX_COMPILE_WORK`].
+pub const MAX_COMPILE_NODES: usize = if crate::width::RAYS { 1 << 23 } else { 1 << 22 };
+
+/// In a build that lays plain rides out as rays ([`crate::width::RAYS`]),
+/// the most trajectory nodes the compiler builds for a whole variant before
+/// laying each piece's rides out as rays: a bound on the time (a few
+/// seconds) a variant file can make it spend. The budget
+/// ([`compile_budget`]) then bounds the laid-out tables and the trees of
+/// the piece being built.
+pub const MAX_COMPILE_WORK: usize = 1 << 24;
 
 /// The node budget every variant gets, however small: room for a piece
 /// that moves twice as a queen (`aQ`) on a 12×12 board, or for Chu Shogi's
@@ -186,8 +200,10 @@ fn compact_rays(
             && c.to != from
     };
     let delta = |a: Square, b: Square| (g.file_of(b) - g.file_of(a), g.rank_of(b) - g.rank_of(a));
-    // the length of the ray that starts at cell i (1: none)
+    // the cells the ray that starts at cell i takes the place of (1: none),
+    // and its length in squares
     let mut run = vec![1usize; n];
+    let mut len = vec![1usize; n];
     let mut i = 0;
     while i < n {
         let c = &cells[i];
@@ -195,29 +211,40 @@ fn compact_rays(
             let rights = c.flags & (QUIET | CAPTURE | FRIEND);
             let mut j = i;
             let mut d = None;
+            // (cells, squares) of the run, once it ends in a leaf or a ray
             let ok = loop {
                 let cj = &cells[j];
                 if cj.flags & EMPTY_CHILD == 0 {
-                    break j > i;
+                    break (j > i).then_some((j - i + 1, j - i + 1));
                 }
                 let k = j + 1;
-                if k >= n || cells[k].next != cj.next || !plain(&cells[k], k) {
-                    break false;
+                if k >= n || cells[k].next != cj.next {
+                    break None;
                 }
-                if cells[k].flags & (QUIET | CAPTURE | FRIEND) != rights {
-                    break false;
+                let ck = &cells[k];
+                let dk = delta(cj.to, ck.to);
+                if is_ray(ck) {
+                    // a ray built as one (a later leg's ride) that goes on
+                    // the same way with the same rights ends the run
+                    let same = ck.flags & (QUIET | CAPTURE | FRIEND | SPECIAL | EP) == rights
+                        && d.is_none_or(|d| d == dk)
+                        && delta(ck.to, ray_square(ck, 1).to) == dk;
+                    break same.then_some((k - i + 1, k - i + ray_len(ck)));
                 }
-                let dk = delta(cj.to, cells[k].to);
+                if !plain(ck, k) || ck.flags & (QUIET | CAPTURE | FRIEND) != rights {
+                    break None;
+                }
                 if d.is_some_and(|d| d != dk) {
-                    break false;
+                    break None;
                 }
                 d = Some(dk);
                 j = k;
             };
             // the length must fit the cell's `aux` and the step its `occ`
-            if ok && j - i < u8::MAX as usize {
-                run[i] = j - i + 1;
-                i = j + 1;
+            if let Some((cells_taken, squares)) = ok.filter(|&(_, squares)| squares <= u8::MAX as usize) {
+                run[i] = cells_taken;
+                len[i] = squares;
+                i += cells_taken;
                 continue;
             }
         }
@@ -241,14 +268,14 @@ fn compact_rays(
         c.next = map[c.next as usize];
         if c.flags & (OCC_FOE | OCC_FRIEND) != 0 {
             c.occ = map[c.occ as usize];
-        } else {
+        } else if !is_ray(&c) {
             c.occ = 0;
         }
         if run[i] > 1 {
             let step = cells[i + 1].to as isize - cells[i].to as isize;
             c.flags &= !EMPTY_CHILD;
             c.occ = step as i16 as u16;
-            c.aux = run[i] as u8;
+            c.aux = len[i] as u8;
         }
         oc.push(c);
         or.push(reach[i]);
@@ -395,6 +422,9 @@ fn subtree_reach(cells: &[Cell], victim2: &[Square], sizes: &[u32], g: &Geometry
     for i in (0..n).rev() {
         let mut r = out[i];
         add(&mut r, cells[i].to);
+        if is_ray(&cells[i]) {
+            add(&mut r, ray_square(&cells[i], ray_len(&cells[i]) - 1).to);
+        }
         add(&mut r, cells[i].victim);
         add(&mut r, victim2[i]);
         let end = i + sizes[i] as usize;
@@ -474,6 +504,12 @@ struct Node {
     victim: Square,
     /// A second locust victim (after `victim`), or [`NO_SQUARE`].
     victim2: Square,
+    /// A ray ([`Builder::rays`]): this many squares from `sq` on, each
+    /// `step` on from the one before, with the same rights, and no
+    /// children; 0 for a plain node.
+    ray: u8,
+    /// A ray's step, as a difference of square indices.
+    step: i16,
     empty: Vec<Node>,
     occ: Vec<Node>,
 }
@@ -487,7 +523,17 @@ const NO_VICTIMS: Victims = (NO_SQUARE, NO_SQUARE);
 
 impl Node {
     fn new(sq: Square, vic: Victims) -> Node {
-        let mut n = Node { sq, flags: 0, aux: 0, victim: vic.0, victim2: vic.1, empty: Vec::new(), occ: Vec::new() };
+        let mut n = Node {
+            sq,
+            flags: 0,
+            aux: 0,
+            victim: vic.0,
+            victim2: vic.1,
+            ray: 0,
+            step: 0,
+            empty: Vec::new(),
+            occ: Vec::new(),
+        };
         if vic.1 != NO_SQUARE {
             n.flags |= SPECIAL;
             n.aux |= AUX_VICTIM2;
@@ -496,6 +542,45 @@ impl Node {
     }
     fn occ_cond(&self) -> u8 {
         self.flags & (OCC_FOE | OCC_FRIEND)
+    }
+    /// The squares of the node: its own, or a ray's.
+    fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.ray.max(1) as isize).map(move |k| (self.sq as isize + k * self.step as isize) as Square)
+    }
+    /// A ray as a plain node on its first square whose one empty child is
+    /// the rest of the ray (a plain node if that is one square); other
+    /// nodes as they are. Laid out, the two become one ray cell again (see
+    /// [`compact_rays`]) if nothing merged into the first.
+    fn split_first(self) -> Node {
+        if self.ray == 0 {
+            return self;
+        }
+        let mut head = Node::new(self.sq, NO_VICTIMS);
+        head.flags = self.flags | EMPTY_CHILD;
+        let mut rest = Node::new((self.sq as isize + self.step as isize) as Square, NO_VICTIMS);
+        rest.flags = self.flags;
+        if self.ray > 2 {
+            (rest.ray, rest.step) = (self.ray - 1, self.step);
+        }
+        head.empty.push(rest);
+        head
+    }
+    /// A ray as the chain of plain nodes it stands for; other nodes as they are.
+    fn unray(self) -> Node {
+        if self.ray == 0 {
+            return self;
+        }
+        let mut node: Option<Node> = None;
+        for k in (0..self.ray as isize).rev() {
+            let mut n = Node::new((self.sq as isize + k * self.step as isize) as Square, NO_VICTIMS);
+            n.flags = self.flags;
+            if let Some(child) = node.take() {
+                n.flags |= EMPTY_CHILD;
+                n.empty.push(child);
+            }
+            node = Some(n);
+        }
+        node.expect("a ray has squares")
     }
 }
 
@@ -518,7 +603,16 @@ fn merge_forest(nodes: Vec<Node>) -> Vec<Node> {
         out = nodes;
     } else {
         out = Vec::with_capacity(nodes.len());
-        for n in nodes {
+        // a ray that merges does so on its first square (`WR`: the step
+        // and the ride's first square), and its rest is a child ray; the
+        // others stay as they are
+        let merging: Vec<bool> = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| nodes.iter().enumerate().any(|(j, m)| i != j && same(m, n)))
+            .collect();
+        for (n, merges) in nodes.into_iter().zip(merging) {
+            let n = if merges { n.split_first() } else { n };
             match out.iter_mut().find(|m| same(m, &n)) {
                 Some(m) => {
                     let occ_flags = if n.occ.is_empty() { 0 } else { n.occ_cond() };
@@ -595,6 +689,14 @@ fn linearize(nodes: &[Node], cont: usize, out: &mut Vec<Cell>, victim2: &mut Vec
     for (k, n) in nodes.iter().enumerate() {
         let idx = out.len();
         let next = if k + 1 == nodes.len() { cont } else { idx + sizes[idx] as usize };
+        if n.ray != 0 {
+            // a ray cell (see [`is_ray`]): `occ` the step, `aux` the length
+            let c =
+                Cell { to: n.sq, flags: n.flags, aux: n.ray, victim: NO_SQUARE, occ: n.step as u16, next: next as u16 };
+            out.push(c);
+            victim2.push(NO_SQUARE);
+            continue;
+        }
         out.push(Cell { to: n.sq, flags: n.flags, aux: n.aux, victim: n.victim, occ: 0, next: next as u16 });
         victim2.push(n.victim2);
         linearize(&n.empty, next, out, victim2, sizes);
@@ -623,12 +725,14 @@ fn linearize(nodes: &[Node], cont: usize, out: &mut Vec<Cell>, victim2: &mut Vec
 /// which an attack map taken before the step cannot show.
 fn captures_own_screen(nodes: &[Node], occupied: &mut Vec<Square>) -> bool {
     nodes.iter().any(|n| {
-        (n.flags & (CAPTURE | FRIEND) != 0 && occupied.contains(&n.sq)) || captures_own_screen(&n.empty, occupied) || {
-            occupied.push(n.sq);
-            let r = captures_own_screen(&n.occ, occupied);
-            occupied.pop();
-            r
-        }
+        (n.flags & (CAPTURE | FRIEND) != 0 && n.squares().any(|s| occupied.contains(&s)))
+            || captures_own_screen(&n.empty, occupied)
+            || {
+                occupied.push(n.sq);
+                let r = captures_own_screen(&n.occ, occupied);
+                occupied.pop();
+                r
+            }
     })
 }
 
@@ -640,6 +744,21 @@ fn endings(nodes: &[Node], origin: Square, dup: &mut bool, lift: &mut bool) -> V
     }
     let mut all: Vec<(Square, Square, bool)> = Vec::new();
     for n in nodes {
+        if n.ray != 0 {
+            // a ray's squares are all different and not the origin
+            let mut own = Vec::with_capacity(2 * n.ray as usize);
+            for sq in n.squares() {
+                if n.flags & (CAPTURE | FRIEND) != 0 {
+                    own.push((sq, NO_SQUARE, false));
+                }
+                if n.flags & (QUIET | EP) != 0 {
+                    own.push((sq, NO_SQUARE, true));
+                }
+            }
+            own.sort_unstable();
+            all = merge_sorted(all, own, dup);
+            continue;
+        }
         if n.sq == origin {
             *lift = true;
         }
@@ -662,9 +781,64 @@ fn endings(nodes: &[Node], origin: Square, dup: &mut bool, lift: &mut bool) -> V
     all
 }
 
+/// Whether one walk of a forest could produce one move along two paths
+/// (the list needs de-duplication), and whether a path comes back to
+/// `origin`: see [`endings`]. A forest without occupied children (no hops,
+/// no captures on the way) has all its endings in one walk, so they are
+/// gathered in one pass and sorted, where [`endings`] would merge growing
+/// lists at each step of a ride (a hook mover's).
+fn repeats(forest: &[Node], origin: Square, nsq: usize) -> (bool, bool) {
+    fn any_occ(nodes: &[Node]) -> bool {
+        nodes.iter().any(|n| !n.occ.is_empty() || any_occ(&n.empty))
+    }
+    /// Endings without a victim are marked in `seen` (1 capture, 2 quiet),
+    /// the others gathered in `out`; `dup` is set on a repeat.
+    struct Gather<'a> {
+        origin: Square,
+        seen: &'a mut [u8],
+        out: Vec<(Square, Square, bool)>,
+        dup: bool,
+        lift: bool,
+    }
+    fn gather(nodes: &[Node], g: &mut Gather) {
+        for n in nodes {
+            let ep_create = n.flags & SPECIAL != 0 && n.aux & AUX_EP_CREATE != 0;
+            let victim = if ep_create { NO_SQUARE } else { n.victim };
+            for sq in n.squares() {
+                g.lift |= sq == g.origin;
+                let rights = (n.flags & (CAPTURE | FRIEND) != 0) as u8 | (((n.flags & (QUIET | EP) != 0) as u8) << 1);
+                if victim == NO_SQUARE {
+                    g.dup |= g.seen[sq as usize] & rights != 0;
+                    g.seen[sq as usize] |= rights;
+                } else {
+                    if rights & 1 != 0 {
+                        g.out.push((sq, victim, false));
+                    }
+                    if rights & 2 != 0 {
+                        g.out.push((sq, victim, true));
+                    }
+                }
+            }
+            gather(&n.empty, g);
+        }
+    }
+    let (mut dup, mut lift) = (false, false);
+    if any_occ(forest) {
+        endings(forest, origin, &mut dup, &mut lift);
+    } else {
+        let mut seen = vec![0u8; nsq];
+        let mut g = Gather { origin, seen: &mut seen, out: Vec::new(), dup: false, lift: false };
+        gather(forest, &mut g);
+        g.out.sort_unstable();
+        dup = g.dup || g.out.windows(2).any(|w| w[0] == w[1]);
+        lift = g.lift;
+    }
+    (dup, lift)
+}
+
 /// Whether a path of the forest passes `sq` (or ends there).
 fn passes(nodes: &[Node], sq: Square) -> bool {
-    nodes.iter().any(|n| n.sq == sq || passes(&n.empty, sq) || passes(&n.occ, sq))
+    nodes.iter().any(|n| n.squares().any(|s| s == sq) || passes(&n.empty, sq) || passes(&n.occ, sq))
 }
 
 /// The union of two sorted lists without repeats, sorted; sets `repeat` if
@@ -710,6 +884,9 @@ fn merge_sorted<T: Ord + Copy>(a: Vec<T>, b: Vec<T>, repeat: &mut bool) -> Vec<T
 /// move into check).
 fn no_capture_on_passed_squares(nodes: &mut [Node], passed: &mut Vec<Square>) {
     for n in nodes {
+        if n.ray != 0 && n.squares().any(|s| passed.contains(&s)) {
+            *n = std::mem::replace(n, Node::new(0, NO_VICTIMS)).unray();
+        }
         if passed.contains(&n.sq) {
             n.flags &= !CAPTURE;
         }
@@ -726,6 +903,9 @@ fn no_capture_on_passed_squares(nodes: &mut [Node], passed: &mut Vec<Square>) {
 /// (a destination zone: [`ConfineMode::Destination`]).
 fn keep_destinations(nodes: &mut Vec<Node>, zone: &[bool]) {
     for n in nodes.iter_mut() {
+        if n.ray != 0 && n.squares().any(|s| !zone[s as usize]) {
+            *n = std::mem::replace(n, Node::new(0, NO_VICTIMS)).unray();
+        }
         keep_destinations(&mut n.empty, zone);
         keep_destinations(&mut n.occ, zone);
         if !zone[n.sq as usize] {
@@ -939,6 +1119,10 @@ struct Builder<'a> {
     ntypes: usize,
     /// The square the unit being built starts from.
     origin: std::cell::Cell<Square>,
+    /// Whether a plain ride of one leg is built as one ray node (a build
+    /// with [`crate::width::RAYS`], when nothing later looks at the ride's
+    /// squares one by one).
+    rays: bool,
     /// The side of the last turn on the path being built (1 left, -1
     /// right, 0 none yet), for `z` and `q` on later legs.
     bend: std::cell::Cell<i32>,
@@ -979,6 +1163,25 @@ impl Builder<'_> {
         } else {
             None
         }
+    }
+
+    /// Counts `n` more nodes against the square's bound and the variant's
+    /// budget.
+    fn count_nodes(&self, unit: &Unit, n: usize) -> Result<(), CompileError> {
+        let built = self.nodes.get() + n;
+        if built > MAX_NODES_PER_SQUARE {
+            return Err(self.err(
+                unit,
+                format!("more than {MAX_NODES_PER_SQUARE} trajectory nodes on one square: too many legs or steps"),
+            ));
+        }
+        self.nodes.set(built);
+        let total = self.total.get() + n;
+        if total > self.budget {
+            return Err(self.err(unit, budget_exceeded(self.budget, self.ntypes, self.g.squares())));
+        }
+        self.total.set(total);
+        Ok(())
     }
 
     fn max_steps(&self, range: Range) -> i32 {
@@ -1335,19 +1538,31 @@ impl Builder<'_> {
         if targets.is_empty() {
             return Ok(Vec::new());
         }
-        let built = self.nodes.get() + targets.len();
-        if built > MAX_NODES_PER_SQUARE {
-            return Err(self.err(
-                unit,
-                format!("more than {MAX_NODES_PER_SQUARE} trajectory nodes on one square: too many legs or steps"),
-            ));
+        if self.rays
+            && is_final
+            && !leaper
+            && path.is_none()
+            && !wrap
+            && !skip_first
+            && inter.is_empty()
+            && vic == NO_VICTIMS
+            && !(unit.initial && self.ep_rule)
+            && (2..=u8::MAX as usize).contains(&targets.len())
+            && !targets.contains(&origin)
+        {
+            // a plain ride: one ray node, which the walkers step along
+            let mut node = Node::new(targets[0], NO_VICTIMS);
+            self.end_rights(leg, &mut node);
+            let step = targets[1] as isize - targets[0] as isize;
+            let straight = targets.windows(2).all(|w| w[1] as isize - w[0] as isize == step);
+            if node.flags & (SPECIAL | EP) == 0 && node.aux == 0 && straight && i16::try_from(step).is_ok() {
+                node.ray = targets.len() as u8;
+                node.step = step as i16;
+                self.count_nodes(unit, 1)?;
+                return Ok(vec![node]);
+            }
         }
-        self.nodes.set(built);
-        let total = self.total.get() + targets.len();
-        if total > self.budget {
-            return Err(self.err(unit, budget_exceeded(self.budget, self.ntypes, self.g.squares())));
-        }
-        self.total.set(total);
+        self.count_nodes(unit, targets.len())?;
 
         // The nodes of each possible end square of this leg, innermost first.
         let mut chain: Vec<Node> = Vec::new();
@@ -1529,19 +1744,82 @@ impl Builder<'_> {
     }
 }
 
-/// Whether a list has a non-capturing move on an empty board: a quiet
-/// right on a cell that the walk reaches through empty squares only.
-fn quiet_on_empty_board(cells: &[Cell], l: ListRef) -> bool {
-    let list = &cells[l.start as usize..l.start as usize + l.len as usize];
-    let mut i = 0;
-    while i < list.len() {
-        let c = list[i];
-        if c.flags & QUIET != 0 {
-            return true;
+/// Whether a forest has a non-capturing move on an empty board: a quiet
+/// node reached over empty squares only.
+fn quiet_on_empty_board(nodes: &[Node]) -> bool {
+    nodes.iter().any(|n| n.flags & QUIET != 0 || quiet_on_empty_board(&n.empty))
+}
+
+/// Takes the quiet and e.p. rights from every node of the forest of the
+/// piece on `from` that ends on a `dead` square where it may not promote
+/// (see [`PromoInfo`]): a capture there stays, as an attack, but may not be
+/// played. A ray over such a square becomes the nodes it stands for.
+fn no_stay_on_dead_squares(nodes: &mut [Node], dead: &[bool], promo: Option<&PromoInfo>, from: usize) {
+    let stays =
+        |sq: Square| dead[sq as usize] && !promo.is_some_and(|p| p.zone[sq as usize] || (p.shogi && p.zone[from]));
+    for n in nodes {
+        if n.ray != 0 && n.squares().any(stays) {
+            *n = std::mem::replace(n, Node::new(0, NO_VICTIMS)).unray();
         }
-        i = if c.flags & EMPTY_CHILD != 0 { i + 1 } else { c.next as usize };
+        if stays(n.sq) {
+            n.flags &= !(QUIET | EP);
+            if n.flags & (CAPTURE | FRIEND) != 0 {
+                n.flags |= SPECIAL;
+                n.aux |= AUX_NO_STAY;
+            }
+        }
+        no_stay_on_dead_squares(&mut n.empty, dead, promo, from);
+        no_stay_on_dead_squares(&mut n.occ, dead, promo, from);
     }
-    false
+}
+
+/// Lays the plain rides of one piece code's lists out as ray cells
+/// ([`compact_rays`]), in place: `lists` are its moved and unmoved lists
+/// (the latter may share the former's cells), all laid out in `cells[at..]`,
+/// which the compacted lists replace. A list never grows, so each is written
+/// at or before where it was read.
+fn compact_code(
+    cells: &mut Vec<Cell>,
+    reach: &mut Vec<Reach>,
+    victim2: &mut Vec<Square>,
+    lists: &mut [ListRef],
+    mut at: usize,
+    g: &Geometry,
+) {
+    let nsq = g.squares();
+    let mut order: Vec<(u32, usize)> = lists.iter().enumerate().map(|(k, l)| (l.start, k)).collect();
+    order.sort_unstable();
+    let (mut c2, mut r2, mut v2) = (Vec::new(), Vec::new(), Vec::new());
+    // lists that share their cells come one after the other here
+    let mut last: Option<((u32, u16), (u32, u16))> = None;
+    for (_, k) in order {
+        let l = &mut lists[k];
+        if let Some((_, new)) = last.filter(|(old, _)| *old == (l.start, l.len)) {
+            (l.start, l.len) = new;
+            continue;
+        }
+        if l.len == 0 {
+            // (an empty list may sort between two that share their cells)
+            l.start = at as u32;
+            continue;
+        }
+        let old = (l.start, l.len);
+        let r = l.start as usize..l.start as usize + l.len as usize;
+        c2.clear();
+        r2.clear();
+        v2.clear();
+        let from = (k % nsq) as Square;
+        compact_rays(&cells[r.clone()], &reach[r.clone()], &victim2[r], from, g, (&mut c2, &mut r2, &mut v2));
+        cells[at..at + c2.len()].copy_from_slice(&c2);
+        reach[at..at + c2.len()].copy_from_slice(&r2);
+        victim2[at..at + c2.len()].copy_from_slice(&v2);
+        (l.start, l.len) = (at as u32, c2.len() as u16);
+        last = Some((old, (l.start, l.len)));
+        at += c2.len();
+    }
+    cells.truncate(at);
+    reach.truncate(at);
+    victim2.truncate(at);
 }
 
 /// Compiles the moves of every piece of a variant.
@@ -1555,6 +1833,8 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let mut reach = Vec::new();
     let total_nodes = std::cell::Cell::new(0usize);
     let budget = compile_budget(ntypes, nsq);
+    // all nodes built, in a build that lays rides out as rays piece by piece
+    let mut built = 0usize;
     let mut lists = vec![ListRef::default(); ncodes * 2 * nsq];
     let mut list_box = vec![EMPTY_BOX; ncodes * 2 * nsq];
     // double steps create e.p. squares if some piece captures e.p., or if the FEN lists them anyway
@@ -1565,6 +1845,11 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let mut no_capture = vec![TypeSet::EMPTY; ncodes + 2];
     let mut in_place_promotion = false;
     let mut own_screen = false;
+    // squares where a piece has no non-capturing move on an empty board
+    let mut dead = Vec::new();
+    if def.rules.immobility == Immobility::Illegal {
+        dead = vec![Vec::new(); ncodes + 2];
+    }
     for p in &def.pieces {
         check_unloading(p)?;
     }
@@ -1609,6 +1894,28 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                 && (p.betza.units.iter().any(|u| u.initial)
                     || p.zone_moves.iter().any(|zm| zm.betza.units.iter().any(|u| u.initial)));
             let nodes_before = total_nodes.get();
+            let code_start = cells.len();
+            // where the piece may go (confinement), the same from every square
+            let zone: Vec<bool> = (0..nsq)
+                .map(|s| p.confine.map(|z| def.zones[z].contains(&g, color, s as Square)).unwrap_or(true))
+                .collect();
+            // a destination zone only filters where the moves end:
+            // the paths are those of an unconfined piece
+            let by_destination = p.confine.is_some() && p.confine_mode == ConfineMode::Destination;
+            let base_allowed = if by_destination { vec![true; nsq] } else { zone.clone() };
+            let rays = crate::width::RAYS && !by_destination;
+            let zone_allowed: Vec<Vec<bool>> = p
+                .zone_moves
+                .iter()
+                .map(|zm| {
+                    (0..nsq)
+                        .map(|s| {
+                            base_allowed[s]
+                                && zm.confine.map(|z| def.zones[z].contains(&g, color, s as Square)).unwrap_or(true)
+                        })
+                        .collect()
+                })
+                .collect();
             for virgin in [false, true] {
                 if virgin && !virgin_differs {
                     // counted again against the budget, which bounds the
@@ -1627,14 +1934,8 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     list_box.copy_within(moved..moved + nsq, moved + nsq);
                     continue;
                 }
-                for sq in 0..nsq as Square {
-                    let zone: Vec<bool> = (0..nsq)
-                        .map(|s| p.confine.map(|z| def.zones[z].contains(&g, color, s as Square)).unwrap_or(true))
-                        .collect();
-                    // a destination zone only filters where the moves end:
-                    // the paths are those of an unconfined piece
-                    let by_destination = p.confine.is_some() && p.confine_mode == ConfineMode::Destination;
-                    let base_allowed = if by_destination { vec![true; nsq] } else { zone.clone() };
+                // the merged forest of the piece on one square
+                let build = |sq: Square| -> Result<Vec<Node>, CompileError> {
                     let mut b = Builder {
                         g,
                         color,
@@ -1648,6 +1949,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         budget,
                         ntypes,
                         origin: std::cell::Cell::new(sq),
+                        rays,
                         bend: std::cell::Cell::new(0),
                     };
                     let mut forest = Vec::new();
@@ -1663,36 +1965,55 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                             }
                             forest.extend(b.unit(unit, sq)?);
                         }
-                        for zm in &p.zone_moves {
+                        for (zm, allowed) in p.zone_moves.iter().zip(&zone_allowed) {
                             if !def.zones[zm.zone].contains(&g, color, sq) {
                                 continue;
                             }
-                            b.allowed = (0..nsq)
-                                .map(|s| {
-                                    base_allowed[s]
-                                        && zm
-                                            .confine
-                                            .map(|z| def.zones[z].contains(&g, color, s as Square))
-                                            .unwrap_or(true)
-                                })
-                                .collect();
+                            b.allowed.clone_from(allowed);
                             for unit in &zm.betza.units {
                                 if unit.initial && !initial {
                                     continue;
                                 }
                                 forest.extend(b.unit(unit, sq)?);
                             }
-                            b.allowed = base_allowed.clone();
+                            b.allowed.clone_from(&base_allowed);
                         }
                     }
                     if by_destination {
                         keep_destinations(&mut forest, &zone);
                     }
-                    let mut forest = merge_forest(forest);
+                    Ok(merge_forest(forest))
+                };
+                let illegal = def.rules.immobility == Immobility::Illegal;
+                if illegal && !virgin {
+                    // squares where the piece has no non-capturing move on an
+                    // empty board, found in a first pass over the squares
+                    // (not counted against the budget, which bounds the
+                    // tables, but as work)
+                    let before = total_nodes.get();
+                    let mut d = Vec::with_capacity(nsq);
+                    for sq in 0..nsq as Square {
+                        d.push(!quiet_on_empty_board(&build(sq)?));
+                        built += total_nodes.get() - before;
+                        total_nodes.set(before);
+                    }
+                    dead[code as usize] = d;
+                }
+                for sq in 0..nsq as Square {
+                    let mut forest = build(sq)?;
                     no_capture_on_passed_squares(&mut forest, &mut vec![sq]);
-                    let (mut dedup, mut lift) = (false, false);
-                    endings(&forest, sq, &mut dedup, &mut lift);
+                    let (dedup, lift) = repeats(&forest, sq, nsq);
                     own_screen |= captures_own_screen(&forest, &mut Vec::new());
+                    if illegal {
+                        // no move may end on a dead square, except one that may
+                        // promote there (the captures stay, as attacks)
+                        no_stay_on_dead_squares(
+                            &mut forest,
+                            &dead[code as usize],
+                            promo[code as usize].as_ref(),
+                            sq as usize,
+                        );
+                    }
                     let start = cells.len();
                     let mut local = Vec::new();
                     let mut sizes = Vec::new();
@@ -1715,33 +2036,22 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     lists[idx] = ListRef { start: start as u32, len: total as u16, dedup, lift };
                 }
             }
-        }
-    }
-    // squares where a piece has no non-capturing move on an empty board
-    let mut dead = Vec::new();
-    if def.rules.immobility == Immobility::Illegal {
-        dead = vec![Vec::new(); ncodes + 2];
-        for (code, d) in dead.iter_mut().enumerate().skip(2) {
-            *d = (0..nsq).map(|sq| !quiet_on_empty_board(&cells, lists[((code - 2) * 2) * nsq + sq])).collect();
-        }
-        // no move may end on such a square, except one that may promote there
-        for (code, d) in dead.iter().enumerate().skip(2) {
-            let pr = promo[code].as_ref();
-            for virgin in 0..2 {
-                for from in 0..nsq {
-                    let l = lists[((code - 2) * 2 + virgin) * nsq + from];
-                    for c in &mut cells[l.start as usize..l.start as usize + l.len as usize] {
-                        let promotes = pr.is_some_and(|p| p.zone[c.to as usize] || (p.shogi && p.zone[from]));
-                        if d[c.to as usize] && !promotes {
-                            // the capture still attacks the square: only the move is gone
-                            c.flags &= !(QUIET | EP);
-                            if c.flags & (CAPTURE | FRIEND) != 0 {
-                                c.flags |= SPECIAL;
-                                c.aux |= AUX_NO_STAY;
-                            }
-                        }
-                    }
+            let code_lists = (code as usize - 2) * 2 * nsq..(code as usize - 1) * 2 * nsq;
+            if crate::width::RAYS {
+                built += total_nodes.get() - nodes_before;
+                if built > MAX_COMPILE_WORK {
+                    return Err(CompileError {
+                        piece: p.name.clone(),
+                        token: p.betza.text.clone(),
+                        message: format!(
+                            "the variant needs more than {MAX_COMPILE_WORK} trajectory nodes built (before laying out rides as rays)"
+                        ),
+                    });
                 }
+                compact_code(&mut cells, &mut reach, &mut victim2, &mut lists[code_lists], code_start, &g);
+                // the budget bounds the tables laid out so far and the trees
+                // of the piece being built
+                total_nodes.set(cells.len());
             }
         }
     }
@@ -1771,6 +2081,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                 budget,
                 ntypes,
                 origin: std::cell::Cell::new(sq),
+                rays: false,
                 bend: std::cell::Cell::new(0),
             };
             let forest = merge_forest(b.unit(&unit, sq)?);
@@ -1799,59 +2110,13 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             let (code, sq) = (idx / (2 * nsq) + 2, idx % nsq);
             promo[code].as_ref().is_some_and(|p| {
                 let list = &cells[l.start as usize..l.start as usize + l.len as usize];
-                p.zone[sq] || list.iter().any(|c| p.zone[c.to as usize])
+                p.zone[sq] || plain_cells(list).any(|c| p.zone[c.to as usize])
             })
         })
         .collect();
-    if crate::width::RAYS {
-        // in place, list by list in the order they are laid out: a list
-        // never grows, so it is written at or before where it was read
-        let mut order: Vec<(u32, bool, usize)> = lists.iter().enumerate().map(|(k, l)| (l.start, false, k)).collect();
-        order.extend(facing.iter().enumerate().map(|(k, l)| (l.start, true, k)));
-        order.sort_unstable();
-        let (mut c2, mut r2, mut v2) = (Vec::new(), Vec::new(), Vec::new());
-        let mut at = 0usize;
-        // lists that share their cells (a piece's virgin and other lists,
-        // when it has no initial moves) come one after the other here
-        let mut last: Option<((u32, u16), (u32, u16))> = None;
-        for (_, is_facing, k) in order {
-            let l = if is_facing { &mut facing[k] } else { &mut lists[k] };
-            if let Some((_, new)) = last.filter(|(old, _)| *old == (l.start, l.len)) {
-                (l.start, l.len) = new;
-                continue;
-            }
-            if l.len == 0 {
-                // (an empty list may sort between two that share their cells)
-                l.start = at as u32;
-                continue;
-            }
-            let old = (l.start, l.len);
-            let r = l.start as usize..l.start as usize + l.len as usize;
-            c2.clear();
-            r2.clear();
-            v2.clear();
-            if is_facing {
-                c2.extend_from_slice(&cells[r.clone()]);
-                r2.extend_from_slice(&reach[r.clone()]);
-                v2.extend_from_slice(&victim2[r]);
-            } else {
-                let from = (k % nsq) as Square;
-                compact_rays(&cells[r.clone()], &reach[r.clone()], &victim2[r], from, &g, (&mut c2, &mut r2, &mut v2));
-            }
-            cells[at..at + c2.len()].copy_from_slice(&c2);
-            reach[at..at + c2.len()].copy_from_slice(&r2);
-            victim2[at..at + c2.len()].copy_from_slice(&v2);
-            (l.start, l.len) = (at as u32, c2.len() as u16);
-            last = Some((old, (l.start, l.len)));
-            at += c2.len();
-        }
-        cells.truncate(at);
-        cells.shrink_to_fit();
-        reach.truncate(at);
-        reach.shrink_to_fit();
-        victim2.truncate(at);
-        victim2.shrink_to_fit();
-    }
+    cells.shrink_to_fit();
+    reach.shrink_to_fit();
+    victim2.shrink_to_fit();
     if victim2.iter().all(|&v| v == NO_SQUARE) {
         victim2 = Vec::new();
     }
