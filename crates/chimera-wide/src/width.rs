@@ -20,6 +20,10 @@ pub const MAX_RANKS: u8 = 36;
 /// The most squares a board may have: 36 × 36.
 pub const MAX_BOARD_SQUARES: usize = 36 * 36;
 
+/// A set of files, one bit per file (gating's open gates, first-move
+/// rights): at least [`MAX_FILES`] bits.
+pub type FileSet = u64;
+
 /// The integer a [`crate::moves::Move`] is packed into.
 pub type MoveBits = u64;
 

@@ -8,7 +8,7 @@ pub use crate::fen::{parse_board_field, FenError, FenProblem, Validation};
 use crate::moves::{Move, MoveKind};
 use crate::square::{Color, Geometry, Square, MAX_SQUARES, NO_SQUARE};
 use crate::variant::{Variant, MAX_POCKET};
-use crate::width::{Code, PieceIndex, MAX_CODES};
+use crate::width::{Code, FileSet, PieceIndex, MAX_CODES};
 use std::fmt;
 use std::sync::Arc;
 
@@ -55,7 +55,7 @@ pub struct Undo {
     last_move: Option<Move>,
     counting_limit: u16,
     counting_ply: u16,
-    gates: [u16; 2],
+    gates: [FileSet; 2],
     checks_left: [u8; 2],
     /// The pieces the move burnt ([`crate::variant::PieceType::burns`]):
     /// the last ones of [`Position::burnt`].
@@ -113,7 +113,7 @@ pub struct Position {
     /// Makruk counting: the plies counted so far.
     pub(crate) counting_ply: u16,
     /// Gating: per side, the files of its first rank whose gate is open.
-    pub(crate) gates: [u16; 2],
+    pub(crate) gates: [FileSet; 2],
     /// Check counting: per side, the checks it still has to give to win.
     pub(crate) checks_left: [u8; 2],
     /// The pieces burnt by the moves made on this position object, with
@@ -122,7 +122,7 @@ pub struct Position {
 }
 
 /// The hash keys of a set of gates, `[white files, black files]`.
-fn gate_keys(v: &Variant, gates: [u16; 2]) -> u64 {
+fn gate_keys(v: &Variant, gates: [FileSet; 2]) -> u64 {
     let mut h = 0;
     for (c, &bits) in gates.iter().enumerate() {
         let mut b = bits;
@@ -373,7 +373,7 @@ impl Position {
                         // a castling right also opens the gates of the king and the rook
                         for s in [ksq, rsq] {
                             if g.rank_of(s) == pos.gate_rank(color) {
-                                pos.gates[color.index()] |= 1 << g.file_of(s);
+                                pos.gates[color.index()] |= (1 as FileSet) << g.file_of(s);
                             }
                         }
                     }
@@ -969,11 +969,11 @@ impl Position {
     /// The hash of the first-move rights (first-rank files per side).
     fn rights_hash(&self) -> u64 {
         let g = self.geometry();
-        let mut rights = [0u16; 2];
+        let mut rights: [FileSet; 2] = [0; 2];
         for c in [Color::White, Color::Black] {
             for f in 0..g.width as i32 {
                 if self.has_initial_right(c, g.square(f, self.gate_rank(c)).unwrap()) {
-                    rights[c.index()] |= 1 << f;
+                    rights[c.index()] |= (1 as FileSet) << f;
                 }
             }
         }
@@ -1041,7 +1041,7 @@ impl Position {
             self.first_rank_letter(ch).ok_or_else(|| format!("'{ch}' is neither a castling right nor a gate file"))?;
         let code = self.board[sq as usize];
         if code != 0 && (code & 1) as usize == c.index() {
-            self.gates[c.index()] |= 1 << self.geometry().file_of(sq);
+            self.gates[c.index()] |= (1 as FileSet) << self.geometry().file_of(sq);
         }
         Ok(())
     }
@@ -1063,17 +1063,17 @@ impl Position {
             return;
         }
         let g = self.geometry();
-        let mut implied = 0u16;
+        let mut implied: FileSet = 0;
         for side in 0..2 {
             let right = 2 * c.index() + side;
             if self.castling & (1 << right) != 0 {
-                implied |= 1 << g.file_of(self.castle_rook[right]);
+                implied |= (1 as FileSet) << g.file_of(self.castle_rook[right]);
                 if let Some(cast) = &self.variant.def.rules.castling {
                     let king = crate::compile::code_of(cast.king, c);
                     for f in 0..g.width as i32 {
                         let sq = g.square(f, self.gate_rank(c)).unwrap();
                         if self.board[sq as usize] == king && self.is_virgin(sq) {
-                            implied |= 1 << f;
+                            implied |= (1 as FileSet) << f;
                         }
                     }
                 }
@@ -1108,7 +1108,7 @@ impl Position {
         let g = self.geometry();
         let close = |pos: &mut Position, c: Color, sq: Square| {
             if g.rank_of(sq) == pos.gate_rank(c) {
-                pos.gates[c.index()] &= !(1 << g.file_of(sq));
+                pos.gates[c.index()] &= !((1 as FileSet) << g.file_of(sq));
             }
         };
         if m.kind() != MoveKind::Drop {

@@ -83,7 +83,7 @@ pub struct Variant {
     /// Zobrist keys per pocket slot: `(code * MAX_POCKET + count)`.
     pub z_pocket: Vec<u64>,
     /// Zobrist keys per gate: `[colour][file]`.
-    pub z_gate: [[u64; 16]; 2],
+    pub z_gate: [[u64; crate::width::MAX_FILES as usize]; 2],
     /// Zobrist keys per checks still to give: `[colour][count]`.
     pub z_checks: [[u64; 16]; 2],
     /// Per `colour * squares + ep square`: the squares from which a piece of
@@ -172,14 +172,17 @@ impl Variant {
                 ),
             }));
         }
-        if def.geometry.width > 16 && (def.rules.gating || def.rules.initial_rights.is_some()) {
-            // the open gates and first-move rights are 16-bit sets of files
+        if def.geometry.width > 26 && (def.rules.gating || def.rules.initial_rights.is_some()) {
+            // the FEN's castling field names open gates and first-move
+            // rights by file letters, a to z
             return Err(BuildError::Definition(VariantError {
                 file: def.name.clone(),
                 line: 0,
                 column: 0,
                 kind: crate::definition::VariantErrorKind::Invalid,
-                message: "gating and initial-move rights need a board of at most 16 files".into(),
+                message:
+                    "gating and initial-move rights need a board of at most 26 files (a file letter each in the FEN)"
+                        .into(),
             }));
         }
         if def.rules.castling.as_ref().is_some_and(|c| c.chess960)
@@ -270,7 +273,7 @@ impl Variant {
         let z_castle = [splitmix(&mut seed), splitmix(&mut seed), splitmix(&mut seed), splitmix(&mut seed)];
         let z_ep = (0..nsq).map(|_| splitmix(&mut seed)).collect();
         let z_pocket = (0..ncodes * MAX_POCKET).map(|_| splitmix(&mut seed)).collect();
-        let z_gate = [[0; 16]; 2].map(|row: [u64; 16]| row.map(|_| splitmix(&mut seed)));
+        let z_gate = [[0u64; crate::width::MAX_FILES as usize]; 2].map(|row| row.map(|_| splitmix(&mut seed)));
         let z_checks = [[0; 16]; 2].map(|row: [u64; 16]| row.map(|_| splitmix(&mut seed)));
         let mut v = Variant {
             def,

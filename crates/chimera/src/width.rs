@@ -23,6 +23,10 @@ pub const MAX_RANKS: u8 = 16;
 /// [`NO_SQUARE`]. So 16×16 is one square too many; 16×15 and 15×16 fit.
 pub const MAX_BOARD_SQUARES: usize = 255;
 
+/// A set of files, one bit per file (gating's open gates, first-move
+/// rights): [`MAX_FILES`] bits.
+pub type FileSet = u16;
+
 /// The integer a [`crate::moves::Move`] is packed into.
 pub type MoveBits = u32;
 
