@@ -17,25 +17,23 @@
 //! counts for repetitions. Bad input raises `ValueError` with Chimera's
 //! message; a panic in the core (a bug) is caught and raised as
 //! `ValueError` too, never carried across the FFI boundary.
+//!
+//! The functions are compiled twice (`api.rs`, over `chimera` and over
+//! `chimera-wide`): a variant the narrow core holds is played there, any
+//! other (Tenjiku Shogi, boards up to 36x36, hundreds of piece types) by the
+//! wide core, as the `chimera` binary chooses.
 #![warn(missing_docs)]
+// api.rs is compiled once per build of the core, on purpose
+#![allow(clippy::duplicate_mod)]
 
-use chimera::moves::{Move, MoveKind};
-use chimera::perft::perft as count_nodes;
-use chimera::position::Position;
-use chimera::san::Notation;
-use chimera::square::Color;
-use chimera::variant::{StalemateResult, Variant, VariantDef};
-use chimera::{builtin, highlight, outcome, validate};
-use chimera_engine::eval::EvalTables;
-use chimera_engine::game::Game;
-use chimera_engine::search::{self, Limits, Shared};
-use chimera_engine::tt::Tt;
+mod narrow;
+mod wide;
+
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::Mutex;
 
 /// pyffish's value of a won game (for the side to move; lost: the negation).
 pub const VALUE_MATE: i32 = 32000;
@@ -46,63 +44,47 @@ pub const HASH_MB: usize = 16;
 /// The longest time limit `best_move` accepts, in milliseconds.
 pub const MAX_MOVETIME_MS: u64 = 600_000;
 
-/// pyffish's notation codes (`NOTATION_DEFAULT` = 0, ...), in order, with
-/// the names of their Python constants.
-const NOTATIONS: [(Notation, &str); 10] = [
-    (Notation::Default, "NOTATION_DEFAULT"),
-    (Notation::San, "NOTATION_SAN"),
-    (Notation::Lan, "NOTATION_LAN"),
-    (Notation::ShogiHosking, "NOTATION_SHOGI_HOSKING"),
-    (Notation::ShogiHodges, "NOTATION_SHOGI_HODGES"),
-    (Notation::ShogiHodgesNumber, "NOTATION_SHOGI_HODGES_NUMBER"),
-    (Notation::Janggi, "NOTATION_JANGGI"),
-    (Notation::XiangqiWxf, "NOTATION_XIANGQI_WXF"),
-    (Notation::ThaiSan, "NOTATION_THAI_SAN"),
-    (Notation::ThaiLan, "NOTATION_THAI_LAN"),
+/// The names of pyffish's notation constants, in the order of their codes
+/// (`NOTATION_DEFAULT` = 0, ...).
+const NOTATION_NAMES: [&str; 10] = [
+    "NOTATION_DEFAULT",
+    "NOTATION_SAN",
+    "NOTATION_LAN",
+    "NOTATION_SHOGI_HOSKING",
+    "NOTATION_SHOGI_HODGES",
+    "NOTATION_SHOGI_HODGES_NUMBER",
+    "NOTATION_JANGGI",
+    "NOTATION_XIANGQI_WXF",
+    "NOTATION_THAI_SAN",
+    "NOTATION_THAI_LAN",
 ];
 
-/// A compiled variant and its evaluation tables.
-type Compiled = (Arc<Variant>, Arc<EvalTables>);
-
-/// The variants loaded with `load_variant_config` and the compiled ones.
+/// The variants loaded with `load_variant_config`: their names in the
+/// order they were first loaded, and those the wide core holds.
 #[derive(Default)]
-struct Registry {
-    /// Loaded definitions, by name.
-    user: HashMap<String, VariantDef>,
-    /// Loaded names in the order they were first loaded.
+struct Loaded {
     order: Vec<String>,
-    /// Compiled variants by name and Chess960 flag.
-    cache: HashMap<(String, bool), Compiled>,
+    wide: HashSet<String>,
 }
 
-static REGISTRY: Mutex<Option<Registry>> = Mutex::new(None);
+static LOADED: Mutex<Option<Loaded>> = Mutex::new(None);
 
-fn with_registry<T>(f: impl FnOnce(&mut Registry) -> T) -> T {
-    // a panic while the lock was held leaves a registry that is still whole
-    let mut guard = REGISTRY.lock().unwrap_or_else(|e| e.into_inner());
-    f(guard.get_or_insert_with(Registry::default))
+fn with_loaded<T>(f: impl FnOnce(&mut Loaded) -> T) -> T {
+    let mut guard = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    f(guard.get_or_insert_with(Loaded::default))
 }
 
-impl Registry {
-    fn get(&mut self, name: &str, chess960: bool) -> Result<Compiled, String> {
-        let key = (name.to_string(), chess960);
-        if let Some(c) = self.cache.get(&key) {
-            return Ok(c.clone());
-        }
-        let mut def = match self.user.get(name) {
-            Some(d) => d.clone(),
-            None => builtin::variant(name).map_err(|e| e.to_string())?.def.clone(),
-        };
-        if chess960 {
-            if let Some(c) = def.rules.castling.as_mut() {
-                c.chess960 = true;
-            }
-        }
-        let v = Arc::new(Variant::new(def).map_err(|e| format!("{name}: {e}"))?);
-        let ev = Arc::new(EvalTables::new(&v));
-        self.cache.insert(key, (v.clone(), ev.clone()));
-        Ok((v, ev))
-    }
+/// Whether `name` is played by the narrow core: a variant it holds that was
+/// not loaded into the wide one since.
+fn narrow_holds(name: &str) -> bool {
+    !with_loaded(|l| l.wide.contains(name)) && narrow::api::holds(name)
+}
+
+/// Calls `api::$f(args)` of the core that plays `$variant`.
+macro_rules! dispatch {
+    ($variant:expr, $f:ident($($arg:expr),*)) => {
+        if narrow_holds($variant) { narrow::api::$f($($arg),*) } else { wide::api::$f($($arg),*) }
+    };
 }
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
@@ -124,62 +106,13 @@ fn guard<T>(f: impl FnOnce() -> Result<T, String>) -> PyResult<T> {
     }
 }
 
-fn variant(name: &str, chess960: bool) -> Result<Compiled, String> {
-    with_registry(|r| r.get(name, chess960))
-}
-
-/// The game after `moves` from `fen` in `name`.
-fn game(name: &str, fen: &str, moves: &[String], chess960: bool) -> Result<Game, String> {
-    let (v, ev) = variant(name, chess960)?;
-    let mut g = Game::from_fen(v, ev, fen.trim())?;
-    for (i, m) in moves.iter().enumerate() {
-        g.play_text(m.trim()).map_err(|e| format!("move {} of the list: {e}", i + 1))?;
-    }
-    Ok(g)
-}
-
-fn parse(pos: &mut Position, text: &str) -> Result<Move, String> {
-    pos.parse_move(text.trim()).map_err(|e| format!("illegal move '{}': {}", e.text, e.message))
-}
-
-fn notation(code: i32, v: &Variant) -> Result<Notation, String> {
-    let n = usize::try_from(code)
-        .ok()
-        .and_then(|i| NOTATIONS.get(i))
-        .map(|&(n, _)| n)
-        .ok_or_else(|| format!("unknown notation {code}: use 0 to {}", NOTATIONS.len() - 1))?;
-    Ok(if n == Notation::Default { Notation::default_for(v) } else { n })
-}
-
-/// The game's ends split as pyffish's functions report them (the core's
-/// [`outcome::pyffish_ends`]).
-fn ends(g: &mut Game) -> outcome::PyffishEnds {
-    outcome::pyffish_ends(&mut g.pos, &g.hist)
-}
-
-/// An end as `(True, value for the side to move)`, or `(False, 0)`.
-fn reported(end: Option<outcome::GameEnd>, stm: Color) -> (bool, i32) {
-    match end {
-        Some(e) => (true, e.result.value_for(stm, VALUE_MATE)),
-        None => (false, 0),
-    }
-}
-
-fn result_value(r: StalemateResult) -> i32 {
-    match r {
-        StalemateResult::Draw => VALUE_DRAW,
-        StalemateResult::Loss => -VALUE_MATE,
-        StalemateResult::Win => VALUE_MATE,
-    }
-}
-
 /// The names of the variants: Chimera's built-in ones, then those loaded
 /// with `load_variant_config`.
 #[pyfunction]
 fn variants() -> Vec<String> {
-    let mut names: Vec<String> = builtin::playable_names().into_iter().map(str::to_string).collect();
-    with_registry(|r| {
-        for n in &r.order {
+    let mut names = wide::api::builtin_names();
+    with_loaded(|l| {
+        for n in &l.order {
             if !names.contains(n) {
                 names.push(n.clone());
             }
@@ -191,18 +124,14 @@ fn variants() -> Vec<String> {
 /// The start position's FEN of `variant`.
 #[pyfunction]
 fn start_fen(variant: &str) -> PyResult<String> {
-    guard(|| Ok(Position::start(self::variant(variant, false)?.0).fen()))
+    guard(|| dispatch!(variant, start_fen(variant)))
 }
 
 /// The legal moves after `moves` from `fen`, in UCI notation.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
 fn legal_moves(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<Vec<String>> {
-    guard(|| {
-        let mut g = game(variant, fen, &moves, chess960)?;
-        let legal = g.legal_moves();
-        Ok(legal.into_iter().map(|m| g.pos.move_text(m)).collect())
-    })
+    guard(|| dispatch!(variant, legal_moves(variant, fen, &moves, chess960)))
 }
 
 /// The FEN after `moves` from `fen`. `sfen` (shogi's SFEN) is not
@@ -224,7 +153,7 @@ fn get_fen(
         if sfen {
             return Err("SFEN output is not supported".to_string());
         }
-        Ok(game(variant, fen, &moves, chess960)?.pos.fen())
+        dispatch!(variant, get_fen(variant, fen, &moves, chess960))
     })
 }
 
@@ -233,36 +162,21 @@ fn get_fen(
 #[pyfunction]
 #[pyo3(signature = (variant, fen, r#move, chess960=false, notation=0))]
 fn get_san(variant: &str, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
-    guard(|| {
-        let mut g = game(variant, fen, &[], chess960)?;
-        let n = self::notation(notation, &g.variant)?;
-        let m = parse(&mut g.pos, r#move)?;
-        Ok(g.pos.san(m, n))
-    })
+    guard(|| dispatch!(variant, get_san(variant, fen, r#move, chess960, notation)))
 }
 
 /// `moves` (UCI notation, played from `fen`) in `notation`, one string per move.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false, notation=0))]
 fn get_san_moves(variant: &str, fen: &str, moves: Vec<String>, chess960: bool, notation: i32) -> PyResult<Vec<String>> {
-    guard(|| {
-        let mut g = game(variant, fen, &[], chess960)?;
-        let n = self::notation(notation, &g.variant)?;
-        let mut out = Vec::with_capacity(moves.len());
-        for (i, text) in moves.iter().enumerate() {
-            let m = parse(&mut g.pos, text).map_err(|e| format!("move {} of the list: {e}", i + 1))?;
-            out.push(g.pos.san(m, n));
-            g.play(m);
-        }
-        Ok(out)
-    })
+    guard(|| dispatch!(variant, get_san_moves(variant, fen, &moves, chess960, notation)))
 }
 
 /// Whether the side to move is in check after `moves`.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
 fn gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<bool> {
-    guard(|| Ok(game(variant, fen, &moves, chess960)?.pos.in_check()))
+    guard(|| dispatch!(variant, gives_check(variant, fen, &moves, chess960)))
 }
 
 /// Whether `move`, after `moves`, captures (en passant and a Lion's
@@ -270,15 +184,7 @@ fn gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> 
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, r#move, chess960=false))]
 fn is_capture(variant: &str, fen: &str, moves: Vec<String>, r#move: &str, chess960: bool) -> PyResult<bool> {
-    guard(|| {
-        let mut g = game(variant, fen, &moves, chess960)?;
-        let m = parse(&mut g.pos, r#move)?;
-        Ok(match m.kind() {
-            MoveKind::EnPassant | MoveKind::Locust => true,
-            MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => false,
-            _ => m.from() != m.to() && g.pos.piece_at(m.to()) != 0,
-        })
-    })
+    guard(|| dispatch!(variant, is_capture(variant, fen, &moves, r#move, chess960)))
 }
 
 /// The game's result for the side to move after `moves`: `VALUE_MATE`
@@ -289,17 +195,7 @@ fn is_capture(variant: &str, fen: &str, moves: Vec<String>, r#move: &str, chess9
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
 fn game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<i32> {
-    guard(|| {
-        let mut g = game(variant, fen, &moves, chess960)?;
-        let e = ends(&mut g);
-        match e.no_moves.or(e.immediate) {
-            Some(end) => Ok(end.result.value_for(g.pos.side_to_move(), VALUE_MATE)),
-            None => {
-                let r = &g.variant.def.rules;
-                Ok(result_value(if g.pos.in_check() { r.checkmate } else { r.stalemate }))
-            }
-        }
-    })
+    guard(|| dispatch!(variant, game_result(variant, fen, &moves, chess960)))
 }
 
 /// Whether a variant's rule has ended the game after `moves` (flag,
@@ -308,11 +204,7 @@ fn game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> 
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
 fn is_immediate_game_end(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<(bool, i32)> {
-    guard(|| {
-        let mut g = game(variant, fen, &moves, chess960)?;
-        let e = ends(&mut g);
-        Ok(reported(e.immediate, g.pos.side_to_move()))
-    })
+    guard(|| dispatch!(variant, is_immediate_game_end(variant, fen, &moves, chess960)))
 }
 
 /// Whether a player may end the game after `moves` (repetition, the n-move
@@ -329,22 +221,14 @@ fn is_optional_game_end(
     count_started: i32,
 ) -> PyResult<(bool, i32)> {
     let _ = count_started;
-    guard(|| {
-        let mut g = game(variant, fen, &moves, chess960)?;
-        let e = ends(&mut g);
-        Ok(reported(e.optional, g.pos.side_to_move()))
-    })
+    guard(|| dispatch!(variant, is_optional_game_end(variant, fen, &moves, chess960)))
 }
 
 /// Whether White and Black lack the material to win: `(white, black)`.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
 fn has_insufficient_material(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<(bool, bool)> {
-    guard(|| {
-        let g = game(variant, fen, &moves, chess960)?;
-        let [w, b] = g.pos.insufficient_material();
-        Ok((w, b))
-    })
+    guard(|| dispatch!(variant, has_insufficient_material(variant, fen, &moves, chess960)))
 }
 
 /// pyffish's validation code of `fen`: 1 (`FEN_OK`) for a valid FEN, 0 for
@@ -353,32 +237,35 @@ fn has_insufficient_material(variant: &str, fen: &str, moves: Vec<String>, chess
 #[pyfunction]
 #[pyo3(signature = (fen, variant, chess960=false))]
 fn validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
-    guard(|| {
-        if fen.trim().is_empty() {
-            return Ok(0);
-        }
-        Ok(validate::fsf_validation_code(&self::variant(variant, chess960)?.0, fen))
-    })
+    guard(|| dispatch!(variant, validate_fen(fen, variant, chess960)))
 }
 
 /// Loads the variants of a Fairy-Stockfish variants.ini text; a section's
 /// parent may be a built-in variant or an earlier section. A variant of the
-/// same name loaded before is replaced. On an error nothing is loaded.
+/// same name loaded before is replaced. On an error nothing is loaded. A
+/// text with a variant too large for the narrow core (a board of more than
+/// 255 squares, more than 120 piece types) is loaded into the wide one.
 #[pyfunction]
 fn load_variant_config(config: &str) -> PyResult<()> {
     guard(|| {
-        use chimera::loader::{compile, definitions, Format};
-        let defs = definitions(config, "variants.ini", Format::Ini).map_err(|e| e.to_string())?;
-        // compile each one now, so that its error is the loader's
-        compile(&defs).map_err(|e| e.to_string())?;
-        with_registry(|r| {
-            for d in defs {
-                let name = d.name.clone();
-                r.cache.retain(|(n, _), _| n != &name);
-                if !r.order.contains(&name) {
-                    r.order.push(name.clone());
+        let (names, wide) = match narrow::api::load_variant_config(config) {
+            Ok(names) => (names, false),
+            Err((_, true)) => (wide::api::load_variant_config(config).map_err(|(e, _)| e)?, true),
+            Err((e, false)) => return Err(e),
+        };
+        with_loaded(|l| {
+            for name in names {
+                // the other core forgets an earlier variant of that name
+                if wide {
+                    narrow::api::forget(&name);
+                    l.wide.insert(name.clone());
+                } else {
+                    wide::api::forget(&name);
+                    l.wide.remove(&name);
                 }
-                r.user.insert(name, d);
+                if !l.order.contains(&name) {
+                    l.order.push(name);
+                }
             }
         });
         Ok(())
@@ -388,13 +275,13 @@ fn load_variant_config(config: &str) -> PyResult<()> {
 /// Whether captured pieces go to the capturer's hand in `variant`.
 #[pyfunction]
 fn captures_to_hand(variant: &str) -> PyResult<bool> {
-    guard(|| Ok(self::variant(variant, false)?.0.def.rules.drops.as_ref().is_some_and(|d| d.captures_to_hand)))
+    guard(|| dispatch!(variant, captures_to_hand(variant)))
 }
 
 /// Whether `variant` is played on two boards (bughouse): never in Chimera.
 #[pyfunction]
 fn two_boards(variant: &str) -> PyResult<bool> {
-    guard(|| self::variant(variant, false).map(|_| false))
+    guard(|| dispatch!(variant, exists(variant)).map(|_| false))
 }
 
 /// Chimera's version as `(major, minor, patch)`.
@@ -408,17 +295,6 @@ fn version() -> (u32, u32, u32) {
 #[pyfunction]
 fn info() -> String {
     format!("Chimera {}", env!("CARGO_PKG_VERSION"))
-}
-
-fn square(pos: &Position, name: &str) -> Result<chimera::square::Square, String> {
-    let g = pos.geometry();
-    g.parse_square(name.trim())
-        .ok_or_else(|| format!("'{}' is not a square of this {}x{} board", name.trim(), g.width, g.height))
-}
-
-fn targets(pos: &Position, t: Vec<highlight::Target>) -> Vec<(String, Vec<&'static str>)> {
-    let g = pos.geometry();
-    t.into_iter().map(|t| (g.square_name(t.square), highlight::kind_names(t.kinds))).collect()
 }
 
 /// The squares the piece on `square` may reach after `moves`, as
@@ -435,12 +311,7 @@ fn legal_targets(
     square: &str,
     chess960: bool,
 ) -> PyResult<Vec<(String, Vec<&'static str>)>> {
-    guard(|| {
-        let mut g = game(variant, fen, &moves, chess960)?;
-        let sq = self::square(&g.pos, square)?;
-        let t = g.pos.legal_targets(sq);
-        Ok(targets(&g.pos, t))
-    })
+    guard(|| dispatch!(variant, legal_targets(variant, fen, &moves, square, chess960)))
 }
 
 /// The second-leg destinations of the piece on `from` after it captures the
@@ -455,12 +326,7 @@ fn second_leg_targets(
     victim: &str,
     chess960: bool,
 ) -> PyResult<Vec<(String, Vec<&'static str>)>> {
-    guard(|| {
-        let mut g = game(variant, fen, &moves, chess960)?;
-        let (f, v) = (square(&g.pos, from)?, square(&g.pos, victim)?);
-        let t = g.pos.second_leg_targets(f, v);
-        Ok(targets(&g.pos, t))
-    })
+    guard(|| dispatch!(variant, second_leg_targets(variant, fen, &moves, from, victim, chess960)))
 }
 
 /// The number of move paths of `depth` plies after `moves` (perft). The
@@ -468,9 +334,7 @@ fn second_leg_targets(
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, depth, chess960=false))]
 fn perft(py: Python<'_>, variant: &str, fen: &str, moves: Vec<String>, depth: usize, chess960: bool) -> PyResult<u64> {
-    let g = guard(|| game(variant, fen, &moves, chess960))?;
-    let mut pos = g.pos;
-    py.allow_threads(move || guard(|| Ok(count_nodes(&mut pos, depth))))
+    py.allow_threads(move || guard(|| dispatch!(variant, perft(variant, fen, &moves, depth, chess960))))
 }
 
 /// The engine's move after `moves`: it searches at most `movetime_ms`
@@ -490,42 +354,11 @@ fn best_move(
     depth: Option<i32>,
     chess960: bool,
 ) -> PyResult<PyObject> {
-    let mut g = guard(|| {
-        if movetime_ms == 0 || movetime_ms > MAX_MOVETIME_MS {
-            return Err(format!("the time limit must be 1 to {MAX_MOVETIME_MS} ms, not {movetime_ms}"));
-        }
-        if let Some(d) = depth {
-            if d < 1 || d > search::MAX_PLY as i32 {
-                return Err(format!("the depth must be 1 to {}, not {d}", search::MAX_PLY));
-            }
-        }
-        game(variant, fen, &moves, chess960)
-    })?;
+    if movetime_ms == 0 || movetime_ms > MAX_MOVETIME_MS {
+        return Err(value_error(format!("the time limit must be 1 to {MAX_MOVETIME_MS} ms, not {movetime_ms}")));
+    }
     let (best, pv, score, depth, nodes) = py.allow_threads(move || {
-        guard(|| {
-            if let Some(end) = g.end() {
-                return Err(format!("the game is over ({end:?})"));
-            }
-            let shared = Arc::new(Shared::new(Arc::new(Tt::new(HASH_MB))));
-            let hard = Duration::from_millis(movetime_ms);
-            let limits = Limits { depth, soft: Some(hard / 2), hard: Some(hard), ..Default::default() };
-            let mut last_pv: Vec<Move> = Vec::new();
-            let r = search::search(&g.pos, &g.hist, &g.ev, &shared, limits, 1, &mut |rep| {
-                last_pv = rep.pv.clone();
-            });
-            let best = r.best.ok_or("the engine found no move")?;
-            // the principal variation as text, read along a copy of the position
-            let mut pv = Vec::new();
-            let mut p = g.pos.clone();
-            for m in last_pv {
-                if !p.legal_moves().contains(&m) {
-                    break;
-                }
-                pv.push(p.move_text(m));
-                p.make(m);
-            }
-            Ok((g.pos.move_text(best), pv, r.score, r.depth, r.nodes))
-        })
+        guard(|| dispatch!(variant, best_move(variant, fen, &moves, movetime_ms, depth, chess960)))
     })?;
     let d = pyo3::types::PyDict::new(py);
     d.set_item("best", best)?;
@@ -562,7 +395,7 @@ fn chimera_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(second_leg_targets, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(best_move, m)?)?;
-    for (i, (_, name)) in NOTATIONS.iter().enumerate() {
+    for (i, name) in NOTATION_NAMES.iter().enumerate() {
         m.add(*name, i as i32)?;
     }
     m.add("VALUE_MATE", VALUE_MATE)?;

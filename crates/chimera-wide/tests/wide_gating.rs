@@ -96,3 +96,24 @@ fn a_first_move_right_on_the_twentieth_file() {
     assert_eq!(pos2.legal_moves().len(), 1 + 3);
     assert_ne!(pos.hash(), pos2.hash());
 }
+
+/// A variants.ini board of more than 16 files and ranks (Fairy-Stockfish's
+/// format, read by the same loader): the narrow build marks it as beyond
+/// its limit, the wide one reads it. A queen on b1 of an empty 20x20 board
+/// has a1, c1..s1 (the king stands on t1), b2..b20, a2 and c2..t19: 56
+/// squares; the king s1, s2 and t2.
+#[test]
+fn a_variants_ini_board_of_20x20() {
+    use chimera::loader::{compile, definitions, Format};
+    let start = format!("k19/{}/1Q17K w - - 0 1", vec!["20"; 18].join("/"));
+    let ini = format!(
+        "[big20:chess]\nmaxFile = 20\nmaxRank = 20\nstartFen = {start}\ncastling = false\ndoubleStep = false\n"
+    );
+    let defs = definitions(&ini, "big.ini", Format::Ini).unwrap();
+    let v = Arc::new(compile(&defs).unwrap().remove(0));
+    let mut pos = Position::start(v);
+    assert_eq!(pos.fen(), start);
+    assert_eq!(pos.legal_moves().len(), 56 + 3);
+    let e = definitions("[big40:chess]\nmaxFile = 40\n", "big.ini", Format::Ini).unwrap_err();
+    assert!(e.to_string().contains("'40' is not a size from 2 to 36"), "{e}");
+}

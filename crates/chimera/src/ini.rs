@@ -508,7 +508,9 @@ fn variant_from_sections(
             None => Ok(default),
         }
     };
-    let parse_dim = |k: &str, default: u8| -> Result<u8, VariantError> {
+    // a size up to the build's limit; beyond it, an error marked as the
+    // build's limit, so that a wider build may read the file
+    let parse_dim = |k: &str, default: u8, max: u8| -> Result<u8, VariantError> {
         match get(k) {
             None => Ok(default),
             Some(o) => {
@@ -518,12 +520,19 @@ fn variant_from_sections(
                 } else {
                     v.parse::<u8>().ok()
                 };
-                n.filter(|n| (2..=16).contains(n))
-                    .ok_or_else(|| err(file, o.line, format!("{k}: '{v}' is not a size from 2 to 16")))
+                let e = || err(file, o.line, format!("{k}: '{v}' is not a size from 2 to {max}"));
+                match n {
+                    Some(n) if (2..=max).contains(&n) => Ok(n),
+                    Some(n) if n > max => Err(e().too_large()),
+                    _ => Err(e()),
+                }
             }
         }
     };
-    let board = Board { files: parse_dim("maxFile", 8)?, ranks: parse_dim("maxRank", 8)? };
+    let board = Board {
+        files: parse_dim("maxFile", 8, crate::width::MAX_FILES)?,
+        ranks: parse_dim("maxRank", 8, crate::width::MAX_RANKS)?,
+    };
     let mut start_fen = get("startFen")
         .map(|o| o.value.clone())
         .unwrap_or_else(|| "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string());

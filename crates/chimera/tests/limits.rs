@@ -359,3 +359,16 @@ fn positions_with_more_moves_than_the_first_buffer_lose_none() {
     assert_eq!(moves.len(), expected);
     assert_eq!(chimera::perft::perft(&mut pos, 1), expected as u64);
 }
+
+/// A variants.ini board beyond this build's 16 files is marked as the
+/// build's limit, so that the `chimera` binary and the Python package hand
+/// it to the wide build; a size no build has is a plain error.
+#[test]
+fn a_variants_ini_board_beyond_16_files_is_too_large() {
+    use chimera::loader::{definitions, Format};
+    let e = definitions("[big20:chess]\nmaxFile = 20\n", "big.ini", Format::Ini).unwrap_err();
+    assert!(e.is_too_large(), "{e}");
+    assert!(e.to_string().contains("'20' is not a size from 2 to 16"), "{e}");
+    let e = definitions("[tiny:chess]\nmaxFile = 1\n", "tiny.ini", Format::Ini).unwrap_err();
+    assert!(!e.is_too_large(), "{e}");
+}

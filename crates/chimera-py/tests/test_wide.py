@@ -1,0 +1,55 @@
+"""Variants the narrow core cannot hold, played through the wide one: Tenjiku
+Shogi against HaChu's move lists (tests/data/hachu_tenjiku.jsonl) and a
+variants.ini board of 20x20."""
+
+import json
+import os
+
+import chimera
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tests", "data")
+
+
+def is_pass(m):
+    """A move that comes back to its own square (HaChu and Chimera may write a
+    position's one pass on different pieces)."""
+    body = m.rstrip("+")
+    if "," in body or len(body) < 4:
+        return False
+    cut = next((k + 1 for k, c in enumerate(body[1:]) if c.isalpha()), 0)
+    return cut > 0 and body[:cut] == body[cut:]
+
+
+def normalised(moves):
+    return {"pass" if is_pass(m) else m for m in moves}
+
+
+def test_tenjiku_is_listed_and_starts_on_16x16():
+    assert "tenjikushogi" in chimera.variants()
+    fen = chimera.start_fen("tenjikushogi")
+    assert len(fen.split(" ")[0].split("/")) == 16
+
+
+def test_tenjiku_legal_moves_are_hachus():
+    # HaChu lists pseudo-legal moves; Chimera's legal moves are among them,
+    # but for HaChu's swapped jump captures (see the Rust test
+    # hachu_tenjiku.rs), which are always captures
+    with open(os.path.join(DATA, "hachu_tenjiku.jsonl")) as f:
+        cases = [json.loads(line) for line in f if line.startswith("{")]
+    assert len(cases) >= 200
+    checked = swapped = 0
+    for case in cases:
+        if checked == 60:
+            break
+        try:
+            legal = chimera.legal_moves("tenjikushogi", case["fen"], [])
+        except ValueError:
+            # a random game's position where the side not to move is in check
+            continue
+        assert len(legal) == chimera.perft("tenjikushogi", case["fen"], [], 1)
+        extra = normalised(legal) - normalised(case["moves"])
+        for m in extra:
+            assert chimera.is_capture("tenjikushogi", case["fen"], [], m), (case["fen"], m)
+        swapped += len(extra)
+        checked += 1
+    assert checked == 60 and swapped <= 28
