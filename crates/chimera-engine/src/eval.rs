@@ -159,8 +159,15 @@ pub struct EvalTables {
     zone2: Vec<SquareSet>,
 }
 
-/// A set of squares of a board of at most 256 squares.
-type SquareSet = [u64; 4];
+/// The 64-bit words of a [`SquareSet`]: enough for the largest board of
+/// the build (4 in the narrow build, 21 for 36x36 in the wide one).
+const SQUARE_WORDS: usize = chimera::square::MAX_SQUARES.div_ceil(64);
+
+/// A set of squares of any board of the build.
+type SquareSet = [u64; SQUARE_WORDS];
+
+/// The empty [`SquareSet`], for a side without a royal piece.
+const NO_SQUARES: SquareSet = [0; SQUARE_WORDS];
 
 /// Whether `sq` is in the set.
 #[inline(always)]
@@ -228,7 +235,7 @@ const OCCUPANTS: [Occupant; 3] = [Occupant::Empty, Occupant::Friend, Occupant::F
 fn reach(v: &Variant, code: Code, sq: Square, board: &[Code]) -> (u32, u32) {
     let (cells, _) = v.tables.list(code, false, sq);
     // distinct destinations: several paths may lead to one square (Lion moves)
-    let mut seen = [0u64; 4];
+    let mut seen: SquareSet = NO_SQUARES;
     let (mut quiet, mut capt) = (0, 0);
     walk(
         cells,
@@ -573,7 +580,7 @@ impl EvalTables {
             (0..nsq)
                 .map(|s| {
                     let (f, r) = coords[s];
-                    let mut set = [0u64; 4];
+                    let mut set: SquareSet = NO_SQUARES;
                     for (t, &(tf, tr)) in coords.iter().enumerate() {
                         if (tf - f).abs() <= reach && (tr - r).abs() <= reach {
                             set[t >> 6] |= 1 << (t & 63);
@@ -855,9 +862,8 @@ impl EvalTables {
         let mut phase = 0i32;
         let mut material = [0i32; 2];
         let royals = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
-        let none = [0u64; 4];
-        let zone1 = royals.map(|k| k.map_or(none, |k| self.zone1[k as usize]));
-        let zone2 = royals.map(|k| k.map_or(none, |k| self.zone2[k as usize]));
+        let zone1 = royals.map(|k| k.map_or(&NO_SQUARES, |k| &self.zone1[k as usize]));
+        let zone2 = royals.map(|k| k.map_or(&NO_SQUARES, |k| &self.zone2[k as usize]));
         let mut hits = [0i32; 2];
         // per colour: enemy attackers within two steps of its royal piece
         let mut near = [0i32; 2];
@@ -887,7 +893,7 @@ impl EvalTables {
                     let (cells, _) = tables.list(code, false, sq);
                     let mut n = 0;
                     if with_hits {
-                        let zone = &zone1[them];
+                        let zone = zone1[them];
                         let mut h = 0;
                         chimera::walk::reach(
                             cells,
@@ -904,7 +910,7 @@ impl EvalTables {
                     }
                     mob += t.mob_weight * (n - t.mob_avg);
                 }
-                if t.flags & ATTACKER != 0 && has(&zone2[them], sq) {
+                if t.flags & ATTACKER != 0 && has(zone2[them], sq) {
                     near[them] += 1;
                 }
                 if t.flags & PAWN != 0 && self.pawn_structure {

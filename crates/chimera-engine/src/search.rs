@@ -1417,6 +1417,51 @@ mod tests {
         (r.depth, r.nodes)
     }
 
+    /// The largest board of the build (16x15 narrow, 36x36 wide): the
+    /// evaluation's square sets (the zones around the royal pieces) cover
+    /// every square, so a search there runs and returns a legal move. Black's
+    /// king stands on the last square, whose zone bits lie beyond the first
+    /// 256.
+    #[test]
+    fn the_largest_board_of_the_build_is_searched() {
+        use chimera::square::{MAX_BOARD_SQUARES, MAX_FILES, MAX_RANKS};
+        let files = MAX_FILES as usize;
+        let ranks = (MAX_BOARD_SQUARES / files).min(MAX_RANKS as usize);
+        let row = |cells: &str| {
+            let rest = files - cells.len();
+            if rest == 0 {
+                cells.to_string()
+            } else {
+                format!("{cells}{rest}")
+            }
+        };
+        let mut rows = vec![format!("{}k", files - 1), row("rnq")];
+        rows.extend((0..ranks - 4).map(|_| files.to_string()));
+        rows.push(row("PPPP"));
+        rows.push(row("KNQR"));
+        let src = format!(
+            "name = \"largest\"\nfiles = {files}\nranks = {ranks}\nstart_fen = \"{} w - - 0 1\"\n\
+             [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\
+             [[piece]]\nname = \"queen\"\nletter = \"q\"\nbetza = \"Q\"\n\
+             [[piece]]\nname = \"rook\"\nletter = \"r\"\nbetza = \"R\"\n\
+             [[piece]]\nname = \"knight\"\nletter = \"n\"\nbetza = \"N\"\n\
+             [[piece]]\nname = \"pawn\"\nletter = \"p\"\nbetza = \"fmWfcF\"\n",
+            rows.join("/")
+        );
+        let v = Arc::new(Variant::new(VariantDef::from_toml(&src, "largest.toml").unwrap()).unwrap());
+        assert_eq!(v.geometry().squares(), files * ranks);
+        let mut pos = Position::start(v);
+        let ev = Arc::new(EvalTables::new(pos.variant()));
+        // every piece's terms are read, Black's king zone at the board's far end
+        let score = ev.evaluate(&pos);
+        assert!(score.abs() < 30_000, "{score}");
+        let shared = Arc::new(Shared::new(Arc::new(Tt::new(4))));
+        let limits = Limits { depth: Some(2), hard: Some(Duration::from_secs(60)), ..Limits::default() };
+        let r = search(&pos, &[], &ev, &shared, limits, 1, &mut |_| {});
+        let best = r.best.expect("a best move");
+        assert!(pos.legal_moves().contains(&best), "{}", pos.move_text(best));
+    }
+
     /// Finding 21 of docs/reliability.md: in Clobber every move captures, and
     /// a capture search below depth 1 was the rest of the game (a depth-only
     /// search never ended). There the search now stands pat at its leaves.

@@ -53,3 +53,23 @@ def test_tenjiku_legal_moves_are_hachus():
         swapped += len(extra)
         checked += 1
     assert checked == 60 and swapped <= 28
+
+
+def test_a_20x20_variants_ini_board_is_played_by_the_wide_core():
+    # a queen on b1 of an empty 20x20 board reaches a1, c1..s1 (the king
+    # stands on t1), b2..b20, a2 and c2..t19: 56 squares; the king s1, s2, t2
+    rows = ["k19"] + ["20"] * 18 + ["1Q17K"]
+    start = "/".join(rows) + " w - - 0 1"
+    chimera.load_variant_config(
+        "[big20py:chess]\nmaxFile = 20\nmaxRank = 20\nstartFen = %s\n"
+        "castling = false\ndoubleStep = false\n" % start
+    )
+    assert chimera.start_fen("big20py") == start
+    legal = chimera.legal_moves("big20py", start, [])
+    assert len(legal) == 56 + 3
+    assert "b1b20" in legal and "b1t19" in legal and "t1t2" in legal
+    # the engine's evaluation covers all 400 squares
+    result = chimera.best_move("big20py", start, [], movetime_ms=2000, depth=2)
+    assert result["best"] in legal
+    after = chimera.legal_moves("big20py", start, [result["best"]])
+    assert len(after) > 0
