@@ -325,6 +325,8 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
             atoms = basic_atom(c).ok_or_else(|| {
                 if c == b'O' {
                     err(i, "the castling atom 'O' is not supported: castling is a rule of the variant".into())
+                } else if c == b'X' || c == b'Y' {
+                    err(i, format!("the suffix '{}' follows an atom letter (FX, NY, KX)", c as char))
                 } else if c == b'I' {
                     err(i, "the imitator atom 'I' (the moves of the last-moved piece) is not supported".into())
                 } else if c.is_ascii_uppercase() {
@@ -335,17 +337,24 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
             })?;
             letter = Some(c);
             i += 1;
-            // the suffix X lengthens a leap along its longer axis: by one for
-            // G, by two for A and Z/J, by three for the others (FX = (4,1), the giraffe)
-            if b.get(i) == Some(&b'X') {
-                let boost = match c {
-                    b'G' => 1,
-                    b'A' | b'Z' | b'J' => 2,
-                    b'W' | b'F' | b'D' | b'N' | b'H' | b'C' | b'L' => 3,
-                    _ => return Err(err(i, format!("the suffix 'X' extends a leaper atom, not '{}'", c as char))),
-                };
-                let at = atoms[0].0;
-                atoms = vec![(Atom { a: at.a + boost, b: at.b }, false)];
+            // the suffixes of the extended atoms (the table of the XBetza
+            // description): X lengthens each leap of the letter by three
+            // steps along its longer axis (FX = (4,1), the giraffe; AX =
+            // (5,2)), Y by two steps along each axis (NY = (4,3), AY = (4,4));
+            // on K, R, B and Q every atom of the letter is extended and a
+            // rider stays a rider (RX rides (4,0) leaps)
+            if let Some(&suffix @ (b'X' | b'Y')) = b.get(i) {
+                atoms = atoms
+                    .into_iter()
+                    .map(|(at, rider)| {
+                        let at = if suffix == b'X' {
+                            Atom { a: at.a + 3, b: at.b }
+                        } else {
+                            Atom { a: at.a + 2, b: at.b + 2 }
+                        };
+                        (at, rider)
+                    })
+                    .collect();
                 letter = None;
                 i += 1;
             }

@@ -455,9 +455,7 @@ fn extended_and_universal_atoms() {
     // FX: the ferz lengthened by three orthogonal steps, (4,1), the giraffe:
     // from d4 (3,3): h5 h3 (±4 files), e8 c8 (+4 ranks); the others are off
     check("FX", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4c8", "d4e8", "d4h3", "d4h5"]);
-    // GX = (4,3), AX = (4,2), WX = (4,0)
-    check("GX", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4a8", "d4g8", "d4h1", "d4h7"]);
-    check("AX", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4b8", "d4f8", "d4h2", "d4h6"]);
+    // WX = (4,0)
     check("WX", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4d8", "d4h4"]);
     // mU: to every empty square of the board (64 - d4 - a1 - h8 - the enemy on e5)
     let v = custom("mU");
@@ -465,6 +463,88 @@ fn extended_and_universal_atoms() {
     assert_eq!(got.len(), 60);
     assert!(!got.contains(&"d4e5".to_string()) && !got.contains(&"d4a1".to_string()));
     assert!(got.contains(&"d4a8".to_string()) && got.contains(&"d4h1".to_string()));
+}
+
+/// The sorted legal moves of the piece `x` with the moves `betza` on a
+/// 12×12 board (kings on a1 and l12) with the pieces `placed` (FEN letters
+/// at files and ranks counted from 0), from `from`.
+fn moves_on_12x12(betza: &str, placed: &[(usize, usize, char)], from: &str) -> Vec<String> {
+    let src = format!(
+        "name = \"test12\"\nfiles = 12\nranks = 12\nstart_fen = \"11k/12/12/12/12/12/12/12/12/12/12/K11 w - - 0 1\"\n\
+         [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\
+         [[piece]]\nname = \"blocker\"\nletter = \"p\"\nbetza = \"W\"\n\
+         [[piece]]\nname = \"xpiece\"\nletter = \"x\"\nbetza = \"{betza}\"\n"
+    );
+    let v = Arc::new(Variant::from_toml(&src, "test12.toml").unwrap_or_else(|e| panic!("{betza}: {e}")));
+    let mut all = vec![(0, 0, 'K'), (11, 11, 'k')];
+    all.extend_from_slice(placed);
+    let rows: Vec<String> = (0..12)
+        .rev()
+        .map(|r| {
+            let mut row = String::new();
+            let mut empty = 0;
+            for f in 0..12 {
+                match all.iter().find(|p| p.0 == f && p.1 == r) {
+                    Some(p) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(p.2);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            row
+        })
+        .collect();
+    moves_from(&v, &format!("{} w - - 0 1", rows.join("/")), from)
+}
+
+#[track_caller]
+fn check_12x12(betza: &str, placed: &[(usize, usize, char)], from: &str, expected: &[&str]) {
+    let mut want: Vec<String> = expected.iter().map(|m| format!("{from}{m}")).collect();
+    want.sort();
+    assert_eq!(moves_on_12x12(betza, placed, from), want, "{betza}: moves from {from}");
+}
+
+/// The extended atoms as the table of the XBetza description draws them: `X`
+/// adds three steps along the leap's longer axis, `Y` two along each axis.
+/// From f6 (5,5) of a 12×12 board, a leap (x,y) reaches (5±x, 5±y) and
+/// (5±y, 5±x) where those are on the board (files a-l, ranks 1-12).
+#[test]
+fn extended_atoms_x_and_y() {
+    let x = [(5, 5, 'X')];
+    // WX = (4,0): b6, j6, f2, f10
+    check_12x12("WX", &x, "f6", &["b6", "j6", "f2", "f10"]);
+    // FX = (4,1), the giraffe: b5 b7 j5 j7, e2 g2 e10 g10
+    check_12x12("FX", &x, "f6", &["b5", "b7", "j5", "j7", "e2", "g2", "e10", "g10"]);
+    // AX = (5,2): files 0 and 10 at ranks 3 and 7 (a4 a8 k4 k8); files 3 and 7
+    // at ranks 0 and 10 (d1 h1 d11 h11)
+    check_12x12("AX", &x, "f6", &["a4", "a8", "k4", "k8", "d1", "h1", "d11", "h11"]);
+    // GX = (6,3): file 11 at ranks 2 and 8 (l3 l9; file -1 is off), rank 11
+    // at files 2 and 8 (c12 i12; rank -1 is off)
+    check_12x12("GX", &x, "f6", &["l3", "l9", "c12", "i12"]);
+    // NY = (4,3): b3 b9 j3 j9, c2 c10 i2 i10
+    check_12x12("NY", &x, "f6", &["b3", "b9", "j3", "j9", "c2", "c10", "i2", "i10"]);
+    // DY = (4,2): b4 b8 j4 j8, d2 d10 h2 h10
+    check_12x12("DY", &x, "f6", &["b4", "b8", "j4", "j8", "d2", "d10", "h2", "h10"]);
+    // AY = (4,4): b2 b10 j2 j10
+    check_12x12("AY", &x, "f6", &["b2", "b10", "j2", "j10"]);
+    // KX = WX + FX
+    check_12x12("KX", &x, "f6", &["b6", "j6", "f2", "f10", "b5", "b7", "j5", "j7", "e2", "g2", "e10", "g10"]);
+    // KY = (3,2) + (3,3): c4 c8 i4 i8 d3 d9 h3 h9, c3 c9 i3 i9
+    check_12x12("KY", &x, "f6", &["c4", "c8", "i4", "i8", "d3", "d9", "h3", "h9", "c3", "c9", "i3", "i9"]);
+    // RX rides (4,0) leaps: from b2 (1,1) to f2, j2 and b6, b10 ...
+    let b2 = [(1, 1, 'X')];
+    check_12x12("RX", &b2, "b2", &["f2", "j2", "b6", "b10"]);
+    // ... and a friend on f2 stops the ride there (j2 is not reached)
+    check_12x12("RX", &[(1, 1, 'X'), (5, 1, 'P')], "b2", &["b6", "b10"]);
+    // BY rides (3,3) leaps, as a G rider would: from b2 to e5, h8, k11
+    check_12x12("BY", &b2, "b2", &["e5", "h8", "k11"]);
 }
 
 // ------------------------------------------------------------ gafW and gafR
@@ -778,10 +858,11 @@ fn unsupported_constructs_are_refused_by_name() {
     refused("hN", "'h' (half) goes after");
     refused("U2", "'U' takes only");
     refused("fU", "'U' takes only");
-    refused("KX", "the suffix 'X'");
+    refused("UX", "the suffix 'X'");
+    refused("(1,4)X", "the suffix 'X'");
     refused("O2", "castling is a rule");
     refused("I", "imitator");
-    refused("Y", "'Y'");
+    refused("Y", "the suffix 'Y'");
     refused("W03", "exact range");
 }
 
