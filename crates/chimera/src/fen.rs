@@ -1,12 +1,34 @@
-//! Reading a FEN's text: the errors a FEN can have, and the board field
-//! (with its pocket) read into piece codes. [`crate::position::Position::from_fen`]
-//! reads the other fields, checks the position ([`crate::validate`]) and
-//! builds it; this part needs only the variant's definition, so that a
-//! variant can read its own start position before its tables exist.
+//! Reading a FEN's text, the first of the three stages of reading a
+//! position: parse, validate, build.
+//!
+//! - **Parse** ([`Setup::parse`], this module): the text is split into its
+//!   fields and each is read into a typed value: the board and pockets as
+//!   piece codes, the side to move, the letters of the castling field, the
+//!   e.p. squares (or a counting rule's limit), the checks left, the two
+//!   counters. This needs only the variant's definition (so a variant reads
+//!   its own start position before its tables exist) and finds every
+//!   syntax error.
+//! - **Validate** ([`crate::validate`]): a strict reader refuses positions no
+//!   game of the variant reaches (royal counts, royals attacking each other).
+//! - **Build** ([`crate::position::Position::from_setup`]): the pieces are
+//!   placed and the rights matched with the board (which king and rook a
+//!   castling right names, whether a pawn can have passed an e.p. square).
+//!
+//! ```
+//! use std::sync::Arc;
+//! use chimera::{builtin, fen::{EnPassant, Setup, Validation}, position::Position};
+//! let v = Arc::new(builtin::variant("chess").unwrap());
+//! let fen = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3";
+//! let setup = Setup::parse(&v.def, fen).unwrap();
+//! assert_eq!(setup.castling, "KQkq");
+//! assert_eq!(setup.en_passant, EnPassant::Square(v.geometry().parse_square("e3").unwrap()));
+//! let pos = Position::from_setup(v, &setup, Validation::Strict).unwrap();
+//! assert_eq!(pos.fen(), fen);
+//! ```
 
 use crate::compile::code_of;
 use crate::definition::{VariantDef, MAX_POCKET};
-use crate::square::Color;
+use crate::square::{Color, Square};
 use crate::width::Code;
 use std::fmt;
 
@@ -153,7 +175,203 @@ pub(crate) fn fen_problem(fen: &str, field: &'static str, problem: FenProblem, m
     FenError { fen: fen.to_string(), field, message: message.into(), problem }
 }
 
-pub(crate) type Pockets = [[u8; crate::width::MAX_PIECE_TYPES]; 2];
+/// The pieces in hand: per side (White first) and piece type, how many.
+pub type Pockets = [[u8; crate::width::MAX_PIECE_TYPES]; 2];
+
+/// The e.p. field of a FEN, read but not yet matched with the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EnPassant {
+    /// `-`, or no field.
+    None,
+    /// One square: the square a double step passed.
+    Square(Square),
+    /// Squares run together: the passed square and the destination of a
+    /// double step (`f3g4`, as Berolina writes it), the two passed squares
+    /// of a triple step (`e3e4`), or the path of a three-step slide (`a3a4a5`).
+    Squares(Vec<Square>),
+    /// A counting rule's limit (Makruk), written where the e.p. square goes.
+    CountLimit(u16),
+}
+
+/// A FEN read into typed fields: what [`Setup::parse`] finds in the text,
+/// before the position is checked ([`crate::validate`]) and built
+/// ([`crate::position::Position::from_setup`]). A program may also fill one
+/// in itself; building checks that it fits the variant.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The text it was read from (errors name it; empty for a setup made in code).
+    pub text: String,
+    /// The piece code on each square (0: empty), in square order.
+    pub board: Vec<Code>,
+    /// The pieces in hand.
+    pub pockets: Pockets,
+    /// The side to move.
+    pub side: Color,
+    /// The castling field, empty for `-`: castling rights (`KQkq`, or
+    /// Chess960 file letters), open gates (Seirawan) or first-move rights,
+    /// as the variant's rules read them.
+    pub castling: String,
+    /// The e.p. field.
+    pub en_passant: EnPassant,
+    /// The checks White and Black still have to give (check counting), if the FEN says.
+    pub checks_left: Option<[u8; 2]>,
+    /// The half-move clock (with a count running: the plies counted).
+    pub halfmove: u32,
+    /// The move number (at least 1).
+    pub fullmove: u32,
+}
+
+impl Setup {
+    /// Reads the fields of a FEN of the variant `def`, checking the syntax
+    /// of each (piece ids, ranks and files, pockets, the side to move, the
+    /// e.p. squares, the counters) and nothing the board decides.
+    pub fn parse(def: &VariantDef, fen: &str) -> Result<Setup, FenError> {
+        let g = def.geometry;
+        let (board, pockets) = parse_board_and_pockets(def, fen)?;
+        let mut fields: Vec<&str> = fen.split_whitespace().collect();
+        if def.rules.gating
+            && fields.len() >= 2
+            && fen.trim_start().splitn(3, ' ').nth(2).is_some_and(|rest| rest.starts_with(' '))
+        {
+            // an empty castling field ("b  - 0 16"), as Fairy-Stockfish writes
+            // it for unusable gates only
+            fields.insert(2, "-");
+        }
+        let side = match fields.get(1).copied() {
+            None | Some("w") => Color::White,
+            Some("b") => Color::Black,
+            Some(s) => return Err(fen_err(fen, "side to move", format!("expected 'w' or 'b', not '{s}'"))),
+        };
+        // Fairy-Stockfish writes shogi start positions as "... w 0 1", without
+        // the castling and e.p. fields: read them as the two counters
+        if fields.len() == 4 && fields[2].bytes().all(|b| b.is_ascii_digit()) {
+            fields = vec![fields[0], fields[1], "-", "-", fields[2], fields[3]];
+        }
+        let castling = match fields.get(2).copied() {
+            None | Some("-") => String::new(),
+            Some(f) => f.to_string(),
+        };
+        let en_passant = match fields.get(3).copied() {
+            None | Some("-") => EnPassant::None,
+            Some(s) if def.rules.counting.is_some() && s.bytes().all(|b| b.is_ascii_digit()) => {
+                EnPassant::CountLimit(s.parse().map_err(|_| {
+                    fen_problem(fen, "en passant", FenProblem::Counting, format!("count limit '{s}' is too large"))
+                })?)
+            }
+            Some(s) if s.len() > 3 && g.parse_square(s).is_none() => {
+                let mut squares = Vec::new();
+                let mut rest = s;
+                while !rest.is_empty() {
+                    let (sq, r) = g
+                        .parse_square_prefix(rest)
+                        .ok_or_else(|| fen_err(fen, "en passant", format!("'{s}' is not a list of squares")))?;
+                    squares.push(sq);
+                    rest = r;
+                }
+                EnPassant::Squares(squares)
+            }
+            Some(s) => EnPassant::Square(g.parse_square(s).ok_or_else(|| {
+                // where the field holds the count limit, it is that which is wrong
+                let problem = if def.rules.counting.is_some() { FenProblem::Counting } else { FenProblem::EnPassant };
+                fen_problem(fen, "en passant", problem, format!("'{s}' is not a square"))
+            })?),
+        };
+        // check counting: "3+3", the checks White and Black still have to give
+        let mut checks_left = None;
+        if let (Some(max), Some((w, b))) = (def.rules.checks, fields.get(4).and_then(|f| f.split_once('+'))) {
+            let f = fields[4];
+            let n = |t: &str| {
+                t.parse::<u8>().ok().filter(|&n| n <= max).ok_or_else(|| {
+                    fen_err(fen, "checks", format!("'{f}' is not the checks left for White and Black, each 0 to {max}"))
+                })
+            };
+            checks_left = Some([n(w)?, n(b)?]);
+            fields.remove(4);
+        }
+        let mut setup = Setup {
+            text: fen.to_string(),
+            board,
+            pockets,
+            side,
+            castling,
+            en_passant,
+            checks_left,
+            halfmove: 0,
+            fullmove: 1,
+        };
+        if let Some(s) = fields.get(4) {
+            setup.halfmove =
+                s.parse().map_err(|_| fen_err(fen, "half-move clock", format!("'{s}' is not a number")))?;
+        }
+        if let Some(s) = fields.get(5) {
+            let n: u32 = s.parse().map_err(|_| fen_err(fen, "move number", format!("'{s}' is not a number")))?;
+            setup.fullmove = n.max(1);
+        }
+        if fields.len() > 6 {
+            let extra = fields[6..].join(" ");
+            let shown = match extra.char_indices().nth(40) {
+                Some((cut, _)) => format!("{}...", &extra[..cut]),
+                None => extra,
+            };
+            return Err(fen_problem(
+                fen,
+                "move number",
+                FenProblem::FieldCount,
+                format!("unexpected text '{shown}' after the FEN"),
+            ));
+        }
+        Ok(setup)
+    }
+
+    /// Checks that a setup fits the variant `def` (a setup made in code may
+    /// not): the board's size, every piece code, the pockets, and fields the
+    /// variant's rules do not have (a castling field where nothing castles,
+    /// gates or has first-move rights; a count limit; checks left).
+    pub(crate) fn check_fits(&self, def: &VariantDef) -> Result<(), FenError> {
+        let fen = self.text.as_str();
+        let squares = def.geometry.squares();
+        if self.board.len() != squares {
+            return Err(fen_err(
+                fen,
+                "board",
+                format!("the setup has {} squares, {} has {squares}", self.board.len(), def.name),
+            ));
+        }
+        let codes = 2 + 2 * def.pieces.len();
+        if let Some(&code) = self.board.iter().find(|&&c| (c != 0 && (c as usize) < 2) || c as usize >= codes) {
+            return Err(fen_problem(
+                fen,
+                "board",
+                FenProblem::PieceLetter,
+                format!("piece code {code} is not a piece of {}", def.name),
+            ));
+        }
+        let rules = &def.rules;
+        let has_field = rules.castling.is_some() || rules.gating || rules.initial_rights.is_some();
+        if !has_field && !self.castling.is_empty() {
+            // Fairy-Stockfish writes '-' for variants without castling; accept nothing else
+            return Err(fen_err(fen, "castling", format!("{} has no castling, expected '-'", def.name)));
+        }
+        if matches!(self.en_passant, EnPassant::CountLimit(_)) && rules.counting.is_none() {
+            return Err(fen_problem(
+                fen,
+                "en passant",
+                FenProblem::Counting,
+                format!("{} has no counting rule", def.name),
+            ));
+        }
+        if let Some(left) = self.checks_left {
+            if left.iter().any(|&n| n > rules.checks.unwrap_or(0)) {
+                return Err(fen_err(fen, "checks", format!("{} does not count {left:?} checks", def.name)));
+            }
+        }
+        let beyond = self.pockets.iter().any(|p| p[def.pieces.len()..].iter().any(|&n| n > 0));
+        if beyond || self.pockets.iter().flatten().any(|&n| n as usize >= MAX_POCKET) {
+            return Err(fen_problem(fen, "board", FenProblem::Pocket, "the pockets do not fit the variant"));
+        }
+        Ok(())
+    }
+}
 
 pub(crate) fn parse_board_and_pockets(def: &VariantDef, fen: &str) -> Result<(Vec<Code>, Pockets), FenError> {
     let g = def.geometry;

@@ -2,9 +2,8 @@
 //! an incremental Zobrist hash, and make/unmake.
 
 use crate::compile::{code_of, type_of};
-use crate::fen::Pockets;
-use crate::fen::{fen_err, fen_problem, parse_board_and_pockets};
-pub use crate::fen::{parse_board_field, FenError, FenProblem, Validation};
+use crate::fen::{fen_err, fen_problem, EnPassant, Pockets};
+pub use crate::fen::{parse_board_field, FenError, FenProblem, Setup, Validation};
 use crate::moves::{Move, MoveKind};
 use crate::square::{Color, Geometry, Square, MAX_SQUARES, NO_SQUARE};
 use crate::variant::{Variant, MAX_POCKET};
@@ -189,22 +188,35 @@ impl Position {
         Position::from_fen_with(variant, fen, Validation::Permissive)
     }
 
-    /// Reads a FEN with the given validation level: the syntax, the fields
-    /// and the reader's limits, and (if `level` is strict, after the board
-    /// and the side to move, as Fairy-Stockfish orders its checks) the
-    /// position's contents.
+    /// Reads a FEN with the given validation level, in the three stages of
+    /// [`crate::fen`]: the syntax of every field ([`Setup::parse`]), then
+    /// (if `level` is strict) the position's contents, then the rights
+    /// matched with the board ([`Position::from_setup`]).
     pub fn from_fen_with(variant: Arc<Variant>, fen: &str, level: Validation) -> Result<Position, FenError> {
+        let setup = Setup::parse(&variant.def, fen)?;
+        Position::from_setup(variant, &setup, level)
+    }
+
+    /// Builds the position a [`Setup`] describes (the last stage of reading a
+    /// FEN, see [`crate::fen`]): places the pieces, checks the contents if
+    /// `level` is strict ([`crate::validate`]), and matches the castling,
+    /// gating and first-move rights and the e.p. squares with the board. A
+    /// setup made in code is first checked to fit the variant.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chimera::{builtin, fen::{Setup, Validation}, position::Position};
+    /// let v = Arc::new(builtin::variant("chess").unwrap());
+    /// let mut setup = Setup::parse(&v.def, &v.def.start_fen).unwrap();
+    /// setup.castling = "Kk".into();
+    /// setup.fullmove = 12;
+    /// let pos = Position::from_setup(v, &setup, Validation::Strict).unwrap();
+    /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 12");
+    /// ```
+    pub fn from_setup(variant: Arc<Variant>, setup: &Setup, level: Validation) -> Result<Position, FenError> {
+        setup.check_fits(&variant.def)?;
         let g = variant.geometry();
-        let (board, pockets) = parse_board_and_pockets(&variant.def, fen)?;
-        let mut fields: Vec<&str> = fen.split_whitespace().collect();
-        if variant.def.rules.gating
-            && fields.len() >= 2
-            && fen.trim_start().splitn(3, ' ').nth(2).is_some_and(|rest| rest.starts_with(' '))
-        {
-            // an empty castling field ("b  - 0 16"), as Fairy-Stockfish writes
-            // it for unusable gates only
-            fields.insert(2, "-");
-        }
+        let fen = setup.text.as_str();
         let mut pos = Position {
             variant: variant.clone(),
             board: [0; MAX_SQUARES],
@@ -222,7 +234,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
-            pockets,
+            pockets: setup.pockets,
             counts: [0; MAX_CODES],
             pass_run: 0,
             prev_facing: false,
@@ -231,10 +243,10 @@ impl Position {
             counting_limit: 0,
             counting_ply: 0,
             gates: [0; 2],
-            checks_left: [variant.def.rules.checks.unwrap_or(0); 2],
+            checks_left: setup.checks_left.unwrap_or([variant.def.rules.checks.unwrap_or(0); 2]),
             burnt: Vec::new(),
         };
-        for (sq, &code) in board.iter().enumerate() {
+        for (sq, &code) in setup.board.iter().enumerate() {
             if code != 0 {
                 let c = (code & 1) as usize;
                 if pos.lists[c].len >= MAX_PIECES {
@@ -246,23 +258,12 @@ impl Position {
                 }
             }
         }
-        pos.side = match fields.get(1).copied() {
-            None | Some("w") => Color::White,
-            Some("b") => Color::Black,
-            Some(s) => return Err(fen_err(fen, "side to move", format!("expected 'w' or 'b', not '{s}'"))),
-        };
+        pos.side = setup.side;
         if level == Validation::Strict {
             pos.check_contents(fen)?;
         }
-        // Fairy-Stockfish writes shogi start positions as "... w 0 1", without
-        // the castling and e.p. fields: read them as the two counters
-        let fields: Vec<&str> = if fields.len() == 4 && fields[2].bytes().all(|b| b.is_ascii_digit()) {
-            vec![fields[0], fields[1], "-", "-", fields[2], fields[3]]
-        } else {
-            fields
-        };
-        // castling
-        let castling_field = fields.get(2).copied().unwrap_or("-");
+        // castling (empty for '-')
+        let castling_field = setup.castling.as_str();
         if let Some(cast) = variant.def.rules.castling.clone() {
             for c in [Color::White, Color::Black] {
                 // the castling pieces are virgin only if a right says so
@@ -274,7 +275,7 @@ impl Position {
                     }
                 }
             }
-            if castling_field != "-" {
+            if !castling_field.is_empty() {
                 for ch in castling_field.chars() {
                     // the side, and (Chess960) the file of the rook a letter names
                     let (color, wing, rook_file) = match ch {
@@ -379,7 +380,7 @@ impl Position {
                     }
                 }
             }
-        } else if variant.def.rules.gating && castling_field != "-" && !castling_field.is_empty() {
+        } else if variant.def.rules.gating {
             for ch in castling_field.chars() {
                 pos.read_gate(ch).map_err(|m| fen_err(fen, "castling", m))?;
             }
@@ -400,29 +401,15 @@ impl Position {
                     pos.set_virgin(sq, true);
                 }
             }
-        } else if castling_field != "-" && !castling_field.is_empty() {
-            // Fairy-Stockfish writes '-' for variants without castling; accept nothing else
-            return Err(fen_err(fen, "castling", format!("{} has no castling, expected '-'", variant.name())));
         }
+        // (Setup::check_fits refused the field in a variant without any of these)
         // en passant, or (with counting rules) the count limit
-        match fields.get(3).copied() {
-            None | Some("-") => {}
-            Some(s) if variant.def.rules.counting.is_some() && s.bytes().all(|b| b.is_ascii_digit()) => {
-                pos.counting_limit = s.parse().map_err(|_| {
-                    fen_problem(fen, "en passant", FenProblem::Counting, format!("count limit '{s}' is too large"))
-                })?;
-            }
-            Some(s) if s.len() > 3 && g.parse_square(s).is_none() => {
+        match &setup.en_passant {
+            EnPassant::None => {}
+            &EnPassant::CountLimit(n) => pos.counting_limit = n,
+            EnPassant::Squares(squares) => {
                 // the passed square and the destination, run together ("f3g4")
-                let mut squares = Vec::new();
-                let mut rest = s;
-                while !rest.is_empty() {
-                    let (sq, r) = g
-                        .parse_square_prefix(rest)
-                        .ok_or_else(|| fen_err(fen, "en passant", format!("'{s}' is not a list of squares")))?;
-                    squares.push(sq);
-                    rest = r;
-                }
+                let squares = squares.as_slice();
                 let them = pos.side.flip();
                 let occupied_by = |sq: Square, c: Color| {
                     let code = pos.board[sq as usize];
@@ -451,7 +438,7 @@ impl Position {
                             }
                         }
                     }
-                } else if let (&[a, b], None) = (squares.as_slice(), victim) {
+                } else if let (&[a, b], None) = (squares, victim) {
                     // two passed squares of a triple step (`e3e4`): the victim
                     // stands just beyond the farther one
                     let dir_up = pos.side == Color::Black;
@@ -473,13 +460,7 @@ impl Position {
                     }
                 }
             }
-            Some(s) => {
-                let sq = g.parse_square(s).ok_or_else(|| {
-                    // where the field holds the count limit, it is that which is wrong
-                    let problem =
-                        if variant.def.rules.counting.is_some() { FenProblem::Counting } else { FenProblem::EnPassant };
-                    fen_problem(fen, "en passant", problem, format!("'{s}' is not a square"))
-                })?;
+            &EnPassant::Square(sq) => {
                 let victim = pos.ep_victim_beyond(sq);
                 match victim {
                     // the victim must be the opponent's: a square behind which
@@ -502,49 +483,12 @@ impl Position {
                 }
             }
         }
-        // check counting: "3+3", the checks White and Black still have to give
-        let split = match (variant.def.rules.checks, fields.get(4).and_then(|f| f.split_once('+'))) {
-            (Some(max), Some((w, b))) => Some((max, w, b, fields[4])),
-            _ => None,
-        };
-        let fields: Vec<&str> = if let Some((max, w, b, f)) = split {
-            let n = |t: &str| {
-                t.parse::<u8>().ok().filter(|&n| n <= max).ok_or_else(|| {
-                    fen_err(fen, "checks", format!("'{f}' is not the checks left for White and Black, each 0 to {max}"))
-                })
-            };
-            pos.checks_left = [n(w)?, n(b)?];
-            fields.iter().enumerate().filter(|&(i, _)| i != 4).map(|(_, f)| *f).collect()
-        } else {
-            fields
-        };
-        if let Some(s) = fields.get(4) {
-            pos.halfmove = s.parse().map_err(|_| fen_err(fen, "half-move clock", format!("'{s}' is not a number")))?;
-        }
-        if let Some(s) = fields.get(5) {
-            pos.fullmove = s.parse().map_err(|_| fen_err(fen, "move number", format!("'{s}' is not a number")))?;
-            if pos.fullmove == 0 {
-                pos.fullmove = 1;
-            }
-        }
+        pos.halfmove = setup.halfmove;
+        pos.fullmove = setup.fullmove.max(1);
         if pos.counting_limit > 0 && pos.halfmove > 0 {
             // with a count running, the half-move field holds the counted plies
             pos.counting_ply = pos.halfmove.min(u16::MAX as u32) as u16;
             pos.halfmove = 0;
-        }
-        if fields.len() > 6 {
-            return Err(fen_problem(
-                fen,
-                "move number",
-                FenProblem::FieldCount,
-                format!("unexpected text '{}' after the FEN", {
-                    let extra = fields[6..].join(" ");
-                    match extra.char_indices().nth(40) {
-                        Some((cut, _)) => format!("{}...", &extra[..cut]),
-                        None => extra,
-                    }
-                }),
-            ));
         }
         pos.hash = pos.compute_hash();
         let to_hand = variant.def.rules.drops.as_ref().is_some_and(|d| d.captures_to_hand);
