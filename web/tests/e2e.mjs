@@ -823,6 +823,19 @@ async function main() {
     check(await p3.$eval("#board", (b) => b.dataset.variant) === "janggi", "?variant=janggi opens Janggi");
     await p3.close();
 
+    // ----- Tenjiku Shogi: a 16x16 board, played by the module's wide core -----
+    const p4 = await context.newPage();
+    p4.on("pageerror", (e) => errors.push(`tenjiku page error: ${e.message}`));
+    await p4.goto(`http://127.0.0.1:${port}/index.html?variant=tenjikushogi`);
+    await p4.waitForSelector("body[data-ready='1']", { timeout: 30000 });
+    await setEngine(p4, "none");
+    check(await p4.$eval("#board", (b) => b.dataset.variant) === "tenjikushogi", "?variant=tenjikushogi opens Tenjiku Shogi");
+    check(await p4.$$eval(".sq", (e) => e.length) === 256, "Tenjiku Shogi has 256 squares");
+    n = await checkAllPieces(p4, { name: "tenjikushogi" }, "tenjiku start");
+    log(`tenjikushogi: ${n} pieces' highlights match the CLI`);
+    if (screenshots) await p4.screenshot({ path: join(shotDir, "web-tenjiku.png") });
+    await p4.close();
+
     // ----- the move list, PGN, pictures, layout -----
     await checkMoveListPgnLayout(page, context);
 

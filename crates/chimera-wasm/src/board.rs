@@ -8,14 +8,15 @@
 //! API. Unlike ffish.js, a bad FEN or an illegal move is an error (thrown in
 //! JavaScript), not a `false`.
 
-use crate::session::Session;
-use chimera::outcome::{self, GameEnd};
-use chimera::pgn;
-use chimera::position::Position;
-use chimera::san::Notation;
-use chimera::square::Color;
-use chimera::variant::{Variant, VariantDef};
-use chimera::{builtin, validate};
+use super::lib::outcome::{self, GameEnd};
+use super::lib::pgn;
+use super::lib::position::Position;
+use super::lib::san::Notation;
+use super::lib::square::Color;
+use super::lib::variant::{Variant, VariantDef};
+use super::lib::{builtin, validate};
+use super::session::Session;
+use crate::types::PgnGame;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -91,13 +92,29 @@ pub fn validate_fen(fen: &str, name: &str, chess960: bool) -> Result<i32, String
     Ok(validate::fsf_validation_code(&Arc::new(variant(name, chess960)?), fen))
 }
 
+/// Whether this build plays the variant `name`: one loaded into it by
+/// [`load_variant_config`], or a built-in one its board and types fit.
+pub fn holds(name: &str) -> bool {
+    let name = name.trim();
+    USER.with(|u| u.borrow().contains_key(name)) || builtin::definition(name).is_ok()
+}
+
+/// Forgets the variant `name` loaded into this build (the other build holds it now).
+pub fn forget(name: &str) {
+    USER.with(|u| u.borrow_mut().remove(name));
+    ORDER.with(|o| o.borrow_mut().retain(|n| n != name));
+}
+
 /// Loads the variants of a Fairy-Stockfish variants.ini text (each one
 /// compiled, so that its errors are reported here); a variant of the same
-/// name loaded before is replaced. On an error nothing is loaded.
-pub fn load_variant_config(text: &str) -> Result<(), String> {
-    use chimera::loader::{compile, definitions, Format};
-    let defs = definitions(text, "variants.ini", Format::Ini).map_err(|e| e.to_string())?;
-    compile(&defs).map_err(|e| e.to_string())?;
+/// name loaded before is replaced. Returns the names loaded; on an error
+/// nothing is loaded, and the error says whether the text needs a larger
+/// build (a board or a set of types beyond this one's limits).
+pub fn load_variant_config(text: &str) -> Result<Vec<String>, (String, bool)> {
+    use super::lib::loader::{compile, definitions, Format};
+    let defs = definitions(text, "variants.ini", Format::Ini).map_err(|e| (e.to_string(), e.is_too_large()))?;
+    compile(&defs).map_err(|e| (e.to_string(), false))?;
+    let names = defs.iter().map(|d| d.name.clone()).collect();
     for d in defs {
         ORDER.with(|o| {
             let mut o = o.borrow_mut();
@@ -107,29 +124,12 @@ pub fn load_variant_config(text: &str) -> Result<(), String> {
         });
         USER.with(|u| u.borrow_mut().insert(d.name.clone(), d));
     }
-    Ok(())
+    Ok(names)
 }
 
 /// Whether captured pieces go to the capturer's hand in a variant.
 pub fn captures_to_hand(name: &str) -> Result<bool, String> {
     Ok(variant(name, false)?.def.rules.drops.as_ref().is_some_and(|d| d.captures_to_hand))
-}
-
-/// A game read from PGN: its tags and main line.
-#[derive(Clone, Debug)]
-pub struct PgnGame {
-    /// The tags in the order read.
-    pub tags: Vec<(String, String)>,
-    /// The main line in UCI notation.
-    pub moves: Vec<String>,
-    /// The main line as written in the variant's notation.
-    pub san: Vec<String>,
-    /// The variant's name.
-    pub variant: String,
-    /// The start FEN.
-    pub start_fen: String,
-    /// The result token (`*` if unknown).
-    pub result: String,
 }
 
 /// Reads the first game of a PGN text (variants by their `Variant` tag:
@@ -374,7 +374,7 @@ impl Board {
         if depth == 0 || depth > MAX_PERFT_DEPTH {
             return Err(format!("the depth must be 1 to {MAX_PERFT_DEPTH}, not {depth}"));
         }
-        Ok(chimera::perft::perft(self.s.position_mut(), depth as usize))
+        Ok(super::lib::perft::perft(self.s.position_mut(), depth as usize))
     }
 
     /// The variant's name.

@@ -6,8 +6,10 @@
 //! game's result and the engine. [`listVariants`] names the built-in
 //! variants. Every method that can fail throws a JavaScript `Error` whose
 //! message names the problem; bad input never panics. The logic lives in
-//! [`session`] (plain Rust, tested natively); this file only converts values
-//! to JavaScript.
+//! `session.rs` and `board.rs` (plain Rust, tested natively), compiled once
+//! over each build of the core ([`narrow`], [`wide`]); [`dual`] plays each
+//! variant on the core that holds it (Tenjiku Shogi and boards beyond 255
+//! squares on the wide one). This file only converts values to JavaScript.
 //!
 //! ```js
 //! import init, { ChimeraGame, listVariants } from "./pkg/chimera_wasm.js";
@@ -18,12 +20,16 @@
 //! const { best } = g.think(1000);  // the engine's move within a second
 //! ```
 #![warn(missing_docs)]
+// board.rs and session.rs are compiled once per build of the core, on purpose
+#![allow(clippy::duplicate_mod)]
 
-pub mod board;
-pub mod session;
+pub mod dual;
+pub mod narrow;
+pub mod types;
+pub mod wide;
 
+use dual::{Format, Session};
 use js_sys::{Array, Object, Reflect};
-use session::{Format, Session};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -184,7 +190,7 @@ fn opt_str(s: &Option<String>) -> JsValue {
 }
 
 /// A search's result as the `SearchInfo` object of the TypeScript types.
-fn search_info(r: session::SearchInfo) -> JsValue {
+fn search_info(r: types::SearchInfo) -> JsValue {
     object(&[
         ("best", r.best.as_str().into()),
         ("pv", strings(&r.pv)),
@@ -203,11 +209,11 @@ fn array<T>(v: &[T], f: impl Fn(&T) -> JsValue) -> JsValue {
     v.iter().map(f).collect::<Array>().into()
 }
 
-fn target_js(t: &session::TargetInfo) -> JsValue {
+fn target_js(t: &types::TargetInfo) -> JsValue {
     object(&[("square", t.square.as_str().into()), ("kinds", strings(&t.kinds))])
 }
 
-fn move_js(d: &session::MoveDetail) -> JsValue {
+fn move_js(d: &types::MoveDetail) -> JsValue {
     object(&[
         ("uci", d.uci.as_str().into()),
         ("from", opt_str(&d.from)),
@@ -227,7 +233,7 @@ fn move_js(d: &session::MoveDetail) -> JsValue {
 /// The built-in variants, each with its name and description.
 #[wasm_bindgen(js_name = listVariants, unchecked_return_type = "VariantInfo[]")]
 pub fn list_variants() -> JsValue {
-    array(&session::builtin_variants(), |v| {
+    array(&dual::builtin_variants(), |v| {
         object(&[("name", v.name.as_str().into()), ("description", v.description.as_str().into())])
     })
 }
@@ -236,7 +242,7 @@ pub fn list_variants() -> JsValue {
 /// start a variant of one's own from. Throws for an unknown name.
 #[wasm_bindgen(js_name = builtinSource)]
 pub fn builtin_source(name: &str) -> Result<String, JsError> {
-    session::builtin_source(name).map_err(err)
+    dual::builtin_source(name).map_err(err)
 }
 
 /// A variant and a game in it.
@@ -546,15 +552,16 @@ pub enum Notation {
     THAI_LAN = 9,
 }
 
-fn notation_of(n: Option<Notation>) -> chimera::san::Notation {
-    board::NOTATIONS[n.map_or(0, |n| n as usize)]
+/// The number of a notation (an index of either core's `board::NOTATIONS`).
+fn notation_of(n: Option<Notation>) -> usize {
+    n.map_or(0, |n| n as usize)
 }
 
-fn end_js(e: Option<chimera::outcome::GameEnd>) -> JsValue {
+fn end_js(e: Option<types::EndInfo>) -> JsValue {
     match e {
         None => JsValue::NULL,
         Some(e) => object(&[
-            ("result", e.result.as_str().into()),
+            ("result", e.result.into()),
             ("reason", e.reason.as_str().into()),
             ("claimable", e.claimable.into()),
         ]),
@@ -565,13 +572,13 @@ fn end_js(e: Option<chimera::outcome::GameEnd>) -> JsValue {
 /// `loadVariantConfig`), separated by spaces, as ffish.js gives them.
 #[wasm_bindgen]
 pub fn variants() -> String {
-    board::variants()
+    dual::variants()
 }
 
 /// The start FEN of a variant. Throws for an unknown variant.
 #[wasm_bindgen(js_name = startingFen)]
 pub fn starting_fen(variant: &str) -> Result<String, JsError> {
-    board::starting_fen(variant).map_err(err)
+    dual::starting_fen(variant).map_err(err)
 }
 
 /// pyffish's and ffish.js's validation code of a FEN: 1 for a valid FEN, 0
@@ -579,7 +586,7 @@ pub fn starting_fen(variant: &str) -> Result<String, JsError> {
 /// of kings, -10: a bad piece letter, ...). Throws for an unknown variant.
 #[wasm_bindgen(js_name = validateFen)]
 pub fn validate_fen(fen: &str, variant: Option<String>, is960: Option<bool>) -> Result<i32, JsError> {
-    board::validate_fen(fen, variant.as_deref().unwrap_or("chess"), is960.unwrap_or(false)).map_err(err)
+    dual::validate_fen(fen, variant.as_deref().unwrap_or("chess"), is960.unwrap_or(false)).map_err(err)
 }
 
 /// Loads the variants of a Fairy-Stockfish variants.ini text (a section's
@@ -587,13 +594,13 @@ pub fn validate_fen(fen: &str, variant: Option<String>, is960: Option<bool>) -> 
 /// the first error; then nothing is loaded.
 #[wasm_bindgen(js_name = loadVariantConfig)]
 pub fn load_variant_config(text: &str) -> Result<(), JsError> {
-    board::load_variant_config(text).map_err(err)
+    dual::load_variant_config(text).map_err(err)
 }
 
 /// Whether captured pieces go to the capturer's hand. Throws for an unknown variant.
 #[wasm_bindgen(js_name = capturesToHand)]
 pub fn captures_to_hand(variant: &str) -> Result<bool, JsError> {
-    board::captures_to_hand(variant).map_err(err)
+    dual::captures_to_hand(variant).map_err(err)
 }
 
 /// A line naming the library and its version.
@@ -612,13 +619,13 @@ pub fn version() -> String {
 /// the line and the token).
 #[wasm_bindgen(js_name = readGamePGN)]
 pub fn read_game_pgn(pgn: &str) -> Result<PgnGame, JsError> {
-    board::read_game_pgn(pgn).map(|g| PgnGame { g }).map_err(err)
+    dual::read_game_pgn(pgn).map(|g| PgnGame { g }).map_err(err)
 }
 
 /// A game read from PGN.
 #[wasm_bindgen]
 pub struct PgnGame {
-    g: board::PgnGame,
+    g: types::PgnGame,
 }
 
 #[wasm_bindgen]
@@ -667,7 +674,7 @@ impl PgnGame {
 /// perft). Methods that fail throw an `Error` naming the problem.
 #[wasm_bindgen]
 pub struct Board {
-    b: board::Board,
+    b: dual::Board,
 }
 
 #[wasm_bindgen]
@@ -677,7 +684,7 @@ impl Board {
     /// castling if `is960`. Throws for an unknown variant or a bad FEN.
     #[wasm_bindgen(constructor)]
     pub fn new(variant: Option<String>, fen: Option<String>, is960: Option<bool>) -> Result<Board, JsError> {
-        board::Board::new(variant.as_deref().unwrap_or("chess"), fen.as_deref(), is960.unwrap_or(false))
+        dual::Board::new(variant.as_deref().unwrap_or("chess"), fen.as_deref(), is960.unwrap_or(false))
             .map(|b| Board { b })
             .map_err(err)
     }
@@ -728,12 +735,12 @@ impl Board {
 
     /// Takes back the last move and returns it (UCI), or `undefined` at the start.
     pub fn pop(&mut self) -> Option<String> {
-        self.b.s.undo()
+        self.b.undo()
     }
 
     /// Back to the variant's start position.
     pub fn reset(&mut self) {
-        self.b.s.reset()
+        self.b.reset()
     }
 
     /// Whether the game uses Chess960 castling.
@@ -744,13 +751,13 @@ impl Board {
 
     /// The current position's FEN.
     pub fn fen(&self) -> String {
-        self.b.s.fen()
+        self.b.fen()
     }
 
     /// A new game from a FEN. Throws on a bad FEN, leaving the game as it was.
     #[wasm_bindgen(js_name = setFen)]
     pub fn set_fen(&mut self, fen: &str) -> Result<(), JsError> {
-        self.b.s.set_fen(fen).map_err(err)
+        self.b.set_fen(fen).map_err(err)
     }
 
     /// A legal move (UCI) in the variant's notation (or `notation`). Throws
@@ -781,7 +788,7 @@ impl Board {
     /// Whether the side to move is in check.
     #[wasm_bindgen(js_name = isCheck)]
     pub fn is_check(&mut self) -> bool {
-        self.b.s.in_check()
+        self.b.in_check()
     }
 
     /// Whether the game is over: ended by the rules, or (with `claimDraw`)
@@ -861,19 +868,19 @@ impl Board {
     /// `ChimeraGame.targets`). Throws if `square` is not on the board.
     #[wasm_bindgen(unchecked_return_type = "Target[]")]
     pub fn targets(&mut self, square: &str) -> Result<JsValue, JsError> {
-        self.b.s.targets(square).map(|t| array(&t, target_js)).map_err(err)
+        self.b.targets(square).map(|t| array(&t, target_js)).map_err(err)
     }
 
     /// A Lion's second legs after capturing on `victim` (see `ChimeraGame.secondLegTargets`).
     #[wasm_bindgen(js_name = secondLegTargets, unchecked_return_type = "Target[]")]
     pub fn second_leg_targets(&mut self, from: &str, victim: &str) -> Result<JsValue, JsError> {
-        self.b.s.second_leg_targets(from, victim).map(|t| array(&t, target_js)).map_err(err)
+        self.b.second_leg_targets(from, victim).map(|t| array(&t, target_js)).map_err(err)
     }
 
     /// Every legal move with its squares and kind.
     #[wasm_bindgen(js_name = moveDetails, unchecked_return_type = "MoveDetail[]")]
     pub fn move_details(&mut self) -> JsValue {
-        array(&self.b.s.move_details(), move_js)
+        array(&self.b.move_details(), move_js)
     }
 
     /// The engine's move within `movetimeMs` milliseconds (and `depth`
@@ -884,7 +891,7 @@ impl Board {
         #[wasm_bindgen(js_name = movetimeMs)] movetime_ms: u32,
         depth: Option<u32>,
     ) -> Result<JsValue, JsError> {
-        Ok(search_info(self.b.s.search(movetime_ms, depth).map_err(err)?))
+        Ok(search_info(self.b.search(movetime_ms, depth).map_err(err)?))
     }
 
     /// The number of leaf positions `depth` plies deep (1 to 8). Throws on

@@ -4,20 +4,24 @@
 //! the crate root only convert these values to JavaScript ones, so that this
 //! logic is tested natively.
 
-use chimera::builtin;
-use chimera::compile::type_of;
-use chimera::highlight::kind_names;
-use chimera::moves::{Move, MoveKind};
-use chimera::pgn;
-use chimera::position::{Position, Validation};
-use chimera::san::Notation;
-use chimera::square::{Color, Square};
-use chimera::variant::{Variant, VariantDef};
-use chimera_engine::eval::EvalTables;
-use chimera_engine::game::Game;
-use chimera_engine::rules::GameEnd;
-use chimera_engine::search::{self, Limits, Shared};
-use chimera_engine::tt::Tt;
+use super::engine::eval::EvalTables;
+use super::engine::game::Game;
+use super::engine::rules::GameEnd;
+use super::engine::search::{self, Limits, Shared};
+use super::engine::tt::Tt;
+use super::lib::builtin;
+use super::lib::compile::{code_of, type_of};
+use super::lib::highlight::kind_names;
+use super::lib::moves::{Move, MoveKind};
+use super::lib::pgn;
+use super::lib::position::{Position, Validation};
+use super::lib::san::Notation;
+use super::lib::square::{Color, Square};
+use super::lib::variant::{Variant, VariantDef};
+use super::lib::width::Code;
+use crate::types::{
+    Cell, EndInfo, GameResult, HandPiece, MoveDetail, PieceTypeInfo, SearchInfo, TargetInfo, VariantInfo,
+};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -29,16 +33,7 @@ pub const HASH_MB: usize = 16;
 pub const MAX_MOVETIME_MS: u32 = 600_000;
 
 /// The format of a user's variant definition (the core loader's).
-pub use chimera::loader::Format;
-
-/// A built-in variant's name and one-line description.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VariantInfo {
-    /// The name to load it by.
-    pub name: String,
-    /// Its description (empty if the file gives none).
-    pub description: String,
-}
+pub use super::lib::loader::Format;
 
 /// The built-in variants this build can play (not those whose board needs
 /// the wide build), in the order of `chimera variants`.
@@ -62,133 +57,6 @@ pub fn builtin_source(name: &str) -> Result<String, String> {
         .ok_or_else(|| format!("unknown variant '{}'; known variants: {}", name.trim(), builtin::names().join(", ")))
 }
 
-/// One highlighted square: where a piece may go, and how.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TargetInfo {
-    /// The square's name (`e4`).
-    pub square: String,
-    /// The kinds of the moves to it: `move`, `capture`, `promotion`,
-    /// `victim` (a piece captured on the way: choose it to see the second
-    /// legs), `second-leg`, `castle`, `pass`, `en-passant`, `drop`.
-    pub kinds: Vec<&'static str>,
-}
-
-/// A legal move with everything a board needs to show and choose it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveDetail {
-    /// The move in Fairy-Stockfish's UCI notation, as `chimera moves` writes it.
-    pub uci: String,
-    /// The origin square; `None` for a drop.
-    pub from: Option<String>,
-    /// The destination square.
-    pub to: String,
-    /// `normal`, `promotion`, `en-passant`, `castle`, `double`, `locust`, `pass` or `drop`.
-    pub kind: &'static str,
-    /// Whether the move captures a piece.
-    pub capture: bool,
-    /// The square of a piece captured on the way (a locust move's first leg)
-    /// or by en passant.
-    pub victim: Option<String>,
-    /// The piece promoted to, as a FEN token (`Q`, `+P`).
-    pub promotion: Option<String>,
-    /// The piece dropped, as a FEN token.
-    pub drop: Option<String>,
-    /// The piece gated in (Seirawan), as a FEN token.
-    pub gate: Option<String>,
-    /// The square the gated piece goes to.
-    pub gate_square: Option<String>,
-    /// The castling rook's square, for a castling move.
-    pub rook: Option<String>,
-    /// A short description to choose between moves that share their squares
-    /// (`promote to queen`, `stay unpromoted`, `gate hawk on b1`, `pass`).
-    pub label: String,
-}
-
-/// One square of the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cell {
-    /// The square's name.
-    pub square: String,
-    /// Its file, 0 for the leftmost from White's side.
-    pub file: u8,
-    /// Its rank, 0 for White's first rank.
-    pub rank: u8,
-    /// The piece on it as a FEN token (`P`, `k`, `+p`, `Q~`, `L'`), if any.
-    pub piece: Option<String>,
-    /// The piece's colour: `white` or `black`.
-    pub color: Option<&'static str>,
-    /// The piece type's name (`knight`).
-    pub name: Option<String>,
-    /// The square is a wall (no piece may enter it).
-    pub wall: bool,
-}
-
-/// Pieces of one type in one side's hand.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HandPiece {
-    /// `white` or `black`.
-    pub color: &'static str,
-    /// The FEN token, in the owner's case (`P` for White's pawns, `p` for Black's).
-    pub piece: String,
-    /// The type's name.
-    pub name: String,
-    /// How many.
-    pub count: u8,
-}
-
-/// One piece type of the variant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PieceTypeInfo {
-    /// White's FEN token (`N`, `+P`).
-    pub piece: String,
-    /// The name.
-    pub name: String,
-    /// The moves in XBetza.
-    pub betza: String,
-    /// Whether losing it loses the game.
-    pub royal: bool,
-}
-
-/// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameResult {
-    /// `white`, `black`, or `None` for a draw.
-    pub winner: Option<&'static str>,
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub score: &'static str,
-    /// Why: `checkmate`, `stalemate`, `repetition`, `flag reached`, ...
-    pub reason: String,
-}
-
-/// How a game has ended or may be ended, as `gameEnd` reports it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EndInfo {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: &'static str,
-    /// Why: `checkmate`, `stalemate`, `repetition`, `n-move rule`, ...
-    pub reason: String,
-    /// A player may claim this end (repetition, the n-move rule, a dead
-    /// position); `false` when the rules end the game at once.
-    pub claimable: bool,
-}
-
-/// What a search found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchInfo {
-    /// The best move in UCI notation.
-    pub best: String,
-    /// The principal variation, in UCI notation.
-    pub pv: Vec<String>,
-    /// The score in centipawns from the side to move's view (mates are near ±31000).
-    pub score: i32,
-    /// The last iteration's depth.
-    pub depth: i32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Time used, in milliseconds.
-    pub elapsed_ms: f64,
-}
-
 /// A variant, a game in it, and the engine's table.
 pub struct Session {
     game: Game,
@@ -208,7 +76,7 @@ fn color_name(c: Color) -> &'static str {
 /// The FEN token of a piece code: its letter in its side's case, with `+`
 /// before a promoted type's letter, `~` after a crazyhouse promoted one and
 /// a dressed id's mark after the letter (`L'`, `+L!`).
-fn token(pos: &Position, code: u8) -> String {
+fn token(pos: &Position, code: Code) -> String {
     pos.token(code)
 }
 
@@ -232,8 +100,8 @@ impl Session {
         &mut self.game.pos
     }
 
-    /// The current position and the game's history, for [`chimera::outcome`].
-    pub fn position_and_history(&mut self) -> (&mut Position, &[chimera::outcome::HistEntry]) {
+    /// The current position and the game's history, for [`super::lib::outcome`].
+    pub fn position_and_history(&mut self) -> (&mut Position, &[super::lib::outcome::HistEntry]) {
         (&mut self.game.pos, &self.game.hist)
     }
 
@@ -266,7 +134,7 @@ impl Session {
     /// section to play (`section` may be left out when the text defines one
     /// variant only).
     pub fn from_definition(text: &str, format: Format, section: Option<&str>) -> Result<Session, String> {
-        let def = chimera::loader::definition(text, "definition", format, section).map_err(|e| e.to_string())?;
+        let def = super::lib::loader::definition(text, "definition", format, section).map_err(|e| e.to_string())?;
         let name = def.name.clone();
         let v = Variant::new(def).map_err(|e| format!("{name}: {e}"))?;
         Ok(Session::with_variant(v))
@@ -396,7 +264,7 @@ impl Session {
         d.label = match kind {
             MoveKind::Promotion => {
                 let t = &v.def.pieces[type_of(m.extra())];
-                d.promotion = Some(token(pos, m.extra()));
+                d.promotion = Some(token(pos, m.code()));
                 format!("promote to {}", t.name)
             }
             MoveKind::EnPassant => {
@@ -423,7 +291,7 @@ impl Session {
             }
             MoveKind::Pass => "pass".to_string(),
             MoveKind::Drop => {
-                d.drop = Some(token(pos, m.extra()));
+                d.drop = Some(token(pos, m.code()));
                 format!("drop {mover_name}")
             }
             MoveKind::Normal | MoveKind::Double if from == to => "pass".to_string(),
@@ -438,7 +306,7 @@ impl Session {
             }
         };
         if let Some(t) = m.gate() {
-            let code = ((t as u8 + 1) << 1) | (pos.side_to_move() as u8 & 1);
+            let code = code_of(t, pos.side_to_move());
             d.gate = Some(token(pos, code));
             let gsq = m.gate_square().map(sq).unwrap_or_default();
             d.label = format!("{}, gate {} on {gsq}", d.label, v.def.pieces[t].name);
@@ -454,7 +322,7 @@ impl Session {
     }
 
     /// The squares the piece on `square` may reach, with their kinds (see
-    /// [`chimera::highlight`]). An empty list for an empty square or a piece
+    /// [`super::lib::highlight`]). An empty list for an empty square or a piece
     /// that cannot move.
     pub fn targets(&mut self, square: &str) -> Result<Vec<TargetInfo>, String> {
         let sq = self.square(square)?;
@@ -481,7 +349,7 @@ impl Session {
         }
         let mut out: Vec<TargetInfo> = Vec::new();
         for m in self.game.pos.legal_moves() {
-            if m.kind() == MoveKind::Drop && token(&self.game.pos, m.extra()).eq_ignore_ascii_case(p) {
+            if m.kind() == MoveKind::Drop && token(&self.game.pos, m.code()).eq_ignore_ascii_case(p) {
                 let square = self.name_of(m.to());
                 if !out.iter().any(|t| t.square == square) {
                     out.push(TargetInfo { square, kinds: vec!["drop"] });
@@ -685,7 +553,7 @@ impl Session {
             for (t, p) in v.def.pieces.iter().enumerate() {
                 let n = pos.pocket(c, t);
                 if n > 0 && !is_wall(v, t) {
-                    let code = ((t as u8 + 1) << 1) | (c as u8 & 1);
+                    let code = code_of(t, c);
                     out.push(HandPiece {
                         color: color_name(c),
                         piece: token(pos, code),
@@ -707,7 +575,7 @@ impl Session {
             .map(|t| {
                 let p = &v.def.pieces[t];
                 PieceTypeInfo {
-                    piece: token(pos, (t as u8 + 1) << 1),
+                    piece: token(pos, code_of(t, Color::White)),
                     name: p.name.clone(),
                     betza: p.betza.text.clone(),
                     royal: p.royal,
@@ -728,9 +596,9 @@ impl Session {
         let want = piece.trim();
         let t = (0..v.def.pieces.len())
             .filter(|&t| !is_wall(v, t))
-            .find(|&t| token(pos, (t as u8 + 1) << 1).eq_ignore_ascii_case(want))
+            .find(|&t| token(pos, code_of(t, Color::White)).eq_ignore_ascii_case(want))
             .ok_or_else(|| format!("'{want}' is no piece of {}", v.def.name))?;
-        let code = (t as u8 + 1) << 1;
+        let code = code_of(t, Color::White);
         let free = |sq: Square| {
             let c = pos.piece_at(sq);
             let walled = c != 0 && is_wall(v, type_of(c));
@@ -873,7 +741,8 @@ mod tests {
     fn built_in_variants_are_listed_with_descriptions() {
         let v = builtin_variants();
         assert_eq!(v.len(), builtin::playable_names().len());
-        assert!(!v.iter().any(|v| v.name == "tenjikushogi"), "a 16x16 board in the narrow build");
+        // a 16x16 board: in the wide build only
+        assert_eq!(v.iter().any(|v| v.name == "tenjikushogi"), super::super::lib::width::WIDE);
         let ml = v.iter().find(|v| v.name == "mightylion").expect("mightylion listed");
         assert_eq!(ml.description, "Mighty Lion Chess");
         assert!(v.iter().any(|v| v.name == "xiangqi"));
