@@ -18,6 +18,8 @@ mod build_variant;
 pub mod builtin;
 #[path = "../../chimera/src/burning.rs"]
 pub(crate) mod burning;
+#[path = "../../chimera/src/castling.rs"]
+pub(crate) mod castling;
 #[path = "../../chimera/src/check.rs"]
 pub mod check;
 #[path = "../../chimera/src/chu_repetition.rs"]
@@ -30,6 +32,8 @@ pub mod counting;
 pub mod definition;
 #[path = "../../chimera/src/fen.rs"]
 pub mod fen;
+#[path = "../../chimera/src/gating.rs"]
+pub(crate) mod gating;
 #[path = "../../chimera/src/highlight.rs"]
 pub mod highlight;
 #[path = "../../chimera/src/ini.rs"]

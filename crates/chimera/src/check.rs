@@ -56,12 +56,12 @@ struct Entry {
 /// to node; computing it allocates nothing once its entry buffer has grown.
 #[derive(Clone)]
 pub struct CheckInfo {
-    attack: [u8; MAX_SQUARES],
-    uncertain: [bool; MAX_SQUARES],
+    pub(crate) attack: [u8; MAX_SQUARES],
+    pub(crate) uncertain: [bool; MAX_SQUARES],
     head: [u32; MAX_SQUARES],
     entries: Vec<Entry>,
     checks: Vec<Entry>,
-    royal: Square,
+    pub(crate) royal: Square,
     /// The box of files and ranks holding every square whose attack or
     /// locust data is read: the royal's own square and destinations, and its
     /// rank when it may castle. Enemy pieces that reach nothing in it are not walked.
@@ -77,7 +77,7 @@ pub struct CheckInfo {
     /// The side to move has several royals and only its last one must stay
     /// safe ([`crate::variant::RoyalRule::Last`]): every move is legal.
     unguarded: bool,
-    in_check: bool,
+    pub(crate) in_check: bool,
     /// The move kinds (bit `k` for [`MoveKind`] `k`, ungated) whose moves of
     /// a non-royal piece are legal when no recorded trajectory passes their
     /// origin or destination: set only when the fast method applies, the
@@ -134,7 +134,7 @@ impl CheckInfo {
     #[inline]
     // the casts are to `u8` from a `u8` in chimera and from a `u16` in chimera-wide
     #[allow(clippy::unnecessary_cast)]
-    fn in_zone(&self, sq: Square) -> bool {
+    pub(crate) fn in_zone(&self, sq: Square) -> bool {
         let w = self.width.max(1) as Square;
         let (f, r) = ((sq % w) as u8, (sq / w) as u8);
         box_overlap([f, f, r, r], self.zone)
@@ -443,7 +443,7 @@ impl Position {
         r
     }
 
-    fn rerun_list(&mut self, info: &CheckInfo, sq: Square, forks_only: bool) -> bool {
+    pub(crate) fn rerun_list(&mut self, info: &CheckInfo, sq: Square, forks_only: bool) -> bool {
         let mut k = info.head[sq as usize];
         while k != 0 {
             let e = info.entries[k as usize - 1];
@@ -582,68 +582,6 @@ impl Position {
         for (s, c) in [from, v1, v2, to].into_iter().zip(saved).rev() {
             self.board[s as usize] = c;
         }
-        !illegal
-    }
-
-    /// Castling by the attack table: the king may not castle out of check,
-    /// through a square an enemy capture reaches, or into check.
-    ///
-    /// The table was computed with the king lifted, which is the board the
-    /// reference test sees for a transit square (the king stands there, its
-    /// own square is empty; a transit square holding the castling rook has
-    /// the rook lifted and the king put there, so it stays occupied), and an
-    /// attack on a square does not depend on what stands on it. After the
-    /// move only the rook's squares (and the king's destination) changed, so
-    /// the trajectories recorded there are re-run on the board after castling.
-    /// A destination the table shows attacked may still be safe when the
-    /// rook's new square blocks the attack: that case, and a locust that could
-    /// start on the way, is left to the reference test.
-    fn castle_legal_with(&mut self, m: Move, info: &CheckInfo) -> bool {
-        let (from, to, rsq) = (m.from(), m.to(), m.extra());
-        if from != info.royal {
-            return self.is_legal_reference(m); // a castling king that is not royal
-        }
-        if info.in_check {
-            return false;
-        }
-        if !info.in_zone(from) || !info.in_zone(to) {
-            return self.is_legal_reference(m); // squares whose attacks were not all counted
-        }
-        let step: i32 = if to > from { 1 } else { -1 };
-        let mut s = from as i32;
-        while s != to as i32 {
-            s += step;
-            let sq = s as Square;
-            if sq == to {
-                break;
-            }
-            if self.board[sq as usize] != 0 && sq != rsq {
-                continue; // as the reference test: only empty squares and the rook's are tested
-            }
-            if info.uncertain[sq as usize] {
-                return self.is_legal_reference(m);
-            }
-            if info.attack[sq as usize] > 0 {
-                return false;
-            }
-        }
-        if info.uncertain[to as usize] || info.attack[to as usize] > 0 {
-            return self.is_legal_reference(m);
-        }
-        let rto = Position::castle_rook_target(from, to, rsq);
-        let (king, rook) = (self.board[from as usize], self.board[rsq as usize]);
-        let (old_to, old_rto) = (self.board[to as usize], self.board[rto as usize]);
-        self.board[from as usize] = 0;
-        self.board[rsq as usize] = 0;
-        self.board[to as usize] = king;
-        self.board[rto as usize] = rook;
-        let illegal = self.rerun_list(info, rsq, false)
-            || (rto != rsq && self.rerun_list(info, rto, false))
-            || (to != rsq && to != rto && self.rerun_list(info, to, false));
-        self.board[rto as usize] = old_rto;
-        self.board[to as usize] = old_to;
-        self.board[rsq as usize] = rook;
-        self.board[from as usize] = king;
         !illegal
     }
 

@@ -341,7 +341,7 @@ impl Position {
     /// put only inside its zone, as Fairy-Stockfish drops and gates a piece
     /// only inside its mobility region.
     #[inline]
-    fn drop_zone_allows(&self, t: usize, c: Color, sq: Square) -> bool {
+    pub(crate) fn drop_zone_allows(&self, t: usize, c: Color, sq: Square) -> bool {
         let def = &self.variant().def;
         let g = def.geometry;
         let piece = &def.pieces[t];
@@ -387,84 +387,6 @@ impl Position {
                 }
             }
             self.board[from as usize] = code;
-        }
-    }
-
-    /// Adds, for every move that leaves a square with an open gate, the same
-    /// move followed by gating each type in the hand onto the vacated square
-    /// (for castling, onto the king's or the rook's square).
-    fn generate_gating(&self, list: &mut MoveList) {
-        let us = self.side;
-        let ntypes = self.variant().def.pieces.len().min(crate::moves::MAX_GATING_TYPES);
-        let hand = &self.pockets[us.index()];
-        if hand[..ntypes].iter().all(|&n| n == 0) {
-            return;
-        }
-        let (ncap, nquiet) = list.mark();
-        for i in 0..ncap + nquiet {
-            let capture = i < ncap;
-            let m = if capture { list.capture_at(i) } else { list.quiet_at(i - ncap) };
-            let kind = m.kind();
-            if !matches!(kind, MoveKind::Normal | MoveKind::Double | MoveKind::Castle) {
-                continue;
-            }
-            let mut gate_on = |on_rook: bool, sq: Square| {
-                if !self.has_gate(us, sq) {
-                    return;
-                }
-                if kind == MoveKind::Castle
-                    && (sq == m.to() || sq == Position::castle_rook_target(m.from(), m.to(), m.extra()))
-                {
-                    return; // the king or the rook lands on the gate
-                }
-                for t in (0..ntypes).filter(|&t| hand[t] > 0 && self.drop_zone_allows(t, us, sq)) {
-                    let gm = m.with_gate(t, on_rook);
-                    if capture {
-                        list.push_capture(gm);
-                    } else {
-                        list.push_quiet(gm);
-                    }
-                }
-            };
-            gate_on(false, m.from());
-            if kind == MoveKind::Castle {
-                gate_on(true, m.extra());
-            }
-        }
-    }
-
-    fn generate_castling(&self, list: &mut MoveList) {
-        let Some(cast) = &self.variant().def.rules.castling else {
-            return;
-        };
-        let us = self.side;
-        let g = self.geometry();
-        for side in 0..2 {
-            let right = us.index() * 2 + side;
-            if self.castling & (1 << right) == 0 {
-                continue;
-            }
-            let rsq = self.castle_rook[right];
-            // the king the right belongs to (a right is lost when its king
-            // moves, so it is still there)
-            let ksq = self.castle_king[right];
-            if ksq == NO_SQUARE || self.board[ksq as usize] != crate::compile::code_of(cast.king, us) {
-                continue;
-            }
-            // the squares between king and rook must be empty in any case:
-            // most positions fail here, before the destinations are computed
-            let (a, b) = (ksq.min(rsq), ksq.max(rsq));
-            if (a + 1..b).any(|s| self.board[s as usize] != 0) {
-                continue;
-            }
-            let rank = g.rank_of(ksq);
-            let kto = g.square(if side == 0 { cast.kingside_file } else { cast.queenside_file } as i32, rank).unwrap();
-            let rto = Position::castle_rook_target(ksq, kto, rsq);
-            let lo = ksq.min(kto).min(rsq).min(rto);
-            let hi = ksq.max(kto).max(rsq).max(rto);
-            if (lo..=hi).all(|s| s == ksq || s == rsq || self.board[s as usize] == 0) {
-                list.push_quiet(Move::new(ksq, kto, rsq, MoveKind::Castle));
-            }
         }
     }
 }

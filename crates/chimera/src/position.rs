@@ -25,6 +25,18 @@ pub struct PieceList {
     pub len: usize,
 }
 
+/// The types that a move's captures put into the mover's hand (unpromoted),
+/// when the variant sends captured pieces to the hand.
+fn captured_to_hand(v: &Variant, undo: &Undo) -> [Option<usize>; 3] {
+    let to_hand = v.def.rules.drops.as_ref().is_some_and(|d| d.captures_to_hand);
+    [undo.captured, undo.extra_captured, undo.second_captured].map(|cap| {
+        (to_hand && cap != 0).then(|| {
+            let t = type_of(cap);
+            v.def.pieces[t].demotes_to.unwrap_or(t)
+        })
+    })
+}
+
 impl PieceList {
     /// The occupied squares.
     #[inline]
@@ -118,31 +130,6 @@ pub struct Position {
     /// The pieces burnt by the moves made on this position object, with
     /// their squares, for unmake (empty unless a piece burns).
     pub(crate) burnt: Vec<(Square, Code)>,
-}
-
-/// The hash keys of a set of gates, `[white files, black files]`.
-fn gate_keys(v: &Variant, gates: [FileSet; 2]) -> u64 {
-    let mut h = 0;
-    for (c, &bits) in gates.iter().enumerate() {
-        let mut b = bits;
-        while b != 0 {
-            h ^= v.z_gate[c][b.trailing_zeros() as usize];
-            b &= b - 1;
-        }
-    }
-    h
-}
-
-/// The types that a move's captures put into the mover's hand (unpromoted),
-/// when the variant sends captured pieces to the hand.
-fn captured_to_hand(v: &Variant, undo: &Undo) -> [Option<usize>; 3] {
-    let to_hand = v.def.rules.drops.as_ref().is_some_and(|d| d.captures_to_hand);
-    [undo.captured, undo.extra_captured, undo.second_captured].map(|cap| {
-        (to_hand && cap != 0).then(|| {
-            let t = type_of(cap);
-            v.def.pieces[t].demotes_to.unwrap_or(t)
-        })
-    })
 }
 
 impl Position {
@@ -264,122 +251,8 @@ impl Position {
         }
         // castling (empty for '-')
         let castling_field = setup.castling.as_str();
-        if let Some(cast) = variant.def.rules.castling.clone() {
-            for c in [Color::White, Color::Black] {
-                // the castling pieces are virgin only if a right says so
-                let king = code_of(cast.king, c);
-                let is_rook = |code: Code| cast.rooks.iter().any(|&t| code_of(t, c) == code);
-                for sq in 0..g.squares() {
-                    if pos.board[sq] == king || is_rook(pos.board[sq]) {
-                        pos.set_virgin(sq as Square, false);
-                    }
-                }
-            }
-            if !castling_field.is_empty() {
-                for ch in castling_field.chars() {
-                    // the side, and (Chess960) the file of the rook a letter names
-                    let (color, wing, rook_file) = match ch {
-                        'K' => (Color::White, Some(0), None),
-                        'Q' => (Color::White, Some(1), None),
-                        'k' => (Color::Black, Some(0), None),
-                        'q' => (Color::Black, Some(1), None),
-                        _ if cast.chess960
-                            && ch.is_ascii_alphabetic()
-                            && ch.to_ascii_lowercase() < (b'a' + g.width) as char =>
-                        {
-                            let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
-                            (color, None, Some((ch.to_ascii_lowercase() as u8 - b'a') as i32))
-                        }
-                        _ if variant.def.rules.gating => {
-                            pos.read_gate(ch).map_err(|m| fen_err(fen, "castling", m))?;
-                            continue;
-                        }
-                        _ if cast.chess960 => {
-                            return Err(fen_err(
-                                fen,
-                                "castling",
-                                format!("'{ch}' is neither one of KQkq nor a file of this board"),
-                            ))
-                        }
-                        _ => return Err(fen_err(fen, "castling", format!("'{ch}' is not one of KQkq"))),
-                    };
-                    let king = code_of(cast.king, color);
-                    let is_rook = |code: Code| cast.rooks.iter().any(|&t| code_of(t, color) == code);
-                    // a Chess960 right names only its rook: with several kings of
-                    // that side (fuzzed FENs) the king it belongs to, and so its
-                    // wing, could not be read back the way it was written
-                    if cast.chess960 && (0..g.squares()).filter(|&s| pos.board[s] == king).count() > 1 {
-                        return Err(fen_err(
-                            fen,
-                            "castling",
-                            format!("right '{ch}' is ambiguous: Chess960 castling needs a single king of that side"),
-                        ));
-                    }
-                    // the king the right belongs to: with several (a fuzzed FEN, or a
-                    // promotion to king), the first that can castle on that side,
-                    // a king two or more files from its castling square before
-                    // one beside it or on it
-                    let mut found = Err(fen_err(fen, "castling", format!("right '{ch}' but no king of that side")));
-                    let kings = (0..g.squares()).filter(|&s| pos.board[s] == king).map(|s| s as Square);
-                    for (near_pass, ksq) in [false, true].into_iter().flat_map(|n| kings.clone().map(move |k| (n, k))) {
-                        let rank = g.rank_of(ksq);
-                        let kf = g.file_of(ksq);
-                        let rook_at = |f: i32| g.square(f, rank).filter(|&s| is_rook(pos.board[s as usize]));
-                        // a named rook decides the wing by its side of the king
-                        let wing = match (wing, rook_file) {
-                            (Some(w), _) => w,
-                            (None, Some(f)) if f > kf => 0,
-                            (None, Some(f)) if f < kf => 1,
-                            _ => continue,
-                        };
-                        let dest = if wing == 0 { cast.kingside_file } else { cast.queenside_file } as i32;
-                        if near_pass != (!cast.chess960 && (kf - dest).abs() < 2) {
-                            continue;
-                        }
-                        let rsq = match rook_file {
-                            Some(f) => rook_at(f),
-                            None if wing == 0 => (kf + 1..g.width as i32).rev().find_map(rook_at),
-                            None => (0..kf).find_map(rook_at),
-                        };
-                        match rsq {
-                            Some(rsq) => {
-                                found = Ok((ksq, rsq, color.index() * 2 + wing));
-                                break;
-                            }
-                            None if found.is_err() => {
-                                found = Err(fen_err(
-                                    fen,
-                                    "castling",
-                                    match rook_file {
-                                        Some(_) => format!("right '{ch}' but no rook on that file beside a king"),
-                                        None => format!("right '{ch}' but no rook on that side of the king"),
-                                    },
-                                ))
-                            }
-                            None => {}
-                        }
-                    }
-                    let (ksq, rsq, right) = found?;
-                    if pos.castling & (1 << right) != 0 {
-                        return Err(fen_err(fen, "castling", format!("'{ch}' is given twice")));
-                    }
-                    pos.castling |= 1 << right;
-                    pos.castle_rook[right] = rsq;
-                    pos.castle_king[right] = ksq;
-                    pos.castle_clear[ksq as usize] |= if color == Color::White { 3 } else { 12 };
-                    pos.castle_clear[rsq as usize] |= 1 << right;
-                    pos.set_virgin(ksq, true);
-                    pos.set_virgin(rsq, true);
-                    if variant.def.rules.gating {
-                        // a castling right also opens the gates of the king and the rook
-                        for s in [ksq, rsq] {
-                            if g.rank_of(s) == pos.gate_rank(color) {
-                                pos.gates[color.index()] |= (1 as FileSet) << g.file_of(s);
-                            }
-                        }
-                    }
-                }
-            }
+        if variant.def.rules.castling.is_some() {
+            pos.read_castling_rights(castling_field, fen)?;
         } else if variant.def.rules.gating {
             for ch in castling_field.chars() {
                 pos.read_gate(ch).map_err(|m| fen_err(fen, "castling", m))?;
@@ -634,14 +507,7 @@ impl Position {
         let before = s.len();
         let chess960 = self.chess960();
         for c in [Color::White, Color::Black] {
-            for (bit, ch) in [(0, 'K'), (1, 'Q')] {
-                let right = 2 * c.index() + bit;
-                if self.castling & (1 << right) != 0 {
-                    // Chess960 names the rook's file (Shredder-FEN), as Fairy-Stockfish writes it
-                    let ch = if chess960 { (b'A' + g.file_of(self.castle_rook[right]) as u8) as char } else { ch };
-                    s.push(if c == Color::White { ch } else { ch.to_ascii_lowercase() });
-                }
-            }
+            self.write_castling_rights(c, chess960, &mut s);
             self.write_gates(c, &mut s);
             if self.variant.def.rules.initial_rights.is_some() {
                 for f in 0..g.width as i32 {
@@ -781,7 +647,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn set_virgin(&mut self, sq: Square, on: bool) {
+    pub(crate) fn set_virgin(&mut self, sq: Square, on: bool) {
         let (w, b) = ((sq >> 6) as usize, sq & 63);
         if on {
             self.virgin[w] |= 1 << b;
@@ -921,7 +787,7 @@ impl Position {
                 }
             }
         }
-        gate_keys(&self.variant, rights)
+        self.gate_keys(rights)
     }
 
     /// Cambodian: a piece of type `t` that moved to `to` and would attack the
@@ -943,147 +809,6 @@ impl Position {
             .any(|c| c.to == royal && c.flags & crate::compile::CAPTURE != 0);
         if hits {
             self.set_virgin(royal, false);
-        }
-    }
-
-    /// Whether the variant castles by Chess960 rules (rights name their
-    /// rooks; castling is written as the king's move onto its rook).
-    #[inline]
-    pub fn chess960(&self) -> bool {
-        self.variant.def.rules.castling.as_ref().is_some_and(|c| c.chess960)
-    }
-
-    /// The rank of `c`'s gates: its first rank.
-    #[inline]
-    pub(crate) fn gate_rank(&self, c: Color) -> i32 {
-        if c == Color::White {
-            0
-        } else {
-            self.geometry().height as i32 - 1
-        }
-    }
-
-    /// True if `c` has an open gate on `sq`.
-    #[inline]
-    pub fn has_gate(&self, c: Color, sq: Square) -> bool {
-        let g = self.geometry();
-        g.rank_of(sq) == self.gate_rank(c) && self.gates[c.index()] >> g.file_of(sq) & 1 != 0
-    }
-
-    /// Whether `c`'s gates can still be used: with Seirawan's rules they close
-    /// for good once the hand is empty, unless captures refill it.
-    fn gates_usable(&self, c: Color) -> bool {
-        let v = &self.variant.def.rules;
-        v.drops.as_ref().is_some_and(|d| d.captures_to_hand)
-            || self.pockets[c.index()][..self.variant.def.pieces.len()].iter().any(|&n| n > 0)
-    }
-
-    /// Reads one gate letter of the castling field: a file letter, upper case
-    /// for White. A gate is opened only on a square with a piece of its side.
-    fn read_gate(&mut self, ch: char) -> Result<(), String> {
-        let (c, sq) =
-            self.first_rank_letter(ch).ok_or_else(|| format!("'{ch}' is neither a castling right nor a gate file"))?;
-        let code = self.board[sq as usize];
-        if code != 0 && (code & 1) as usize == c.index() {
-            self.gates[c.index()] |= (1 as FileSet) << self.geometry().file_of(sq);
-        }
-        Ok(())
-    }
-
-    /// A file letter of the castling field: the side (upper case for White)
-    /// and the square of that file on the side's first rank.
-    fn first_rank_letter(&self, ch: char) -> Option<(Color, Square)> {
-        let g = self.geometry();
-        let c = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let file = (ch.to_ascii_lowercase() as i32) - ('a' as i32);
-        (ch.is_ascii_alphabetic() && file < g.width as i32).then(|| (c, g.square(file, self.gate_rank(c)).unwrap()))
-    }
-
-    /// Writes `c`'s open gates as file letters, leaving out those that its
-    /// castling rights already imply (the king's and the rooks' files), as
-    /// Fairy-Stockfish does; nothing once the gates can no longer be used.
-    fn write_gates(&self, c: Color, s: &mut String) {
-        if self.gates[c.index()] == 0 || !self.gates_usable(c) {
-            return;
-        }
-        let g = self.geometry();
-        let mut implied: FileSet = 0;
-        for side in 0..2 {
-            let right = 2 * c.index() + side;
-            if self.castling & (1 << right) != 0 {
-                implied |= (1 as FileSet) << g.file_of(self.castle_rook[right]);
-                if let Some(cast) = &self.variant.def.rules.castling {
-                    let king = crate::compile::code_of(cast.king, c);
-                    for f in 0..g.width as i32 {
-                        let sq = g.square(f, self.gate_rank(c)).unwrap();
-                        if self.board[sq as usize] == king && self.is_virgin(sq) {
-                            implied |= (1 as FileSet) << f;
-                        }
-                    }
-                }
-            }
-        }
-        for f in 0..g.width as u32 {
-            if self.gates[c.index()] >> f & 1 != 0 && implied >> f & 1 == 0 {
-                let ch = (b'a' + f as u8) as char;
-                s.push(if c == Color::White { ch.to_ascii_uppercase() } else { ch });
-            }
-        }
-    }
-
-    /// The hash of the gates that can still be used: gates of a side whose
-    /// hand is empty for good are kept (Fairy-Stockfish's FENs depend on them)
-    /// but change nothing, so they are not hashed.
-    fn gate_hash(&self) -> u64 {
-        let mut gates = self.gates;
-        for c in [Color::White, Color::Black] {
-            if !self.gates_usable(c) {
-                gates[c.index()] = 0;
-            }
-        }
-        gate_keys(&self.variant, gates)
-    }
-
-    /// Closes the gates a move touches and, with Seirawan's rules, all of the
-    /// mover's gates once its hand is empty.
-    fn update_gates(&mut self, m: Move) {
-        let us = self.side;
-        let them = us.flip();
-        let g = self.geometry();
-        let close = |pos: &mut Position, c: Color, sq: Square| {
-            if g.rank_of(sq) == pos.gate_rank(c) {
-                pos.gates[c.index()] &= !((1 as FileSet) << g.file_of(sq));
-            }
-        };
-        if m.kind() != MoveKind::Drop {
-            close(self, us, m.from());
-        }
-        if m.kind() == MoveKind::Castle {
-            close(self, us, m.extra());
-        }
-        close(self, them, m.to());
-        if matches!(m.kind(), MoveKind::EnPassant | MoveKind::Locust) {
-            // a victim taken away from the destination loses its gate too
-            close(self, them, m.extra());
-        }
-        if let Some(vs) = self.second_victim_of(m) {
-            close(self, them, vs);
-        }
-        if !self.gates_usable(us) {
-            self.gates[us.index()] = 0;
-        }
-    }
-
-    /// The castling rook's landing square for a castle with the king going
-    /// `from` → `to` and the rook starting on `rook`: the square beside the
-    /// king's, on the side the king came from (in Chess960 the king may not
-    /// move at all, so the rook's side decides).
-    #[inline]
-    pub fn castle_rook_target(from: Square, to: Square, rook: Square) -> Square {
-        if rook > from {
-            to - 1
-        } else {
-            to + 1
         }
     }
 
