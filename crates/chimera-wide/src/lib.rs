@@ -22,6 +22,8 @@ pub(crate) mod burning;
 pub(crate) mod castling;
 #[path = "../../chimera/src/check.rs"]
 pub mod check;
+#[path = "../../chimera/src/check_counting.rs"]
+pub mod check_counting;
 #[path = "../../chimera/src/chu_repetition.rs"]
 pub mod chu_repetition;
 #[path = "../../chimera/src/compile.rs"]

@@ -115,12 +115,6 @@ impl Position {
             || self.checks_given().is_some()
     }
 
-    /// With check counting: the side that has given all its checks (and won).
-    pub fn checks_given(&self) -> Option<Color> {
-        self.variant().def.rules.checks?;
-        [Color::White, Color::Black].into_iter().find(|&c| self.checks_left[c.index()] == 0)
-    }
-
     /// True if the side that just moved has a flag piece in its flag zone.
     pub fn flag_reached(&self) -> bool {
         let v = self.variant();

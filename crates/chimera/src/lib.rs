@@ -21,6 +21,7 @@ pub mod builtin;
 pub(crate) mod burning;
 pub(crate) mod castling;
 pub mod check;
+pub mod check_counting;
 pub mod chu_repetition;
 pub mod compile;
 pub mod counting;

@@ -555,7 +555,7 @@ impl Position {
             s.push('-');
         }
         if self.variant.def.rules.checks.is_some() {
-            s.push_str(&format!(" {}+{}", self.checks_left[0], self.checks_left[1]));
+            self.write_checks_left(&mut s);
         }
         let clock = if self.counting_limit > 0 { self.counting_ply as u32 } else { self.halfmove };
         s.push_str(&format!(" {} {}", clock, self.fullmove));
@@ -686,7 +686,7 @@ impl Position {
             h ^= self.rights_hash();
         }
         if v.def.rules.checks.is_some() {
-            h ^= v.z_checks[0][self.checks_left[0] as usize & 15] ^ v.z_checks[1][self.checks_left[1] as usize & 15];
+            h ^= self.checks_left_hash();
         }
         for c in 0..2 {
             for t in 0..v.def.pieces.len() {
@@ -1063,14 +1063,7 @@ impl Position {
         }
         self.side = self.side.flip();
         if v.def.rules.checks.is_some() {
-            // the mover gave check: one fewer to give
-            let mover = self.side.flip();
-            if self.checks_left[mover.index()] > 0 && self.royal_attacked(self.side) {
-                let k = &v.z_checks[mover.index()];
-                let n = self.checks_left[mover.index()] as usize;
-                h ^= k[n & 15] ^ k[(n - 1) & 15];
-                self.checks_left[mover.index()] -= 1;
-            }
+            h ^= self.count_check();
         }
         self.hash = h;
         if v.def.rules.counting.is_some() {
@@ -1127,11 +1120,6 @@ impl Position {
     /// (the count is a draw claim once `counted` exceeds `limit`), or `None`.
     pub fn counting(&self) -> Option<(u16, u16)> {
         (self.counting_limit > 0).then_some((self.counting_limit, self.counting_ply))
-    }
-
-    /// With check counting, the checks `c` still has to give to win.
-    pub fn checks_left(&self, c: Color) -> u8 {
-        self.checks_left[c.index()]
     }
 
     /// The move that led to this position, if it was played on this object
