@@ -12,6 +12,8 @@
 
 #[path = "../../chimera/src/betza.rs"]
 pub mod betza;
+#[path = "../../chimera/src/bikjang.rs"]
+pub(crate) mod bikjang;
 #[path = "../../chimera/src/build_variant.rs"]
 mod build_variant;
 #[path = "../../chimera/src/builtin.rs"]

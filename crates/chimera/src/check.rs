@@ -601,7 +601,7 @@ impl Position {
     /// [`Position::has_legal_move`] with the caller's buffers: it allocates nothing
     /// (but in the rare positions where the Janggi royals face each other).
     pub fn has_legal_move_in(&mut self, scratch: &mut MoveList, info: &mut CheckInfo) -> bool {
-        if self.variant().def.rules.bikjang && self.royals_face(self.side) {
+        if self.bikjang_now() {
             return !self.legal_moves_reference().is_empty();
         }
         self.generate_pseudo(scratch);
@@ -617,7 +617,7 @@ impl Position {
         if self.ended_by_rule() {
             return;
         }
-        if self.variant().def.rules.bikjang && self.royals_face(self.side) {
+        if self.bikjang_now() {
             // facing royals change the rules for this turn: use the reference method
             let mut s = MoveList::new();
             self.generate_legal_reference(&mut s, out);
@@ -649,7 +649,7 @@ impl Position {
         if self.ended_by_rule() {
             return 0;
         }
-        if self.variant().def.rules.bikjang && self.royals_face(self.side) {
+        if self.bikjang_now() {
             let mut s = MoveList::new();
             let mut out = MoveList::new();
             self.generate_legal_reference(&mut s, &mut out);

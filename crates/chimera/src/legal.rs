@@ -70,32 +70,6 @@ impl Position {
         self.variant().def.rules.royals == RoyalRule::Last && self.royal_count(c) >= 2
     }
 
-    /// True if a royal piece of `c` sees an enemy royal along its file or rank with nothing between.
-    pub fn royals_face(&self, c: Color) -> bool {
-        let g = self.geometry();
-        let royal = &self.variant().royal;
-        for &sq in self.pieces(c) {
-            if !royal[self.board[sq as usize] as usize] {
-                continue;
-            }
-            for (df, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-                let (mut f, mut r) = (g.file_of(sq) + df, g.rank_of(sq) + dr);
-                while let Some(s) = g.square(f, r) {
-                    let code = self.board[s as usize];
-                    if code != 0 {
-                        if code & 1 != c.index() as Code && royal[code as usize] {
-                            return true;
-                        }
-                        break;
-                    }
-                    f += df;
-                    r += dr;
-                }
-            }
-        }
-        false
-    }
-
     /// True if the side to move has a royal piece under attack.
     pub fn in_check(&mut self) -> bool {
         let us = self.side;
@@ -109,7 +83,7 @@ impl Position {
     pub fn ended_by_rule(&self) -> bool {
         let rules = &self.variant().def.rules;
         (rules.pass != PassRule::Never && self.pass_run >= 2)
-            || (rules.bikjang && self.prev_facing && self.royals_face(self.side))
+            || self.bikjang_twice()
             || self.extinct_side().is_some()
             || self.flag_reached()
             || self.checks_given().is_some()
@@ -162,7 +136,7 @@ impl Position {
 
     /// Whether a pseudo-legal move is legal, by the reference method.
     pub fn is_legal_reference(&mut self, m: Move) -> bool {
-        let facing = self.variant().def.rules.bikjang && self.royals_face(self.side);
+        let facing = self.bikjang_now();
         self.is_legal_reference_in(m, facing)
     }
 
@@ -283,7 +257,7 @@ impl Position {
         }
         self.generate_pseudo(scratch);
         out.clear_with_room(scratch.len());
-        let facing = self.variant().def.rules.bikjang && self.royals_face(self.side);
+        let facing = self.bikjang_now();
         for m in scratch.captures().iter().copied() {
             if self.is_legal_reference_in(m, facing) {
                 out.push_capture(m);

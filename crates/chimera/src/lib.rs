@@ -16,6 +16,7 @@
 #![warn(missing_docs)]
 
 pub mod betza;
+pub(crate) mod bikjang;
 mod build_variant;
 pub mod builtin;
 pub(crate) mod burning;

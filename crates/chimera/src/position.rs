@@ -894,7 +894,7 @@ impl Position {
         }
         let mut undo = undo;
         if v.def.rules.bikjang {
-            self.prev_facing = self.royals_face(self.side);
+            self.note_facing();
         }
         self.pass_run = if m.kind() == MoveKind::Pass { self.pass_run.saturating_add(1) } else { 0 };
         let (from, to) = (m.from(), m.to());
