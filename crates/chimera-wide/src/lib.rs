@@ -62,6 +62,8 @@ pub mod perft;
 pub mod pgn;
 #[path = "../../chimera/src/position.rs"]
 pub mod position;
+#[path = "../../chimera/src/promotion.rs"]
+pub(crate) mod promotion;
 #[path = "../../chimera/src/royal_capture.rs"]
 pub(crate) mod royal_capture;
 #[path = "../../chimera/src/san.rs"]

@@ -41,6 +41,7 @@ pub mod outcome;
 pub mod perft;
 pub mod pgn;
 pub mod position;
+pub(crate) mod promotion;
 pub(crate) mod royal_capture;
 pub mod san;
 pub mod square;
