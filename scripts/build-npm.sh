@@ -46,7 +46,9 @@ if [ "$have" != "$want" ]; then
     cargo install wasm-bindgen-cli --version "$want" --root "$HOME/.local"
 fi
 wasm-bindgen --target web --out-dir npm/pkg "target/wasm32-unknown-unknown/$dir/chimera_wasm.wasm"
-if [ "$profile" = release ] && command -v wasm-opt >/dev/null 2>&1; then
+# wasm-opt only on request (WASM_OPT=1): Debian 12's binaryen 108 writes a
+# module that Node 20 cannot instantiate (its externref table becomes a funcref one)
+if [ "$profile" = release ] && [ "${WASM_OPT:-0}" = 1 ] && command -v wasm-opt >/dev/null 2>&1; then
     wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
         --enable-mutable-globals -o npm/pkg/chimera_wasm_bg.wasm.opt npm/pkg/chimera_wasm_bg.wasm &&
         mv npm/pkg/chimera_wasm_bg.wasm.opt npm/pkg/chimera_wasm_bg.wasm

@@ -49,9 +49,11 @@ dir=release
 rm -rf web/pkg
 wasm-bindgen --target web --out-dir web/pkg "target/wasm32-unknown-unknown/$dir/chimera_wasm.wasm"
 
-# 4. optional: shrink the module when Binaryen's wasm-opt is installed
+# 4. optional, on request (WASM_OPT=1): shrink the module with Binaryen's
+#    wasm-opt. Off by default: Debian 12's binaryen 108 writes a module that
+#    Node 20 cannot instantiate (its externref table becomes a funcref one).
 shrink() {
-    if [ "$profile" = release ] && command -v wasm-opt >/dev/null 2>&1; then
+    if [ "$profile" = release ] && [ "${WASM_OPT:-0}" = 1 ] && command -v wasm-opt >/dev/null 2>&1; then
         wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
             --enable-mutable-globals -o "$1.opt" "$1" && mv "$1.opt" "$1"
     fi
