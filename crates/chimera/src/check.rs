@@ -619,8 +619,7 @@ impl Position {
         }
         if self.bikjang_now() {
             // facing royals change the rules for this turn: use the reference method
-            let mut s = MoveList::new();
-            self.generate_legal_reference(&mut s, out);
+            self.generate_legal_reference(scratch, out);
             return;
         }
         self.generate_pseudo(scratch);
@@ -650,10 +649,7 @@ impl Position {
             return 0;
         }
         if self.bikjang_now() {
-            let mut s = MoveList::new();
-            let mut out = MoveList::new();
-            self.generate_legal_reference(&mut s, &mut out);
-            return out.len();
+            return self.count_legal_reference(scratch);
         }
         self.compute_check_info(info);
         let (direct_captures, direct_quiets) = self.generate_counting(scratch, info);
