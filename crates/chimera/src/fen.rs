@@ -324,7 +324,8 @@ impl Setup {
     }
 
     /// Checks that a setup fits the variant `def` (a setup made in code may
-    /// not): the board's size, every piece code, the pockets, and fields the
+    /// not): the board's size, every piece code, the pockets, the e.p.
+    /// squares, and fields the
     /// variant's rules do not have (a castling field where nothing castles,
     /// gates or has first-move rights; a count limit; checks left).
     pub(crate) fn check_fits(&self, def: &VariantDef) -> Result<(), FenError> {
@@ -351,6 +352,18 @@ impl Setup {
         if !has_field && !self.castling.is_empty() {
             // Fairy-Stockfish writes '-' for variants without castling; accept nothing else
             return Err(fen_err(fen, "castling", format!("{} has no castling, expected '-'", def.name)));
+        }
+        let ep_squares: &[Square] = match &self.en_passant {
+            EnPassant::Square(sq) => std::slice::from_ref(sq),
+            EnPassant::Squares(v) => v,
+            _ => &[],
+        };
+        if let Some(sq) = ep_squares.iter().find(|&&sq| sq as usize >= squares) {
+            return Err(fen_err(
+                fen,
+                "en passant",
+                format!("square {sq} is not on the {}x{} board", def.geometry.width, def.geometry.height),
+            ));
         }
         if matches!(self.en_passant, EnPassant::CountLimit(_)) && rules.counting.is_none() {
             return Err(fen_problem(

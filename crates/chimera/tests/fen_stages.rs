@@ -127,6 +127,12 @@ fn a_setup_that_does_not_fit_its_variant_is_an_error() {
     let mut s = Setup::parse(&xiangqi.def, &xiangqi.def.start_fen).unwrap();
     s.castling = "KQ".into();
     refused(&xiangqi, &s, "xiangqi has no castling");
+    // an e.p. square off the board
+    let mut s = start.clone();
+    s.en_passant = EnPassant::Square(200);
+    refused(&chess, &s, "square 200 is not on the 8x8 board");
+    s.en_passant = EnPassant::Squares(vec![20, 64]);
+    refused(&chess, &s, "square 64 is not on the 8x8 board");
     let mut s = start.clone();
     s.en_passant = EnPassant::CountLimit(16);
     refused(&chess, &s, "chess has no counting rule");
