@@ -25,18 +25,6 @@ pub struct PieceList {
     pub len: usize,
 }
 
-/// The types that a move's captures put into the mover's hand (unpromoted),
-/// when the variant sends captured pieces to the hand.
-fn captured_to_hand(v: &Variant, undo: &Undo) -> [Option<usize>; 3] {
-    let to_hand = v.def.rules.drops.as_ref().is_some_and(|d| d.captures_to_hand);
-    [undo.captured, undo.extra_captured, undo.second_captured].map(|cap| {
-        (to_hand && cap != 0).then(|| {
-            let t = type_of(cap);
-            v.def.pieces[t].demotes_to.unwrap_or(t)
-        })
-    })
-}
-
 impl PieceList {
     /// The occupied squares.
     #[inline]
@@ -130,6 +118,18 @@ pub struct Position {
     /// The pieces burnt by the moves made on this position object, with
     /// their squares, for unmake (empty unless a piece burns).
     pub(crate) burnt: Vec<(Square, Code)>,
+}
+
+/// The types that a move's captures put into the mover's hand (unpromoted),
+/// when the variant sends captured pieces to the hand.
+fn captured_to_hand(v: &Variant, undo: &Undo) -> [Option<usize>; 3] {
+    let to_hand = v.def.rules.drops.as_ref().is_some_and(|d| d.captures_to_hand);
+    [undo.captured, undo.extra_captured, undo.second_captured].map(|cap| {
+        (to_hand && cap != 0).then(|| {
+            let t = type_of(cap);
+            v.def.pieces[t].demotes_to.unwrap_or(t)
+        })
+    })
 }
 
 impl Position {
