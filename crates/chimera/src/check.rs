@@ -180,11 +180,16 @@ impl Position {
         info.lion_rules = variant.def.rules.lion_trading.is_some();
         info.check_banned = variant.def.rules.giving_check != crate::variant::GivingCheck::Allowed;
         let royal = &variant.royal;
-        let mut royals = self.pieces(us).iter().copied().filter(|&s| royal[self.board[s as usize] as usize]);
-        let (first, second) = (royals.next(), royals.next());
+        // how many royals the side has, from the counts per code (no scan)
+        let nroyal: u32 = variant.royal_codes[us.index()].iter().map(|&c| self.counts[c as usize] as u32).sum();
+        let first = if nroyal > 0 {
+            self.pieces(us).iter().copied().find(|&s| royal[self.board[s as usize] as usize])
+        } else {
+            None
+        };
         // burning is left to the reference method
-        info.fast = first.is_some() && second.is_none() && !variant.burners;
-        info.unguarded = second.is_some() && variant.def.rules.royals == crate::variant::RoyalRule::Last;
+        info.fast = first.is_some() && nroyal == 1 && !variant.burners;
+        info.unguarded = nroyal >= 2 && variant.def.rules.royals == crate::variant::RoyalRule::Last;
         let flying_general = variant.def.rules.flying_general;
         let Some(ksq) = first.filter(|_| info.fast) else {
             info.royal = NO_SQUARE;

@@ -30,6 +30,9 @@ pub struct Variant {
     pub tables: crate::compile::Tables,
     /// Per piece code: the piece is royal.
     pub royal: Vec<bool>,
+    /// Per colour: the codes of its royal types (their counts on the board
+    /// tell how many royals a side has without a scan of its pieces).
+    pub royal_codes: [Vec<Code>; 2],
     /// Per piece code: moves of this piece reset the half-move clock (pawns).
     pub pawn: Vec<bool>,
     /// Per piece code: a pawn that can step back to where it came from (a
@@ -275,10 +278,14 @@ impl Variant {
         let z_pocket = (0..ncodes * MAX_POCKET).map(|_| splitmix(&mut seed)).collect();
         let z_gate = [[0u64; crate::width::MAX_FILES as usize]; 2].map(|row| row.map(|_| splitmix(&mut seed)));
         let z_checks = [[0; 16]; 2].map(|row: [u64; 16]| row.map(|_| splitmix(&mut seed)));
+        let royal_codes = [Color::White, Color::Black].map(|c| {
+            (0..def.pieces.len()).filter(|&t| def.pieces[t].royal).map(|t| crate::compile::code_of(t, c)).collect()
+        });
         let mut v = Variant {
             def,
             tables,
             royal,
+            royal_codes,
             pawn,
             pawn_reversible: vec![false; ncodes],
             lion,
