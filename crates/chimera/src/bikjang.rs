@@ -17,10 +17,16 @@ impl Position {
     pub fn royals_face(&self, c: Color) -> bool {
         let g = self.geometry();
         let royal = &self.variant().royal;
+        // the royals still to find (the scan stops after the last)
+        let mut left: u32 = self.variant().royal_codes[c.index()].iter().map(|&k| self.count(k) as u32).sum();
         for &sq in self.pieces(c) {
+            if left == 0 {
+                break;
+            }
             if !royal[self.board[sq as usize] as usize] {
                 continue;
             }
+            left -= 1;
             for (df, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
                 let (mut f, mut r) = (g.file_of(sq) + df, g.rank_of(sq) + dr);
                 while let Some(s) = g.square(f, r) {
