@@ -12,6 +12,15 @@ use crate::position::Position;
 use crate::square::{Color, Square, NO_SQUARE};
 use crate::width::{Code, FileSet};
 
+/// The squares a castling king passes on its way from `from` to `to`, in
+/// that order, neither end included (none when the king stays, as it may
+/// in Chess960).
+pub(crate) fn castle_transit(from: Square, to: Square) -> impl Iterator<Item = Square> {
+    let step: i32 = if to > from { 1 } else { -1 };
+    let n = (to as i32 - from as i32).abs() - 1;
+    (1..=n.max(0)).map(move |k| (from as i32 + k * step) as Square)
+}
+
 impl Position {
     /// Reads the castling rights of a FEN's castling field (`KQkq`, or
     /// Chess960 rook files; with gating, gate letters among them): finds the
@@ -239,14 +248,7 @@ impl Position {
         if !info.in_zone(from) || !info.in_zone(to) {
             return self.is_legal_reference(m); // squares whose attacks were not all counted
         }
-        let step: i32 = if to > from { 1 } else { -1 };
-        let mut s = from as i32;
-        while s != to as i32 {
-            s += step;
-            let sq = s as Square;
-            if sq == to {
-                break;
-            }
+        for sq in castle_transit(from, to) {
             if self.board[sq as usize] != 0 && sq != rsq {
                 continue; // as the reference test: only empty squares and the rook's are tested
             }

@@ -5,7 +5,7 @@
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::royal_capture::RoyalHit;
-use crate::square::{Color, Square};
+use crate::square::Color;
 use crate::variant::{PassRule, RoyalRule, StalemateResult};
 use crate::width::Code;
 
@@ -160,14 +160,7 @@ impl Position {
             // after the move); in Chess960 the king may pass its own rook's
             // square, where the rook is lifted for the test
             let (from, to, rsq) = (m.from(), m.to(), m.extra());
-            let step: i32 = if to > from { 1 } else { -1 };
-            let mut s = from as i32;
-            while s != to as i32 {
-                s += step;
-                let sq = s as Square;
-                if sq == to {
-                    break;
-                }
+            for sq in crate::castling::castle_transit(from, to) {
                 let lifted = (sq == rsq).then(|| self.remove(rsq));
                 let mut attacked = false;
                 if self.board[sq as usize] == 0 {
@@ -280,6 +273,8 @@ impl Position {
     /// last ply where the royals face each other (bikjang), which allocated
     /// two move lists per such node before. A variant whose drops are
     /// compulsory (Sittuyin's set-up) still lists them.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn count_legal_reference(&mut self, scratch: &mut MoveList) -> usize {
         let rules = &self.variant().def.rules;
         if rules.drops.as_ref().is_some_and(|d| d.must_drop) {
