@@ -67,15 +67,8 @@ pub fn variant(name: &str, chess960: bool) -> Result<Variant, String> {
 
 /// The names of every variant: built-in ones, then loaded ones, separated by spaces.
 pub fn variants() -> String {
-    let mut names: Vec<String> = builtin::playable_names().iter().map(|s| s.to_string()).collect();
-    ORDER.with(|o| {
-        for n in o.borrow().iter() {
-            if !names.contains(n) {
-                names.push(n.clone());
-            }
-        }
-    });
-    names.join(" ")
+    let names = builtin::playable_names().iter().map(|s| s.to_string()).collect();
+    ORDER.with(|o| crate::types::name_list(names, &o.borrow()))
 }
 
 /// The start FEN of a variant.

@@ -49,15 +49,8 @@ pub fn builtin_source(name: &str) -> Result<String, String> {
 
 /// The names of every variant: the built-in ones, then those loaded, separated by spaces.
 pub fn variants() -> String {
-    let mut names: Vec<String> = builtin_variants().into_iter().map(|v| v.name).collect();
-    ORDER.with(|o| {
-        for n in o.borrow().iter() {
-            if !names.contains(n) {
-                names.push(n.clone());
-            }
-        }
-    });
-    names.join(" ")
+    let names = builtin_variants().into_iter().map(|v| v.name).collect();
+    ORDER.with(|o| crate::types::name_list(names, &o.borrow()))
 }
 
 /// The start FEN of a variant.

@@ -154,3 +154,14 @@ pub struct PgnGame {
     /// The result token (`*` if unknown).
     pub result: String,
 }
+
+/// Variant names as ffish.js lists them, one string separated by spaces:
+/// `names` (the built-in ones), then each of `loaded` not among them.
+pub fn name_list(mut names: Vec<String>, loaded: &[String]) -> String {
+    for n in loaded {
+        if !names.contains(n) {
+            names.push(n.clone());
+        }
+    }
+    names.join(" ")
+}
