@@ -7,7 +7,7 @@
 //! with the next cell; on an occupied square it may capture and continues at
 //! the occupied fork, if the cell has one. Everything variant-specific was
 //! decided when the tables were compiled. What the walk finds goes to a
-//! [`Visitor`]: the move buffer's filler, or a search for one capture.
+//! `Visitor`: the move buffer's filler, or a search for one capture.
 
 use crate::compile::{
     is_ray, ray_len, ray_square, type_of, Cell, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL, AUX_NO_HOP, AUX_TAME, CAPTURE,
