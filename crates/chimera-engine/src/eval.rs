@@ -172,7 +172,7 @@ const NO_SQUARES: SquareSet = [0; SQUARE_WORDS];
 /// Whether `sq` is in the set.
 #[inline(always)]
 fn has(set: &SquareSet, sq: Square) -> bool {
-    set[(sq >> 6) as usize] >> (sq & 63) & 1 != 0
+    set[sq.index() >> 6] >> (sq.index() & 63) & 1 != 0
 }
 
 /// What the evaluation reads of one piece code in its loop over the pieces.
@@ -240,9 +240,9 @@ fn reach(v: &Variant, code: Code, sq: Square, board: &[Code]) -> (u32, u32) {
     walk(
         cells,
         sq,
-        |to| board[to as usize],
+        |to| board[to.index()],
         |to, capture| {
-            let (w, b) = (to as usize >> 6, to & 63);
+            let (w, b) = (to.index() >> 6, to.index() & 63);
             if seen[w] >> b & 1 == 0 {
                 seen[w] |= 1 << b;
                 if capture {
@@ -262,7 +262,7 @@ fn reach(v: &Variant, code: Code, sq: Square, board: &[Code]) -> (u32, u32) {
 fn paths(v: &Variant, code: Code, sq: Square, board: &[Code]) -> u32 {
     let (cells, _) = v.tables.list(code, false, sq);
     let mut n = 0;
-    walk(cells, sq, |to| board[to as usize], |_, _| n += 1);
+    walk(cells, sq, |to| board[to.index()], |_, _| n += 1);
     n
 }
 
@@ -294,7 +294,7 @@ fn mobility(v: &Variant, t: usize) -> Vec<Option<(f64, f64, f64)>> {
         .collect();
     (0..nsq)
         .map(|s| {
-            let sq = s as Square;
+            let sq = Square::new(s);
             let (q, c) = reach(v, code, sq, &empty);
             if q + c == 0 {
                 // a capture-only piece (rare) still counts via the random boards
@@ -464,8 +464,8 @@ impl EvalTables {
                 for s in 0..nsq {
                     let i = code * nsq + s;
                     // tables are stored from White's side: read Black's mirrored
-                    let ws = if c == Color::White { s } else { g.flip(s as Square) as usize };
-                    let r = g.rank_of(ws as Square);
+                    let ws = if c == Color::White { s } else { g.flip(Square::new(s)).index() };
+                    let r = g.rank_of(Square::new(ws));
                     let pr = if height > 1 { r as f64 / (height - 1) as f64 } else { 0.0 };
                     prog[i] = pr as f32;
                     if let Some((me, _, _)) = b.mobs[t][ws] {
@@ -473,10 +473,10 @@ impl EvalTables {
                     }
                     if let Some(pi) = promo {
                         // distance in ranks to the nearest zone square, for this colour
-                        let r = g.rank_of(s as Square);
+                        let r = g.rank_of(Square::new(s));
                         let d = (0..nsq)
                             .filter(|&z| pi.zone[z])
-                            .map(|z| (g.rank_of(z as Square) - r).abs())
+                            .map(|z| (g.rank_of(Square::new(z)) - r).abs())
                             .min()
                             .unwrap_or(i32::MAX / 4) as f64;
                         raw_promo[i] = (gain / (4.0 + 4.0 * d * d)) as f32;
@@ -511,11 +511,12 @@ impl EvalTables {
                 }
             }
         }
-        let coords: Vec<(i32, i32)> = (0..nsq).map(|s| (g.file_of(s as Square), g.rank_of(s as Square))).collect();
+        let coords: Vec<(i32, i32)> =
+            (0..nsq).map(|s| (g.file_of(Square::new(s)), g.rank_of(Square::new(s)))).collect();
         let span = (g.width as i32 - 1, g.height as i32 - 1);
         let ring: Vec<Vec<Square>> = (0..nsq)
             .map(|s| {
-                let (f, r) = (g.file_of(s as Square), g.rank_of(s as Square));
+                let (f, r) = (g.file_of(Square::new(s)), g.rank_of(Square::new(s)));
                 let mut n = Vec::new();
                 for df in -1..=1 {
                     for dr in -1..=1 {
@@ -534,7 +535,7 @@ impl EvalTables {
             adj_attack = vec![0u8; ncodes * nsq];
             for code in 2..ncodes {
                 for s in 0..nsq {
-                    let sq = s as Square;
+                    let sq = Square::new(s);
                     let (sf, sr) = (g.file_of(sq), g.rank_of(sq));
                     let near = |to: Square| (g.file_of(to) - sf).abs() <= 1 && (g.rank_of(to) - sr).abs() <= 1;
                     let (cells, _) = v.tables.list(code as Code, false, sq);
@@ -681,7 +682,7 @@ impl EvalTables {
     fn mobility(&self, pos: &Position, code: Code, sq: Square, ek: Option<Square>) -> (i32, i32) {
         let (cells, _) = pos.variant().tables.list(code, false, sq);
         let mine = code & 1;
-        let (kf, kr) = ek.map_or((i32::MIN / 2, i32::MIN / 2), |k| self.coords[k as usize]);
+        let (kf, kr) = ek.map_or((i32::MIN / 2, i32::MIN / 2), |k| self.coords[k.index()]);
         let (mut n, mut hits) = (0, 0);
         chimera::walk::reach(
             cells,
@@ -689,7 +690,7 @@ impl EvalTables {
             |to| self.occupant(pos, mine, to),
             |to, _| {
                 n += 1;
-                let (f, r) = self.coords[to as usize];
+                let (f, r) = self.coords[to.index()];
                 if (f - kf).abs() <= 1 && (r - kr).abs() <= 1 {
                     hits += 1;
                 }
@@ -743,8 +744,8 @@ impl EvalTables {
         let (Some(ks), Some(kw)) = (royals[strong], royals[weak]) else {
             return (0, 0, 0);
         };
-        let (fs, rs) = self.coords[ks as usize];
-        let (fw, rw) = self.coords[kw as usize];
+        let (fs, rs) = self.coords[ks.index()];
+        let (fw, rw) = self.coords[kw.index()];
         // doubled distances from the centre, so that even boards have one
         let edge = (2 * fw - self.span.0).abs() + (2 * rw - self.span.1).abs();
         let near = self.span.0 + self.span.1 - (fs - fw).abs() - (rs - rw).abs();
@@ -757,7 +758,7 @@ impl EvalTables {
     /// empty square next to it and attack it from there.
     fn king_counts(&self, pos: &Position, c: Color, k: Square) -> KingCounts {
         let mine = c.index() as Code;
-        let ring = &self.ring[k as usize];
+        let ring = &self.ring[k.index()];
         let shield = ring
             .iter()
             .filter(|&&t| {
@@ -765,12 +766,12 @@ impl EvalTables {
                 p != 0 && p & 1 == mine && !self.inert[p as usize]
             })
             .count() as i32;
-        let (kf, kr) = self.coords[k as usize];
+        let (kf, kr) = self.coords[k.index()];
         let near = pos
             .pieces(c.flip())
             .iter()
             .filter(|&&t| {
-                let (f, r) = self.coords[t as usize];
+                let (f, r) = self.coords[t.index()];
                 self.attacker[pos.piece_at(t) as usize] && (f - kf).abs() <= 2 && (r - kr).abs() <= 2
             })
             .count() as i32;
@@ -810,7 +811,7 @@ impl EvalTables {
             let ci = c.index();
             for &sq in pos.pieces(c) {
                 if self.pawn[pos.piece_at(sq) as usize] {
-                    let (f, r) = self.coords[sq as usize];
+                    let (f, r) = self.coords[sq.index()];
                     let f = f as usize;
                     count[ci][f] += 1;
                     lo[ci][f] = lo[ci][f].min(r);
@@ -835,13 +836,13 @@ impl EvalTables {
                 if !self.pawn[code] {
                     continue;
                 }
-                let (f, r) = self.coords[sq as usize];
+                let (f, r) = self.coords[sq.index()];
                 let f = f as usize;
                 let lo_f = f.saturating_sub(1);
                 let hi_f = (f + 1).min(files - 1);
                 let free = (lo_f..=hi_f).all(|g| if ci == 0 { hi[them][g] <= r } else { lo[them][g] >= r });
                 if free {
-                    passed(c, code * self.nsq + sq as usize);
+                    passed(c, code * self.nsq + sq.index());
                 }
             }
         }
@@ -862,8 +863,8 @@ impl EvalTables {
         let mut phase = 0i32;
         let mut material = [0i32; 2];
         let royals = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
-        let zone1 = royals.map(|k| k.map_or(&NO_SQUARES, |k| &self.zone1[k as usize]));
-        let zone2 = royals.map(|k| k.map_or(&NO_SQUARES, |k| &self.zone2[k as usize]));
+        let zone1 = royals.map(|k| k.map_or(&NO_SQUARES, |k| &self.zone1[k.index()]));
+        let zone2 = royals.map(|k| k.map_or(&NO_SQUARES, |k| &self.zone2[k.index()]));
         let mut hits = [0i32; 2];
         // per colour: enemy attackers within two steps of its royal piece
         let mut near = [0i32; 2];
@@ -881,7 +882,7 @@ impl EvalTables {
             for &sq in pos.pieces(c) {
                 let code = pos.piece_at(sq);
                 let t = &self.terms[code as usize];
-                let [pst, centre] = self.psq[code as usize * nsq + sq as usize];
+                let [pst, centre] = self.psq[code as usize * nsq + sq.index()];
                 score += sign * (t.value + pst);
                 royal += sign * centre;
                 phase += t.phase;
@@ -914,7 +915,7 @@ impl EvalTables {
                     near[them] += 1;
                 }
                 if t.flags & PAWN != 0 && self.pawn_structure {
-                    let (f, r) = self.coords[sq as usize];
+                    let (f, r) = self.coords[sq.index()];
                     let f = f as usize;
                     count[ci][f] += 1;
                     lo[ci][f] = lo[ci][f].min(r);
@@ -938,7 +939,7 @@ impl EvalTables {
                 let c = Color::from_index(ci);
                 let occ_them = &self.walk_occ[1 - ci];
                 // a friend next to the royal piece is an enemy to the other side's walks
-                let shield = self.ring[k as usize]
+                let shield = self.ring[k.index()]
                     .iter()
                     .filter(|&&t| occ_them[pos.piece_at(t) as usize] == Occupant::Foe)
                     .count() as i32;
@@ -978,8 +979,8 @@ impl EvalTables {
     /// dropped on an empty square next to `c`'s royal piece on `k` and attack
     /// it from there (the drop count of [`EvalTables::king_counts`]).
     fn drop_threats(&self, pos: &Position, c: Color, k: Square) -> i32 {
-        let ring = &self.ring[k as usize];
-        let (kf, kr) = self.coords[k as usize];
+        let ring = &self.ring[k.index()];
+        let (kf, kr) = self.coords[k.index()];
         let them = c.flip();
         let mut drops = 0;
         for t in 0..self.ntypes {
@@ -989,8 +990,8 @@ impl EvalTables {
             }
             let code = code_of(t, them) as usize;
             let can = ring.iter().any(|&s| {
-                let (sf, sr) = self.coords[s as usize];
-                pos.piece_at(s) == 0 && self.adj_attack[code * self.nsq + s as usize] & dir_bit(kf - sf, kr - sr) != 0
+                let (sf, sr) = self.coords[s.index()];
+                pos.piece_at(s) == 0 && self.adj_attack[code * self.nsq + s.index()] & dir_bit(kf - sf, kr - sr) != 0
             });
             if can {
                 drops += n.min(2);
@@ -1028,13 +1029,13 @@ impl EvalTables {
                 if self.terms[code].flags & PAWN == 0 {
                     continue;
                 }
-                let (f, r) = self.coords[sq as usize];
+                let (f, r) = self.coords[sq.index()];
                 let f = f as usize;
                 let lo_f = f.saturating_sub(1);
                 let hi_f = (f + 1).min(files - 1);
                 let free = (lo_f..=hi_f).all(|g| if ci == 0 { hi[them][g] <= r } else { lo[them][g] >= r });
                 if free {
-                    s += sign * self.passed[code * self.nsq + sq as usize];
+                    s += sign * self.passed[code * self.nsq + sq.index()];
                 }
             }
         }
@@ -1057,7 +1058,7 @@ impl EvalTables {
             let ek = royals[c.flip().index()];
             for &sq in pos.pieces(c) {
                 let code = pos.piece_at(sq) as usize;
-                let i = code * nsq + sq as usize;
+                let i = code * nsq + sq.index();
                 score += sign * (self.value[code] + self.psq[i][0]);
                 royal += sign * self.psq[i][1];
                 phase += self.phase_weight[code];
@@ -1113,7 +1114,7 @@ impl EvalTables {
             for &sq in pos.pieces(c) {
                 let code = pos.piece_at(sq) as usize;
                 let t = type_of(code as Code);
-                let i = code * nsq + sq as usize;
+                let i = code * nsq + sq.index();
                 phase += self.phase_weight[code];
                 material[c.index()] += self.base_value[code];
                 if self.royal[code] {

@@ -728,7 +728,7 @@ impl Searcher {
     #[inline]
     fn hist_index(&self, m: Move) -> usize {
         let code = if m.kind() == MoveKind::Drop { m.code() } else { self.pos.piece_at(m.from()) };
-        code as usize * self.nsq + m.to() as usize
+        code as usize * self.nsq + m.to().index()
     }
 
     /// Picks the best-scored remaining move at or after `i` and swaps it to `i`.

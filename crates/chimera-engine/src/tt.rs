@@ -210,11 +210,12 @@ impl Tt {
 mod tests {
     use super::*;
     use chimera::moves::MoveKind;
+    use chimera::square::Square;
 
     #[test]
     fn store_then_probe() {
         let tt = Tt::new(1);
-        let m = Move::new(12, 28, 0, MoveKind::Double);
+        let m = Move::plain(Square::new(12), Square::new(28), MoveKind::Double);
         tt.store(0xdead_beef_1234_5678, Some(m), -523, 7, BOUND_LOWER);
         let e = tt.probe(0xdead_beef_1234_5678).expect("hit");
         assert_eq!(e, TtEntry { mv: Some(m), score: -523, depth: 7, bound: BOUND_LOWER });
@@ -227,7 +228,7 @@ mod tests {
     fn keeps_the_move_and_replaces_by_depth() {
         let tt = Tt::new(1);
         let h = 0x1111_2222_3333_4444u64;
-        let m = Move::new(1, 2, 0, MoveKind::Normal);
+        let m = Move::plain(Square::new(1), Square::new(2), MoveKind::Normal);
         tt.store(h, Some(m), 10, 5, BOUND_EXACT);
         tt.store(h, None, 20, 6, BOUND_UPPER);
         let e = tt.probe(h).unwrap();

@@ -530,7 +530,7 @@ impl XboardSession {
             } else {
                 continue; // reached only through a victim: shown after `put` on it
             };
-            colours[t.square as usize] = Some(c);
+            colours[t.square.index()] = Some(c);
         }
         e.out.line(&format!("highlight {}", colour_fen(&geo, &colours)));
     }
@@ -557,7 +557,7 @@ impl XboardSession {
         self.victim = Some(sq);
         let mut colours = vec![None; geo.squares()];
         for t in second {
-            colours[t.square as usize] = Some(if t.kinds & kind::CAPTURE != 0 { 'R' } else { 'Y' });
+            colours[t.square.index()] = Some(if t.kinds & kind::CAPTURE != 0 { 'R' } else { 'Y' });
         }
         e.out.line(&format!("highlight {}", colour_fen(&geo, &colours)));
     }
@@ -785,7 +785,7 @@ fn assign_slots(
         let Some(rank) = (geo.height as i32 - 1).checked_sub(r as i32) else { return false };
         let Some(sq) = geo.square(geo.width as i32 / 2, rank) else { return false };
         let code = code_of(t, Color::White) as usize;
-        v.tables.promo.get(code).and_then(|p| p.as_ref()).is_some_and(|p| p.stuck.get(sq as usize) == Some(&true))
+        v.tables.promo.get(code).and_then(|p| p.as_ref()).is_some_and(|p| p.stuck.get(sq.index()) == Some(&true))
     };
     let no_doubled = |t: usize| v.def.rules.drops.as_ref().is_some_and(|d| d.no_doubled.contains(&t));
     let lion = |t: usize| v.lion.get(code_of(t, Color::White) as usize) == Some(&true);
@@ -913,7 +913,7 @@ fn colour_fen(geo: &chimera::square::Geometry, colours: &[Option<char>]) -> Stri
         let mut empty = 0;
         for file in 0..geo.width as i32 {
             let sq = geo.square(file, rank).expect("on the board");
-            match colours[sq as usize] {
+            match colours[sq.index()] {
                 Some(c) => {
                     if empty > 0 {
                         s.push_str(&empty.to_string());
@@ -1028,9 +1028,9 @@ mod tests {
     fn colour_fen_runs() {
         let geo = chimera::square::Geometry::new(8, 8).unwrap();
         let mut c = vec![None; 64];
-        c[geo.parse_square("e3").unwrap() as usize] = Some('Y');
-        c[geo.parse_square("e4").unwrap() as usize] = Some('Y');
-        c[geo.parse_square("f3").unwrap() as usize] = Some('R');
+        c[geo.parse_square("e3").unwrap().index()] = Some('Y');
+        c[geo.parse_square("e4").unwrap().index()] = Some('Y');
+        c[geo.parse_square("f3").unwrap().index()] = Some('R');
         assert_eq!(colour_fen(&geo, &c), "8/8/8/8/4Y3/4YR2/8/8");
     }
 }

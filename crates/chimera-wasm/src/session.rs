@@ -259,11 +259,11 @@ impl Session {
             rook: None,
             label: String::new(),
         };
-        let mover = if kind == MoveKind::Drop { m.extra() } else { pos.piece_at(from) };
+        let mover = if kind == MoveKind::Drop { m.code() } else { pos.piece_at(from) };
         let mover_name = if mover != 0 { v.def.pieces[type_of(mover)].name.clone() } else { String::new() };
         d.label = match kind {
             MoveKind::Promotion => {
-                let t = &v.def.pieces[type_of(m.extra())];
+                let t = &v.def.pieces[type_of(m.code())];
                 d.promotion = Some(token(pos, m.code()));
                 format!("promote to {}", t.name)
             }

@@ -5,11 +5,8 @@
 //! this module differs. `chimera` itself keeps one-byte squares and 32-bit
 //! moves, so small boards pay nothing for the large ones.
 
-/// A square index on a board of known width.
-pub type Square = u16;
-
-/// A marker for "no square".
-pub const NO_SQUARE: Square = Square::MAX;
+/// The integer a [`crate::square::Square`] holds: two bytes in this build.
+pub type SquareBits = u16;
 
 /// The widest board supported.
 pub const MAX_FILES: u8 = 36;

@@ -7,6 +7,7 @@
 
 use chimera::perft::{perft, perft_reference};
 use chimera::position::Position;
+use chimera::square::Square;
 use chimera::variant::Variant;
 use std::sync::Arc;
 
@@ -164,9 +165,9 @@ fn every_type_moves_by_its_own_leap() {
             let m = pos.parse_move(&format!("{}{}", name(at), name(t))).unwrap();
             let before = (pos.fen(), pos.hash());
             let (from_sq, to_sq) = ((at.0 + at.1 * N) as usize, (t.0 + t.1 * N) as usize);
-            let mover = pos.piece_at(from_sq as _);
+            let mover = pos.piece_at(Square::new(from_sq));
             let undo = pos.make(m);
-            assert_eq!((pos.piece_at(from_sq as _), pos.piece_at(to_sq as _)), (0, mover), "type {i}");
+            assert_eq!((pos.piece_at(Square::new(from_sq)), pos.piece_at(Square::new(to_sq))), (0, mover), "type {i}");
             pos.unmake(m, &undo);
             assert_eq!((pos.fen(), pos.hash()), before);
         }
@@ -179,7 +180,7 @@ fn black_ids_are_lowercase_and_bad_ids_are_errors() {
     let f = fen(&[((5, 5), "(AB)"), ((6, 6), "(ab)"), ((0, 19), "K"), ((19, 19), "k")]);
     let pos = Position::from_fen(v.clone(), &f).unwrap();
     assert_eq!(pos.fen(), f);
-    assert_ne!(pos.piece_at(5 + 5 * 20), pos.piece_at(6 + 6 * 20));
+    assert_ne!(pos.piece_at(Square::new(5 + 5 * 20)), pos.piece_at(Square::new(6 + 6 * 20)));
     for bad in ["(Ab)", "(a)", "(abc)", "(", "(qq)"] {
         let f = fen(&[((5, 5), bad), ((0, 19), "K"), ((19, 19), "k")]);
         let e = Position::from_fen(v.clone(), &f).err().unwrap_or_else(|| panic!("{bad} was read"));

@@ -6,7 +6,7 @@
 
 use chimera::compile::{code_of, is_ray, plain_cells, ray_len, CAPTURE, EMPTY_CHILD, QUIET};
 use chimera::position::Position;
-use chimera::square::Color;
+use chimera::square::{Color, Square};
 use chimera::variant::Variant;
 use chimera::walk::{reach, Occupant};
 use std::sync::Arc;
@@ -62,7 +62,7 @@ fn a_bent_ride_keeps_its_step_as_a_cell() {
     // two children, the rook rides b3..b8 and c2..h2, which become rays
     let v = variant(8, 8, "FyafsF", "k7/8/8/8/8/8/8/X6K w - - 0 1");
     let x = code_of(1, Color::White);
-    let (cells, _) = v.tables.list(x, false, 0);
+    let (cells, _) = v.tables.list(x, false, Square::new(0));
     assert_eq!(cells.len(), 3);
     assert!(!is_ray(&cells[0]));
     assert!(is_ray(&cells[1]) && is_ray(&cells[2]));

@@ -23,14 +23,14 @@ impl Position {
             if left == 0 {
                 break;
             }
-            if !royal[self.board[sq as usize] as usize] {
+            if !royal[self.board[sq] as usize] {
                 continue;
             }
             left -= 1;
             for (df, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
                 let (mut f, mut r) = (g.file_of(sq) + df, g.rank_of(sq) + dr);
                 while let Some(s) = g.square(f, r) {
-                    let code = self.board[s as usize];
+                    let code = self.board[s];
                     if code != 0 {
                         if code & 1 != c.index() as Code && royal[code as usize] {
                             return true;

@@ -22,11 +22,11 @@ impl Position {
         let (mut n, mut h) = (0u8, 0u64);
         for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
             let Some(sq) = g.square(f + dx, r + dy) else { continue };
-            let code = self.board[sq as usize];
+            let code = self.board[sq];
             if code != 0 && code & 1 == them {
                 self.remove(sq);
                 self.burnt.push((sq, code));
-                h ^= self.variant().z_piece[code as usize * nsq + sq as usize];
+                h ^= self.variant().z_piece[code as usize * nsq + sq.index()];
                 n += 1;
             }
         }
@@ -42,7 +42,7 @@ impl Position {
         // by index, as the walk borrows the position (it leaves the list as it was)
         for i in 0..self.lists[them].len {
             let sq = self.lists[them].sq[i];
-            if self.variant().burns[self.board[sq as usize] as usize] && self.walk_piece(sq, &mut hit) {
+            if self.variant().burns[self.board[sq] as usize] && self.walk_piece(sq, &mut hit) {
                 return true;
             }
         }
@@ -64,7 +64,7 @@ impl BurnHit {
             (-1..=1).any(|dx| {
                 (dx, dy) != (0, 0)
                     && g.square(f + dx, r + dy).is_some_and(|s| {
-                        let code = pos.board[s as usize];
+                        let code = pos.board[s];
                         code != 0 && code & 1 == self.target && pos.variant().royal[code as usize]
                     })
             })

@@ -17,8 +17,8 @@ use crate::width::{Code, FileSet};
 /// in Chess960).
 pub(crate) fn castle_transit(from: Square, to: Square) -> impl Iterator<Item = Square> {
     let step: i32 = if to > from { 1 } else { -1 };
-    let n = (to as i32 - from as i32).abs() - 1;
-    (1..=n.max(0)).map(move |k| (from as i32 + k * step) as Square)
+    let n = (to.index() as i32 - from.index() as i32).abs() - 1;
+    (1..=n.max(0)).map(move |k| from.offset((k * step) as isize))
 }
 
 impl Position {
@@ -39,7 +39,7 @@ impl Position {
             let is_rook = |code: Code| cast.rooks.iter().any(|&t| code_of(t, c) == code);
             for sq in 0..g.squares() {
                 if self.board[sq] == king || is_rook(self.board[sq]) {
-                    self.set_virgin(sq as Square, false);
+                    self.set_virgin(Square::new(sq), false);
                 }
             }
         }
@@ -88,11 +88,11 @@ impl Position {
                 // a king two or more files from its castling square before
                 // one beside it or on it
                 let mut found = Err(fen_err(fen, "castling", format!("right '{ch}' but no king of that side")));
-                let kings = (0..g.squares()).filter(|&s| self.board[s] == king).map(|s| s as Square);
+                let kings = g.all_squares().filter(|&s| self.board[s] == king);
                 for (near_pass, ksq) in [false, true].into_iter().flat_map(|n| kings.clone().map(move |k| (n, k))) {
                     let rank = g.rank_of(ksq);
                     let kf = g.file_of(ksq);
-                    let rook_at = |f: i32| g.square(f, rank).filter(|&s| is_rook(self.board[s as usize]));
+                    let rook_at = |f: i32| g.square(f, rank).filter(|&s| is_rook(self.board[s]));
                     // a named rook decides the wing by its side of the king
                     let wing = match (wing, rook_file) {
                         (Some(w), _) => w,
@@ -134,8 +134,8 @@ impl Position {
                 self.castling |= 1 << right;
                 self.castle_rook[right] = rsq;
                 self.castle_king[right] = ksq;
-                self.castle_clear[ksq as usize] |= if color == Color::White { 3 } else { 12 };
-                self.castle_clear[rsq as usize] |= 1 << right;
+                self.castle_clear[ksq.index()] |= if color == Color::White { 3 } else { 12 };
+                self.castle_clear[rsq] |= 1 << right;
                 self.set_virgin(ksq, true);
                 self.set_virgin(rsq, true);
                 if variant.def.rules.gating {
@@ -180,9 +180,9 @@ impl Position {
     #[inline]
     pub fn castle_rook_target(from: Square, to: Square, rook: Square) -> Square {
         if rook > from {
-            to - 1
+            to.offset(-1)
         } else {
-            to + 1
+            to.offset(1)
         }
     }
 
@@ -204,13 +204,13 @@ impl Position {
             // the king the right belongs to (a right is lost when its king
             // moves, so it is still there)
             let ksq = self.castle_king[right];
-            if ksq == NO_SQUARE || self.board[ksq as usize] != crate::compile::code_of(cast.king, us) {
+            if ksq == NO_SQUARE || self.board[ksq] != crate::compile::code_of(cast.king, us) {
                 continue;
             }
             // the squares between king and rook must be empty in any case:
             // most positions fail here, before the destinations are computed
             let (a, b) = (ksq.min(rsq), ksq.max(rsq));
-            if (a + 1..b).any(|s| self.board[s as usize] != 0) {
+            if (a.index() + 1..b.index()).any(|s| self.board[s] != 0) {
                 continue;
             }
             let rank = g.rank_of(ksq);
@@ -218,7 +218,7 @@ impl Position {
             let rto = Position::castle_rook_target(ksq, kto, rsq);
             let lo = ksq.min(kto).min(rsq).min(rto);
             let hi = ksq.max(kto).max(rsq).max(rto);
-            if (lo..=hi).all(|s| s == ksq || s == rsq || self.board[s as usize] == 0) {
+            if (lo.index()..=hi.index()).map(Square::new).all(|s| s == ksq || s == rsq || self.board[s] == 0) {
                 list.push_quiet(Move::new(ksq, kto, rsq, MoveKind::Castle));
             }
         }
@@ -249,33 +249,33 @@ impl Position {
             return self.is_legal_reference(m); // squares whose attacks were not all counted
         }
         for sq in castle_transit(from, to) {
-            if self.board[sq as usize] != 0 && sq != rsq {
+            if self.board[sq] != 0 && sq != rsq {
                 continue; // as the reference test: only empty squares and the rook's are tested
             }
-            if info.uncertain[sq as usize] {
+            if info.uncertain[sq] {
                 return self.is_legal_reference(m);
             }
-            if info.attack[sq as usize] > 0 {
+            if info.attack[sq] > 0 {
                 return false;
             }
         }
-        if info.uncertain[to as usize] || info.attack[to as usize] > 0 {
+        if info.uncertain[to] || info.attack[to] > 0 {
             return self.is_legal_reference(m);
         }
         let rto = Position::castle_rook_target(from, to, rsq);
-        let (king, rook) = (self.board[from as usize], self.board[rsq as usize]);
-        let (old_to, old_rto) = (self.board[to as usize], self.board[rto as usize]);
-        self.board[from as usize] = 0;
-        self.board[rsq as usize] = 0;
-        self.board[to as usize] = king;
-        self.board[rto as usize] = rook;
+        let (king, rook) = (self.board[from], self.board[rsq]);
+        let (old_to, old_rto) = (self.board[to], self.board[rto]);
+        self.board[from] = 0;
+        self.board[rsq] = 0;
+        self.board[to] = king;
+        self.board[rto] = rook;
         let illegal = self.rerun_list(info, rsq, false)
             || (rto != rsq && self.rerun_list(info, rto, false))
             || (to != rsq && to != rto && self.rerun_list(info, to, false));
-        self.board[rto as usize] = old_rto;
-        self.board[to as usize] = old_to;
-        self.board[rsq as usize] = rook;
-        self.board[from as usize] = king;
+        self.board[rto] = old_rto;
+        self.board[to] = old_to;
+        self.board[rsq] = rook;
+        self.board[from] = king;
         !illegal
     }
 }

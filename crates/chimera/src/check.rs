@@ -127,7 +127,7 @@ impl CheckInfo {
     /// while it may castle; elsewhere the pieces that reach no such square are
     /// not counted.
     pub fn attacks(&self, sq: Square) -> u8 {
-        self.attack[sq as usize]
+        self.attack[sq]
     }
 
     /// Whether `sq` lies in the box of squares whose attacks are complete.
@@ -135,8 +135,8 @@ impl CheckInfo {
     // the casts are to `u8` from a `u8` in chimera and from a `u16` in chimera-wide
     #[allow(clippy::unnecessary_cast)]
     pub(crate) fn in_zone(&self, sq: Square) -> bool {
-        let w = self.width.max(1) as Square;
-        let (f, r) = ((sq % w) as u8, (sq / w) as u8);
+        let w = self.width.max(1) as usize;
+        let (f, r) = ((sq.index() % w) as u8, (sq.index() / w) as u8);
         box_overlap([f, f, r, r], self.zone)
     }
 
@@ -147,18 +147,15 @@ impl CheckInfo {
     #[inline(always)]
     pub(crate) fn plain_legal(&self, from: Square, to: Square, capture: bool) -> bool {
         let quick = if capture { self.quick } else { self.quick_quiet };
-        quick & 1 << MoveKind::Normal as u8 != 0
-            && from != self.royal
-            && self.head[from as usize] == 0
-            && self.head[to as usize] == 0
+        quick & 1 << MoveKind::Normal as u8 != 0 && from != self.royal && self.head[from] == 0 && self.head[to] == 0
     }
 
     #[inline(always)]
     fn push(&mut self, sq: Square, e: Entry) {
         let mut e = e;
-        e.next = self.head[sq as usize];
+        e.next = self.head[sq];
         self.entries.push(e);
-        self.head[sq as usize] = self.entries.len() as u32;
+        self.head[sq] = self.entries.len() as u32;
     }
 }
 
@@ -182,11 +179,8 @@ impl Position {
         let royal = &variant.royal;
         // how many royals the side has, from the counts per code (no scan)
         let nroyal: u32 = variant.royal_codes[us.index()].iter().map(|&c| self.counts[c as usize] as u32).sum();
-        let first = if nroyal > 0 {
-            self.pieces(us).iter().copied().find(|&s| royal[self.board[s as usize] as usize])
-        } else {
-            None
-        };
+        let first =
+            if nroyal > 0 { self.pieces(us).iter().copied().find(|&s| royal[self.board[s] as usize]) } else { None };
         // burning is left to the reference method
         info.fast = first.is_some() && nroyal == 1 && !variant.burners;
         info.unguarded = nroyal >= 2 && variant.def.rules.royals == crate::variant::RoyalRule::Last;
@@ -196,8 +190,8 @@ impl Position {
             return;
         };
         info.royal = ksq;
-        let kcode = self.board[ksq as usize];
-        self.board[ksq as usize] = 0;
+        let kcode = self.board[ksq];
+        self.board[ksq] = 0;
         let them = us.flip();
         // a trajectory is recorded on a square only if its subtree from there
         // can reach the royal's square; with castling rights, anywhere on the
@@ -216,7 +210,7 @@ impl Position {
         info.width = g.width;
         for i in 0..self.lists[them.index()].len {
             let psq = self.lists[them.index()].sq[i];
-            let code = self.board[psq as usize];
+            let code = self.board[psq];
             let tables = &self.variant().tables;
             let idx = tables.list_index(code, self.is_virgin(psq), psq);
             if !box_overlap(tables.list_box[idx], zone) {
@@ -225,36 +219,36 @@ impl Position {
             }
             let l = tables.lists[idx];
             if l.lift {
-                self.board[psq as usize] = 0;
+                self.board[psq] = 0;
             }
             let tables = &self.variant().tables;
             let range = l.start as usize..l.start as usize + l.len as usize;
             self.record(&tables.cells[range.clone()], &tables.reach[range], target, code, psq, kcode, 0, info);
             if l.lift {
-                self.board[psq as usize] = code;
+                self.board[psq] = code;
             }
         }
         if flying_general {
             let tables = &self.variant().tables;
             for i in 0..self.lists[them.index()].len {
                 let psq = self.lists[them.index()].sq[i];
-                let code = self.board[psq as usize];
+                let code = self.board[psq];
                 if self.variant().royal[code as usize] {
-                    let l = tables.facing[psq as usize];
+                    let l = tables.facing[psq];
                     let reach = &tables.reach[l.start as usize..l.start as usize + l.len as usize];
                     self.record(tables.facing_list(psq), reach, target, code, psq, kcode, E_FACING, info);
                 }
             }
         }
-        self.board[ksq as usize] = kcode;
+        self.board[ksq] = kcode;
         if self.variant().tables.two_victims() {
             self.mark_second_victims(info);
         }
-        if info.uncertain[ksq as usize] {
+        if info.uncertain[ksq] {
             info.fast = false;
         }
-        info.in_check = info.attack[ksq as usize] > 0;
-        if info.uncertain[ksq as usize] {
+        info.in_check = info.attack[ksq] > 0;
+        if info.uncertain[ksq] {
             // the royal may be a locust victim, which the attack counts miss
             info.in_check = self.royal_attacked(us);
         }
@@ -276,8 +270,8 @@ impl Position {
         if top < 8
             && quick >> top & 1 != 0
             && m.from() != info.royal
-            && info.head[m.from() as usize] == 0
-            && info.head[m.to() as usize] == 0
+            && info.head[m.from()] == 0
+            && info.head[m.to()] == 0
         {
             return true;
         }
@@ -295,11 +289,11 @@ impl Position {
         let tables = &self.variant().tables;
         for i in 0..self.lists[them.index()].len {
             let psq = self.lists[them.index()].sq[i];
-            let code = self.board[psq as usize];
+            let code = self.board[psq];
             let l = tables.lists[tables.list_index(code, self.is_virgin(psq), psq)];
             for &v in &tables.victim2[l.start as usize..l.start as usize + l.len as usize] {
                 if v != NO_SQUARE {
-                    info.uncertain[v as usize] = true;
+                    info.uncertain[v] = true;
                 }
             }
         }
@@ -340,7 +334,7 @@ impl Position {
                         && (c.aux & AUX_NO_CAPTURE == 0
                             || !self.variant().tables.no_capture[code as usize].contains(type_of(kcode))));
                 if allowed {
-                    let a = &mut info.attack[c.to as usize];
+                    let a = &mut info.attack[c.to];
                     *a = a.saturating_add(1);
                     if c.to == ksq {
                         info.checks.push(entry);
@@ -350,9 +344,9 @@ impl Position {
             let forks = c.flags & (OCC_FOE | OCC_FRIEND);
             if forks & OCC_FOE != 0 && cells[c.occ as usize].victim == c.to {
                 // a locust capture could start here: whether it completes depends on the board
-                info.uncertain[c.to as usize] = true;
+                info.uncertain[c.to] = true;
             }
-            let occ = self.board[c.to as usize];
+            let occ = self.board[c.to];
             let relevant = |i: usize| {
                 let r = reach[i];
                 r[0] <= target[1] && target[0] <= r[1] && r[2] <= target[3] && target[2] <= r[3]
@@ -401,18 +395,18 @@ impl Position {
         for k in 1..len {
             let to = ray_square(c, k).to;
             if c.flags & CAPTURE != 0 {
-                let a = &mut info.attack[to as usize];
+                let a = &mut info.attack[to];
                 *a = a.saturating_add(1);
                 if to == info.royal {
                     info.checks.push(entry);
                 }
             }
-            if board[to as usize] != 0 {
+            if board[to] != 0 {
                 if k + 1 < len {
                     let last = ray_square(c, len - 1).to;
-                    let w = info.width.max(1) as Square;
-                    let (f0, r0) = ((to % w) as u8, (to / w) as u8);
-                    let (f1, r1) = ((last % w) as u8, (last / w) as u8);
+                    let w = info.width.max(1) as usize;
+                    let (f0, r0) = ((to.index() % w) as u8, (to.index() / w) as u8);
+                    let (f1, r1) = ((last.index() % w) as u8, (last.index() / w) as u8);
                     if box_overlap([f0.min(f1), f0.max(f1), r0.min(r1), r0.max(r1)], target) {
                         info.push(to, entry);
                     }
@@ -425,7 +419,7 @@ impl Position {
     /// Re-runs one recorded trajectory on the current board: does it capture a royal of the side to move?
     #[inline]
     fn rerun(&mut self, e: &Entry) -> bool {
-        if self.board[e.psq as usize] != e.code {
+        if self.board[e.psq] != e.code {
             return false; // the piece was captured
         }
         let target = self.side.index() as Code;
@@ -437,19 +431,19 @@ impl Position {
         }
         let l = self.variant().tables.list(e.code, self.is_virgin(e.psq), e.psq).1;
         if l.lift {
-            self.board[e.psq as usize] = 0;
+            self.board[e.psq] = 0;
         }
         let cells = &self.variant().tables.cells[l.start as usize..l.start as usize + l.len as usize];
         let end = cells[e.root as usize].next as usize;
         let r = self.walk_range(cells, e.root as usize, end, e.code, e.psq, &mut hit);
         if l.lift {
-            self.board[e.psq as usize] = e.code;
+            self.board[e.psq] = e.code;
         }
         r
     }
 
     pub(crate) fn rerun_list(&mut self, info: &CheckInfo, sq: Square, forks_only: bool) -> bool {
-        let mut k = info.head[sq as usize];
+        let mut k = info.head[sq];
         while k != 0 {
             let e = info.entries[k as usize - 1];
             if (!forks_only || e.flags & E_FORK != 0) && self.rerun(&e) {
@@ -495,10 +489,10 @@ impl Position {
             MoveKind::Drop => {
                 // a drop only adds a piece: it can block checks, and screen hoppers
                 let mut legal = true;
-                if info.in_check || info.head[to as usize] != 0 {
-                    self.board[to as usize] = m.code();
+                if info.in_check || info.head[to] != 0 {
+                    self.board[to] = m.code();
                     legal = !info.checks.iter().any(|e| self.rerun(e)) && !self.rerun_list(info, to, false);
-                    self.board[to as usize] = 0;
+                    self.board[to] = 0;
                 }
                 return legal;
             }
@@ -509,13 +503,13 @@ impl Position {
                 return false;
             }
             if m.kind() == MoveKind::Locust
-                || info.uncertain[to as usize]
+                || info.uncertain[to]
                 || !info.in_zone(to)
                 || self.variant().tables.captures_own_screen
             {
                 return self.is_legal_reference(m);
             }
-            return info.attack[to as usize] == 0;
+            return info.attack[to] == 0;
         }
         if m.has_second_victim() {
             return self.two_victims_legal_with(m, info);
@@ -524,23 +518,23 @@ impl Position {
             MoveKind::EnPassant | MoveKind::Locust => m.extra(),
             _ => NO_SQUARE,
         };
-        let to_occupied = self.board[to as usize] != 0 && to != from;
+        let to_occupied = self.board[to] != 0 && to != from;
         let need = info.in_check
-            || info.head[from as usize] != 0
-            || info.head[to as usize] != 0
-            || (victim != NO_SQUARE && info.head[victim as usize] != 0);
+            || info.head[from] != 0
+            || info.head[to] != 0
+            || (victim != NO_SQUARE && info.head[victim] != 0);
         if !need {
             return true;
         }
         // play the move on the board only: the walks read nothing else
-        let mover = self.board[from as usize];
-        let captured = self.board[to as usize];
-        let vcode = if victim != NO_SQUARE { self.board[victim as usize] } else { 0 };
-        self.board[from as usize] = 0;
+        let mover = self.board[from];
+        let captured = self.board[to];
+        let vcode = if victim != NO_SQUARE { self.board[victim] } else { 0 };
+        self.board[from] = 0;
         if victim != NO_SQUARE {
-            self.board[victim as usize] = 0;
+            self.board[victim] = 0;
         }
-        self.board[to as usize] = if m.kind() == MoveKind::Promotion { m.code() } else { mover };
+        self.board[to] = if m.kind() == MoveKind::Promotion { m.code() } else { mover };
         let mut illegal = false;
         for e in &info.checks {
             if self.rerun(e) {
@@ -553,10 +547,10 @@ impl Position {
             || self.rerun_list(info, to, to_occupied)
             || (victim != NO_SQUARE && self.rerun_list(info, victim, false));
         if victim != NO_SQUARE {
-            self.board[victim as usize] = vcode;
+            self.board[victim] = vcode;
         }
-        self.board[to as usize] = captured;
-        self.board[from as usize] = mover;
+        self.board[to] = captured;
+        self.board[from] = mover;
         !illegal
     }
 
@@ -569,30 +563,30 @@ impl Position {
     fn two_victims_legal_with(&mut self, m: Move, info: &CheckInfo) -> bool {
         let (from, to, v1) = (m.from(), m.to(), m.extra());
         let Some(v2) = self.second_victim_of(m) else { return self.is_legal_reference(m) };
-        let to_occupied = self.board[to as usize] != 0 && to != from;
-        if !info.in_check && [from, to, v1, v2].iter().all(|&s| info.head[s as usize] == 0) {
+        let to_occupied = self.board[to] != 0 && to != from;
+        if !info.in_check && [from, to, v1, v2].iter().all(|&s| info.head[s] == 0) {
             return true;
         }
-        let saved = [from, v1, v2, to].map(|s| self.board[s as usize]);
+        let saved = [from, v1, v2, to].map(|s| self.board[s]);
         let mover = saved[0];
         for s in [from, v1, v2] {
-            self.board[s as usize] = 0;
+            self.board[s] = 0;
         }
-        self.board[to as usize] = mover;
+        self.board[to] = mover;
         let illegal = info.checks.iter().any(|e| self.rerun(e))
             || self.rerun_list(info, from, false)
             || self.rerun_list(info, to, to_occupied)
             || self.rerun_list(info, v1, false)
             || self.rerun_list(info, v2, false);
         for (s, c) in [from, v1, v2, to].into_iter().zip(saved).rev() {
-            self.board[s as usize] = c;
+            self.board[s] = c;
         }
         !illegal
     }
 
     fn has_royal(&self, c: crate::square::Color) -> bool {
         let royal = &self.variant().royal;
-        self.pieces(c).iter().any(|&s| royal[self.board[s as usize] as usize])
+        self.pieces(c).iter().any(|&s| royal[self.board[s] as usize])
     }
 
     /// True if the side to move has at least one legal move (ignoring the

@@ -162,7 +162,7 @@ pub fn ray_step(c: &Cell) -> isize {
 /// same rights, an empty child except on the last square.
 #[inline(always)]
 pub fn ray_square(c: &Cell, k: usize) -> Cell {
-    let to = (c.to as isize + k as isize * ray_step(c)) as Square;
+    let to = c.to.offset(k as isize * ray_step(c));
     let flags = if k + 1 < ray_len(c) { c.flags | EMPTY_CHILD } else { c.flags & !EMPTY_CHILD };
     Cell { to, flags, aux: 0, victim: NO_SQUARE, occ: 0, next: c.next }
 }
@@ -272,7 +272,7 @@ fn compact_rays(
             c.occ = 0;
         }
         if run[i] > 1 {
-            let step = cells[i + 1].to as isize - cells[i].to as isize;
+            let step = (cells[i + 1].to).index() as isize - (cells[i].to).index() as isize;
             c.flags &= !EMPTY_CHILD;
             c.occ = step as i16 as u16;
             c.aux = len[i] as u8;
@@ -456,7 +456,7 @@ impl Tables {
     /// The index of the list of `code` (virgin or not) on `sq`.
     #[inline(always)]
     pub fn list_index(&self, code: Code, virgin: bool, sq: Square) -> usize {
-        ((code as usize - 2) * 2 + virgin as usize) * self.nsq + sq as usize
+        ((code as usize - 2) * 2 + virgin as usize) * self.nsq + sq.index()
     }
 
     /// Whether some piece of the variant captures two locust victims in one move.
@@ -482,7 +482,7 @@ impl Tables {
     /// The facing rays from `sq` (empty unless the variant has the flying-general rule).
     #[inline]
     pub fn facing_list(&self, sq: Square) -> &[Cell] {
-        match self.facing.get(sq as usize) {
+        match self.facing.get(sq.index()) {
             Some(l) => &self.cells[l.start as usize..l.start as usize + l.len as usize],
             None => &[],
         }
@@ -545,7 +545,7 @@ impl Node {
     }
     /// The squares of the node: its own, or a ray's.
     fn squares(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..self.ray.max(1) as isize).map(move |k| (self.sq as isize + k * self.step as isize) as Square)
+        (0..self.ray.max(1) as isize).map(move |k| self.sq.offset(k * self.step as isize))
     }
     /// A ray as a plain node on its first square whose one empty child is
     /// the rest of the ray (a plain node if that is one square); other
@@ -557,7 +557,7 @@ impl Node {
         }
         let mut head = Node::new(self.sq, NO_VICTIMS);
         head.flags = self.flags | EMPTY_CHILD;
-        let mut rest = Node::new((self.sq as isize + self.step as isize) as Square, NO_VICTIMS);
+        let mut rest = Node::new(self.sq.offset(self.step as isize), NO_VICTIMS);
         rest.flags = self.flags;
         if self.ray > 2 {
             (rest.ray, rest.step) = (self.ray - 1, self.step);
@@ -572,7 +572,7 @@ impl Node {
         }
         let mut node: Option<Node> = None;
         for k in (0..self.ray as isize).rev() {
-            let mut n = Node::new((self.sq as isize + k * self.step as isize) as Square, NO_VICTIMS);
+            let mut n = Node::new(self.sq.offset(k * self.step as isize), NO_VICTIMS);
             n.flags = self.flags;
             if let Some(child) = node.take() {
                 n.flags |= EMPTY_CHILD;
@@ -808,8 +808,8 @@ fn repeats(forest: &[Node], origin: Square, nsq: usize) -> (bool, bool) {
                 g.lift |= sq == g.origin;
                 let rights = (n.flags & (CAPTURE | FRIEND) != 0) as u8 | (((n.flags & (QUIET | EP) != 0) as u8) << 1);
                 if victim == NO_SQUARE {
-                    g.dup |= g.seen[sq as usize] & rights != 0;
-                    g.seen[sq as usize] |= rights;
+                    g.dup |= g.seen[sq] & rights != 0;
+                    g.seen[sq] |= rights;
                 } else {
                     if rights & 1 != 0 {
                         g.out.push((sq, victim, false));
@@ -885,7 +885,7 @@ fn merge_sorted<T: Ord + Copy>(a: Vec<T>, b: Vec<T>, repeat: &mut bool) -> Vec<T
 fn no_capture_on_passed_squares(nodes: &mut [Node], passed: &mut Vec<Square>) {
     for n in nodes {
         if n.ray != 0 && n.squares().any(|s| passed.contains(&s)) {
-            *n = std::mem::replace(n, Node::new(0, NO_VICTIMS)).unray();
+            *n = std::mem::replace(n, Node::new(Square::new(0), NO_VICTIMS)).unray();
         }
         if passed.contains(&n.sq) {
             n.flags &= !CAPTURE;
@@ -903,12 +903,12 @@ fn no_capture_on_passed_squares(nodes: &mut [Node], passed: &mut Vec<Square>) {
 /// (a destination zone: [`ConfineMode::Destination`]).
 fn keep_destinations(nodes: &mut Vec<Node>, zone: &[bool]) {
     for n in nodes.iter_mut() {
-        if n.ray != 0 && n.squares().any(|s| !zone[s as usize]) {
-            *n = std::mem::replace(n, Node::new(0, NO_VICTIMS)).unray();
+        if n.ray != 0 && n.squares().any(|s| !zone[s]) {
+            *n = std::mem::replace(n, Node::new(Square::new(0), NO_VICTIMS)).unray();
         }
         keep_destinations(&mut n.empty, zone);
         keep_destinations(&mut n.occ, zone);
-        if !zone[n.sq as usize] {
+        if !zone[n.sq] {
             n.flags &= !(QUIET | CAPTURE | FRIEND | EP);
         }
         if n.empty.is_empty() {
@@ -1139,7 +1139,7 @@ impl Builder<'_> {
         let f = self.g.file_of(from) + dx;
         let r = self.g.rank_of(from) + dy;
         let s = self.g.square(f, r)?;
-        if self.allowed[s as usize] {
+        if self.allowed[s] {
             Some(s)
         } else {
             None
@@ -1158,7 +1158,7 @@ impl Builder<'_> {
         let f = self.g.file_of(from) + dx;
         let r = self.g.rank_of(from) + dy;
         let s = self.g.square(f.rem_euclid(w), r)?;
-        if self.allowed[s as usize] {
+        if self.allowed[s] {
             Some((s, !(0..w).contains(&f)))
         } else {
             None
@@ -1406,8 +1406,8 @@ impl Builder<'_> {
             return Err(self.err(unit, "'U' takes only the modality modifiers m, c, d, e, t and i"));
         }
         let mut out = Vec::new();
-        for sq in 0..self.g.squares() as Square {
-            if sq == from || !self.allowed[sq as usize] {
+        for sq in (0..self.g.squares()).map(Square::new) {
+            if sq == from || !self.allowed[sq] {
                 continue;
             }
             let mut node = Node::new(sq, NO_VICTIMS);
@@ -1553,8 +1553,8 @@ impl Builder<'_> {
             // a plain ride: one ray node, which the walkers step along
             let mut node = Node::new(targets[0], NO_VICTIMS);
             self.end_rights(leg, &mut node);
-            let step = targets[1] as isize - targets[0] as isize;
-            let straight = targets.windows(2).all(|w| w[1] as isize - w[0] as isize == step);
+            let step = (targets[1]).index() as isize - (targets[0]).index() as isize;
+            let straight = targets.windows(2).all(|w| (w[1]).index() as isize - (w[0]).index() as isize == step);
             if node.flags & (SPECIAL | EP) == 0 && node.aux == 0 && straight && i16::try_from(step).is_ok() {
                 node.ray = targets.len() as u8;
                 node.step = step as i16;
@@ -1755,11 +1755,10 @@ fn quiet_on_empty_board(nodes: &[Node]) -> bool {
 /// (see [`PromoInfo`]): a capture there stays, as an attack, but may not be
 /// played. A ray over such a square becomes the nodes it stands for.
 fn no_stay_on_dead_squares(nodes: &mut [Node], dead: &[bool], promo: Option<&PromoInfo>, from: usize) {
-    let stays =
-        |sq: Square| dead[sq as usize] && !promo.is_some_and(|p| p.zone[sq as usize] || (p.shogi && p.zone[from]));
+    let stays = |sq: Square| dead[sq] && !promo.is_some_and(|p| p.zone[sq] || (p.shogi && p.zone[from]));
     for n in nodes {
         if n.ray != 0 && n.squares().any(stays) {
-            *n = std::mem::replace(n, Node::new(0, NO_VICTIMS)).unray();
+            *n = std::mem::replace(n, Node::new(Square::new(0), NO_VICTIMS)).unray();
         }
         if stays(n.sq) {
             n.flags &= !(QUIET | EP);
@@ -1808,7 +1807,7 @@ fn compact_code(
         c2.clear();
         r2.clear();
         v2.clear();
-        let from = (k % nsq) as Square;
+        let from = Square::new(k % nsq);
         compact_rays(&cells[r.clone()], &reach[r.clone()], &victim2[r], from, g, (&mut c2, &mut r2, &mut v2));
         cells[at..at + c2.len()].copy_from_slice(&c2);
         reach[at..at + c2.len()].copy_from_slice(&r2);
@@ -1864,7 +1863,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             }
             if let Some(pr) = &p.promotion {
                 let zone = &def.zones[pr.zone];
-                let members: Vec<bool> = (0..nsq).map(|s| zone.contains(&g, color, s as Square)).collect();
+                let members: Vec<bool> = (0..nsq).map(|s| zone.contains(&g, color, Square::new(s))).collect();
                 let in_place = pr.style == crate::definition::PromotionStyle::Sittuyin;
                 in_place_promotion |= in_place;
                 promo[code as usize] = Some(PromoInfo {
@@ -1897,7 +1896,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             let code_start = cells.len();
             // where the piece may go (confinement), the same from every square
             let zone: Vec<bool> = (0..nsq)
-                .map(|s| p.confine.map(|z| def.zones[z].contains(&g, color, s as Square)).unwrap_or(true))
+                .map(|s| p.confine.map(|z| def.zones[z].contains(&g, color, Square::new(s))).unwrap_or(true))
                 .collect();
             // a destination zone only filters where the moves end:
             // the paths are those of an unconfined piece
@@ -1911,7 +1910,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     (0..nsq)
                         .map(|s| {
                             base_allowed[s]
-                                && zm.confine.map(|z| def.zones[z].contains(&g, color, s as Square)).unwrap_or(true)
+                                && zm.confine.map(|z| def.zones[z].contains(&g, color, Square::new(s))).unwrap_or(true)
                         })
                         .collect()
                 })
@@ -1958,7 +1957,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         Some(z) => def.zones[z].contains(&g, color, sq),
                         None => virgin,
                     };
-                    if b.allowed[sq as usize] || p.confine.is_none() {
+                    if b.allowed[sq] || p.confine.is_none() {
                         for unit in &p.betza.units {
                             if unit.initial && !initial {
                                 continue;
@@ -1992,14 +1991,14 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     // tables, but as work)
                     let before = total_nodes.get();
                     let mut d = Vec::with_capacity(nsq);
-                    for sq in 0..nsq as Square {
+                    for sq in (0..nsq).map(Square::new) {
                         d.push(!quiet_on_empty_board(&build(sq)?));
                         built += total_nodes.get() - before;
                         total_nodes.set(before);
                     }
                     dead[code as usize] = d;
                 }
-                for sq in 0..nsq as Square {
+                for sq in (0..nsq).map(Square::new) {
                     let mut forest = build(sq)?;
                     no_capture_on_passed_squares(&mut forest, &mut vec![sq]);
                     let (dedup, lift) = repeats(&forest, sq, nsq);
@@ -2011,7 +2010,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                             &mut forest,
                             &dead[code as usize],
                             promo[code as usize].as_ref(),
-                            sq as usize,
+                            sq.index(),
                         );
                     }
                     let start = cells.len();
@@ -2028,7 +2027,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     let mut local2 = Vec::new();
                     linearize(&forest, total, &mut local, &mut local2, &sizes);
                     let boxes = subtree_reach(&local, &local2, &sizes, &g);
-                    let idx = ((code as usize - 2) * 2 + virgin as usize) * nsq + sq as usize;
+                    let idx = ((code as usize - 2) * 2 + virgin as usize) * nsq + sq.index();
                     list_box[idx] = boxes.iter().fold(EMPTY_BOX, |a, r| box_union(a, *r));
                     reach.extend(boxes);
                     cells.extend(local);
@@ -2067,7 +2066,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
     let mut facing = Vec::new();
     if def.rules.flying_general {
         let unit = crate::betza::parse("cR").expect("static XBetza").units.remove(0);
-        for sq in 0..nsq as Square {
+        for sq in (0..nsq).map(Square::new) {
             let b = Builder {
                 g,
                 color: Color::White,
@@ -2110,7 +2109,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             let (code, sq) = (idx / (2 * nsq) + 2, idx % nsq);
             promo[code].as_ref().is_some_and(|p| {
                 let list = &cells[l.start as usize..l.start as usize + l.len as usize];
-                p.zone[sq] || plain_cells(list).any(|c| p.zone[c.to as usize])
+                p.zone[sq] || plain_cells(list).any(|c| p.zone[c.to])
             })
         })
         .collect();

@@ -209,9 +209,9 @@ impl Zone {
     /// Whether `sq` is in the zone for side `c`.
     pub fn contains(&self, g: &Geometry, c: Color, sq: Square) -> bool {
         match (c, &self.black) {
-            (Color::White, _) => self.white[sq as usize],
-            (Color::Black, Some(b)) => b[sq as usize],
-            (Color::Black, None) => self.white[g.flip(sq) as usize],
+            (Color::White, _) => self.white[sq],
+            (Color::Black, Some(b)) => b[sq],
+            (Color::Black, None) => self.white[g.flip(sq).index()],
         }
     }
 }
@@ -1040,7 +1040,7 @@ pub fn parse_zone(g: &Geometry, text: &str) -> Result<Vec<bool>, String> {
         let (r0, r1) = (g.rank_of(sa).min(g.rank_of(sb)), g.rank_of(sa).max(g.rank_of(sb)));
         for r in r0..=r1 {
             for f in f0..=f1 {
-                set[g.square(f, r).unwrap() as usize] = true;
+                set[g.square(f, r).unwrap().index()] = true;
             }
         }
     }

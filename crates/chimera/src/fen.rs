@@ -358,11 +358,11 @@ impl Setup {
             EnPassant::Squares(v) => v,
             _ => &[],
         };
-        if let Some(sq) = ep_squares.iter().find(|&&sq| sq as usize >= squares) {
+        if let Some(sq) = ep_squares.iter().find(|&&sq| sq.index() >= squares) {
             return Err(fen_err(
                 fen,
                 "en passant",
-                format!("square {sq} is not on the {}x{} board", def.geometry.width, def.geometry.height),
+                format!("square {} is not on the {}x{} board", sq.index(), def.geometry.width, def.geometry.height),
             ));
         }
         if matches!(self.en_passant, EnPassant::CountLimit(_)) && rules.counting.is_none() {
@@ -498,7 +498,7 @@ pub(crate) fn parse_board_and_pockets(def: &VariantDef, fen: &str) -> Result<(Ve
                 return Err(fen_err(fen, "board", format!("rank {} has more than {} files", rank + 1, g.width)));
             }
             let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-            board[g.square(file, rank).unwrap() as usize] = code_of(t, color);
+            board[g.square(file, rank).unwrap().index()] = code_of(t, color);
             file += 1;
             k += 1;
         }

@@ -55,7 +55,7 @@ impl Position {
     pub(crate) fn read_gate(&mut self, ch: char) -> Result<(), String> {
         let (c, sq) =
             self.first_rank_letter(ch).ok_or_else(|| format!("'{ch}' is neither a castling right nor a gate file"))?;
-        let code = self.board[sq as usize];
+        let code = self.board[sq];
         if code != 0 && (code & 1) as usize == c.index() {
             self.gates[c.index()] |= (1 as FileSet) << self.geometry().file_of(sq);
         }
@@ -88,7 +88,7 @@ impl Position {
                     let king = crate::compile::code_of(cast.king, c);
                     for f in 0..g.width as i32 {
                         let sq = g.square(f, self.gate_rank(c)).unwrap();
-                        if self.board[sq as usize] == king && self.is_virgin(sq) {
+                        if self.board[sq] == king && self.is_virgin(sq) {
                             implied |= (1 as FileSet) << f;
                         }
                     }

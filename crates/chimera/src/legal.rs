@@ -60,7 +60,7 @@ impl Position {
     /// The number of royal pieces `c` has on the board.
     pub fn royal_count(&self, c: Color) -> usize {
         let royal = &self.variant().royal;
-        self.pieces(c).iter().filter(|&&s| royal[self.board[s as usize] as usize]).count()
+        self.pieces(c).iter().filter(|&&s| royal[self.board[s] as usize]).count()
     }
 
     /// True if the variant lets `c`'s royal pieces be attacked because `c`
@@ -97,7 +97,7 @@ impl Position {
         let code = crate::compile::code_of(f.piece, c);
         let zone = &v.def.zones[f.zone];
         let g = self.geometry();
-        self.pieces(c).iter().any(|&sq| self.board[sq as usize] == code && zone.contains(&g, c, sq))
+        self.pieces(c).iter().any(|&sq| self.board[sq] == code && zone.contains(&g, c, sq))
     }
 
     /// The side that is extinct under the variant's extinction rule, if any;
@@ -150,7 +150,7 @@ impl Position {
         if self.lion_rules_forbid(m) {
             return false;
         }
-        let royal_castler = self.variant().royal[self.board[m.from() as usize] as usize];
+        let royal_castler = self.variant().royal[self.board[m.from()] as usize];
         if m.kind() == MoveKind::Castle && royal_castler {
             // a royal king may not castle out of, or through, an attacked square
             if self.royal_attacked(us) {
@@ -163,7 +163,7 @@ impl Position {
             for sq in crate::castling::castle_transit(from, to) {
                 let lifted = (sq == rsq).then(|| self.remove(rsq));
                 let mut attacked = false;
-                if self.board[sq as usize] == 0 {
+                if self.board[sq] == 0 {
                     self.shift(from, sq);
                     attacked = self.royal_attacked(us);
                     self.shift(sq, from);
@@ -195,7 +195,7 @@ impl Position {
             return false;
         }
         let (from, to) = (m.from(), m.to());
-        let code = self.board[from as usize];
+        let code = self.board[from];
         if code == 0 || !self.variant().royal[code as usize] || !self.is_virgin(from) {
             return false;
         }
@@ -216,7 +216,7 @@ impl Position {
     /// True if `m` is a Sittuyin-style promotion (which may not give check).
     pub(crate) fn is_in_place_promotion(&self, m: Move) -> bool {
         m.kind() == MoveKind::Promotion
-            && self.variant().tables.promo[self.board[m.from() as usize] as usize]
+            && self.variant().tables.promo[self.board[m.from()] as usize]
                 .as_ref()
                 .is_some_and(|p| !p.in_place_zone.is_empty())
     }

@@ -89,11 +89,11 @@ struct Reach {
 
 impl Visitor for Reach {
     fn quiet(&mut self, _pos: &Position, _code: Code, _from: Square, c: &Cell) -> bool {
-        self.quiet[c.to as usize] = true;
+        self.quiet[c.to] = true;
         false
     }
     fn capture(&mut self, _pos: &Position, _code: Code, _from: Square, c: &Cell) -> bool {
-        self.capture[c.to as usize] = true;
+        self.capture[c.to] = true;
         false
     }
     fn en_passant(&mut self, _pos: &Position, _from: Square, _c: &Cell) -> bool {
@@ -149,7 +149,7 @@ impl MaterialRules {
         // the squares each piece type of each colour may stand on
         let region = |t: usize, c: Color| -> Vec<bool> {
             match v.def.pieces[t].confine {
-                Some(z) => (0..nsq).map(|s| v.def.zones[z].contains(&g, c, s as Square)).collect(),
+                Some(z) => (0..nsq).map(|s| v.def.zones[z].contains(&g, c, Square::new(s))).collect(),
                 None => vec![true; nsq],
             }
         };
@@ -169,7 +169,7 @@ impl MaterialRules {
                 // rank) does not count there, unless it may still promote
                 let promotes = v.def.pieces[t].promotion.is_some();
                 for (s, &may_stand) in mine.iter().enumerate() {
-                    let mobile = promotes || !v.tables.list(code_of(t, c), false, s as Square).0.is_empty();
+                    let mobile = promotes || !v.tables.list(code_of(t, c), false, Square::new(s)).0.is_empty();
                     rules.counts[c.index()][t * nsq + s] = !away && may_stand && mobile;
                 }
             }
@@ -192,7 +192,7 @@ impl MaterialRules {
             let mine = region(t, Color::White);
             let mut colour_bound = true;
             let mut mates = false;
-            for from in (0..nsq as Square).filter(|&s| mine[s as usize]) {
+            for from in (0..nsq).map(Square::new).filter(|&s| mine[s]) {
                 // every square its moves may reach, hops and all, keeps the colour
                 if crate::compile::plain_cells(v.tables.list(code, false, from).0).any(|c| parity(c.to) != parity(from))
                 {
@@ -208,7 +208,7 @@ impl MaterialRules {
                         continue;
                     };
                     scratch.put(near, blocker);
-                    if reach(&mut scratch, code, from).capture[near as usize] {
+                    if reach(&mut scratch, code, from).capture[near] {
                         around += 1;
                     }
                     scratch.remove(near);
@@ -217,9 +217,9 @@ impl MaterialRules {
                             continue;
                         }
                         scratch.put(far, blocker);
-                        let open = reach(&mut scratch, code, from).capture[far as usize];
+                        let open = reach(&mut scratch, code, from).capture[far];
                         scratch.put(near, blocker);
-                        let through = reach(&mut scratch, code, from).capture[far as usize];
+                        let through = reach(&mut scratch, code, from).capture[far];
                         scratch.remove(near);
                         scratch.remove(far);
                         if open && !through {
@@ -277,7 +277,7 @@ impl MaterialRules {
         for c in [Color::White, Color::Black] {
             for &sq in pos.pieces(c) {
                 let t = type_of(pos.piece_at(sq));
-                if !self.counts[c.index()][t * self.nsq + sq as usize] {
+                if !self.counts[c.index()][t * self.nsq + sq.index()] {
                     continue;
                 }
                 match self.class[t] {

@@ -93,7 +93,7 @@ impl Position {
         // of a piece that can pass
         let royal_pass = if variant.def.rules.pass == PassRule::Always { self.royal_square(us) } else { None };
         if let Some(k) = royal_pass.or((piece_pass != NO_SQUARE).then_some(piece_pass)) {
-            list.push_quiet(Move::new(k, k, 0, MoveKind::Pass));
+            list.push_quiet(Move::plain(k, k, MoveKind::Pass));
         }
     }
 
@@ -150,14 +150,14 @@ impl Position {
         let g = self.geometry();
         let us = self.side;
         for &from in self.pieces(us) {
-            let code = self.board[from as usize];
+            let code = self.board[from];
             let Some(lines) = variant.jump_lines[code as usize] else { continue };
             let rank = variant.jump_rank[code as usize];
             for &(dx, dy) in lines.steps() {
                 let (mut f, mut r) = (g.file_of(from) + dx, g.rank_of(from) + dy);
                 let mut first = true;
                 while let Some(sq) = g.square(f, r) {
-                    let occ = self.board[sq as usize];
+                    let occ = self.board[sq];
                     if occ != 0 {
                         let lower = variant.jump_rank[occ as usize] < rank;
                         if !first && lower && (occ & 1) as usize != us.index() {
@@ -219,7 +219,7 @@ impl Position {
         let mut i = 0;
         while i < list.captures().len() {
             let m = list.capture_at(i);
-            let (mover, target) = (self.board[m.from() as usize], self.board[m.to() as usize]);
+            let (mover, target) = (self.board[m.from()], self.board[m.to()]);
             let foe = (mover ^ target) & 1 != 0;
             let unloads = m.kind() == MoveKind::Normal
                 && m.from() != m.to()
@@ -244,7 +244,7 @@ impl Position {
         let us = self.side;
         for i in 0..self.lists[us.index()].len {
             let sq = self.lists[us.index()].sq[i];
-            let code = self.board[sq as usize];
+            let code = self.board[sq];
             let idx = variant.tables.list_index(code, self.is_virgin(sq), sq);
             let l = variant.tables.lists[idx];
             let cells = &variant.tables.cells[l.start as usize..l.start as usize + l.len as usize];
@@ -264,7 +264,7 @@ impl Position {
     /// The square of a royal piece of `c`, if it has one.
     pub fn royal_square(&self, c: Color) -> Option<Square> {
         let royal = &self.variant().royal;
-        self.pieces(c).iter().copied().find(|&s| royal[self.board[s as usize] as usize])
+        self.pieces(c).iter().copied().find(|&s| royal[self.board[s] as usize])
     }
 
     /// Drops from the hand of the side to move onto empty squares, within the
@@ -283,7 +283,7 @@ impl Position {
             if rules.no_doubled.contains(&t) {
                 let mut on_file = [0u8; crate::square::MAX_FILES as usize];
                 for &sq in self.pieces(us) {
-                    if self.board[sq as usize] == code {
+                    if self.board[sq] == code {
                         let f = g.file_of(sq) as usize;
                         on_file[f] += 1;
                         if on_file[f] >= rules.no_doubled_count {
@@ -292,8 +292,8 @@ impl Position {
                     }
                 }
             }
-            for sq in 0..g.squares() as Square {
-                if self.board[sq as usize] != 0 || blocked_files >> g.file_of(sq) & 1 != 0 {
+            for sq in (0..g.squares()).map(Square::new) {
+                if self.board[sq] != 0 || blocked_files >> g.file_of(sq) & 1 != 0 {
                     continue;
                 }
                 if !self.drop_zone_allows(t, us, sq) {
@@ -302,10 +302,10 @@ impl Position {
                 if rules.no_dead_drops && tables.list(code, false, sq).1.len == 0 {
                     continue;
                 }
-                if !tables.dead.is_empty() && tables.dead[code as usize][sq as usize] {
+                if !tables.dead.is_empty() && tables.dead[code as usize][sq] {
                     continue;
                 }
-                list.push_quiet(Move::new(sq, sq, code as Square, MoveKind::Drop));
+                list.push_quiet(Move::with_code(sq, sq, code, MoveKind::Drop));
             }
         }
     }
@@ -525,7 +525,7 @@ impl<const TWO: bool> Filler<'_, TWO> {
     #[inline(always)]
     fn turns(pos: &Position, code: Code, to: Square, capture: bool) -> bool {
         let v = pos.variant();
-        let victim = pos.board[to as usize];
+        let victim = pos.board[to];
         capture
             && v.contagious[victim as usize]
             && !v.contagion_immune[code as usize]
@@ -541,14 +541,14 @@ impl<const TWO: bool> Filler<'_, TWO> {
                     if p.limits[k] != 255 && pos.count(choice) >= p.limits[k] as u16 {
                         continue;
                     }
-                    let m = Move::new(from, to, choice as Square, MoveKind::Promotion);
+                    let m = Move::with_code(from, to, choice, MoveKind::Promotion);
                     if capture {
                         self.list.push_capture(m)
                     } else {
                         self.list.push_quiet(m)
                     }
                 }
-                if p.mandatory || p.stuck[to as usize] {
+                if p.mandatory || p.stuck[to] {
                     return;
                 }
             }
@@ -557,7 +557,7 @@ impl<const TWO: bool> Filler<'_, TWO> {
             self.pass_from = self.pass_from.min(from);
             return;
         }
-        let m = Move::new(from, to, 0, MoveKind::Normal);
+        let m = Move::plain(from, to, MoveKind::Normal);
         if capture {
             self.list.push_capture(m)
         } else {
@@ -572,7 +572,7 @@ impl<const TWO: bool> Visitor for Filler<'_, TWO> {
         if c.victim != NO_SQUARE {
             if c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0 {
                 // a double step into the promotion zone (torpedo) promotes and creates no e.p. square
-                if pos.variant().tables.promo[code as usize].as_ref().is_some_and(|p| p.zone[c.to as usize]) {
+                if pos.variant().tables.promo[code as usize].as_ref().is_some_and(|p| p.zone[c.to]) {
                     self.push(pos, code, from, c.to, false);
                 } else {
                     self.list.push_quiet(Move::new(from, c.to, c.victim, MoveKind::Double));

@@ -1,12 +1,12 @@
 //! Moves, packed into 32 bits, and the move buffer.
 
-use crate::square::{Geometry, Square};
+use crate::square::{Geometry, Square, SquareBits};
 use crate::width::Code;
 use crate::width::MoveBits;
 use std::fmt;
 
 /// The bits of one square in a [`Move`]: 8 in `chimera`, 16 in `chimera-wide`.
-const SQ_BITS: u32 = Square::BITS;
+const SQ_BITS: u32 = SquareBits::BITS;
 
 /// Where a move's kind starts: after the origin, the destination and the extra field.
 const KIND_SHIFT: u32 = 3 * SQ_BITS;
@@ -96,13 +96,29 @@ fn second_victim_offset(code: MoveBits) -> (i32, i32) {
 }
 
 impl Move {
-    /// Packs a move.
+    /// Packs a move whose extra field is a square: a castling rook, a locust
+    /// victim, a double step's e.p. square, an e.p. victim.
     #[inline(always)]
     pub fn new(from: Square, to: Square, extra: Square, kind: MoveKind) -> Move {
+        Move::pack(from, to, extra.bits() as MoveBits, kind)
+    }
+    /// Packs a move with nothing in its extra field: a plain move or a pass.
+    #[inline(always)]
+    pub fn plain(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move::pack(from, to, 0, kind)
+    }
+    /// Packs a move whose extra field is a piece code: the new piece of a
+    /// promotion, the dropped piece of a drop.
+    #[inline(always)]
+    pub fn with_code(from: Square, to: Square, code: Code, kind: MoveKind) -> Move {
+        Move::pack(from, to, code as MoveBits, kind)
+    }
+    #[inline(always)]
+    fn pack(from: Square, to: Square, extra: MoveBits, kind: MoveKind) -> Move {
         Move(
-            from as MoveBits
-                | (to as MoveBits) << SQ_BITS
-                | (extra as MoveBits) << (2 * SQ_BITS)
+            from.bits() as MoveBits
+                | (to.bits() as MoveBits) << SQ_BITS
+                | extra << (2 * SQ_BITS)
                 | (kind as MoveBits) << KIND_SHIFT,
         )
     }
@@ -116,18 +132,18 @@ impl Move {
     /// The origin square (for a drop: the destination too).
     #[inline(always)]
     pub fn from(self) -> Square {
-        self.0 as Square
+        Square::from_bits(self.0 as SquareBits)
     }
     /// The destination square.
     #[inline(always)]
     pub fn to(self) -> Square {
-        (self.0 >> SQ_BITS) as Square
+        Square::from_bits((self.0 >> SQ_BITS) as SquareBits)
     }
     /// The extra field; its meaning depends on the kind: a square, or a
     /// piece code (see [`Move::code`]).
     #[inline(always)]
     pub fn extra(self) -> Square {
-        (self.0 >> (2 * SQ_BITS)) as Square
+        Square::from_bits((self.0 >> (2 * SQ_BITS)) as SquareBits)
     }
     /// The extra field as a piece code: the new piece of a promotion, the
     /// dropped piece of a drop.
@@ -224,11 +240,13 @@ impl Move {
     ///
     /// ```
     /// use chimera::moves::{Move, MoveKind};
-    /// let m = Move::new(10, 30, 20, MoveKind::Locust);
+    /// use chimera::square::Square;
+    /// let (a, b, c) = (Square::new(10), Square::new(30), Square::new(20));
+    /// let m = Move::new(a, b, c, MoveKind::Locust);
     /// assert!(!m.locust_promotes());
     /// let p = m.with_locust_promotion();
     /// assert!(p.locust_promotes() && !p.has_second_victim() && p.gate().is_none());
-    /// assert_eq!((p.from(), p.to(), p.extra(), p.kind()), (10, 30, 20, MoveKind::Locust));
+    /// assert_eq!((p.from(), p.to(), p.extra(), p.kind()), (a, b, c, MoveKind::Locust));
     /// ```
     #[inline]
     pub fn with_locust_promotion(self) -> Move {
@@ -271,13 +289,15 @@ impl Move {
     ///
     /// ```
     /// use chimera::moves::{Move, MoveKind};
-    /// let m = Move::unload(3, 27);
+    /// use chimera::square::Square;
+    /// let (d1, d4) = (Square::new(3), Square::new(27));
+    /// let m = Move::unload(d1, d4);
     /// assert!(m.is_unload() && m.kind() == MoveKind::Normal && m.gate().is_none());
-    /// assert!(!Move::new(3, 27, 0, MoveKind::Normal).is_unload());
+    /// assert!(!Move::plain(d1, d4, MoveKind::Normal).is_unload());
     /// ```
     #[inline]
     pub fn unload(from: Square, to: Square) -> Move {
-        Move(Move::new(from, to, 0, MoveKind::Normal).0 | UNLOAD_BIT)
+        Move(Move::plain(from, to, MoveKind::Normal).0 | UNLOAD_BIT)
     }
     /// True for a move made by [`Move::unload`].
     #[inline(always)]
@@ -293,7 +313,7 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Move({}->{} {:?} {}", self.from(), self.to(), self.kind(), self.extra())?;
+        write!(f, "Move({:?}->{:?} {:?} {:?}", self.from(), self.to(), self.kind(), self.extra())?;
         if self.is_unload() {
             write!(f, " unload")?;
         }
@@ -511,32 +531,37 @@ impl MoveList {
 mod tests {
     use super::*;
 
+    fn sq(i: usize) -> Square {
+        Square::new(i)
+    }
+
     #[test]
     fn pack_and_unpack() {
-        let m = Move::new(12, 200, 77, MoveKind::Locust);
-        assert_eq!((m.from(), m.to(), m.extra(), m.kind()), (12, 200, 77, MoveKind::Locust));
+        let m = Move::new(sq(12), sq(200), sq(77), MoveKind::Locust);
+        assert_eq!((m.from(), m.to(), m.extra(), m.kind()), (sq(12), sq(200), sq(77), MoveKind::Locust));
         assert_eq!(m.gate(), None);
-        let c = Move::new(4, 6, 7, MoveKind::Castle);
+        let c = Move::new(sq(4), sq(6), sq(7), MoveKind::Castle);
         let g = c.with_gate(14, true);
-        assert_eq!((g.from(), g.to(), g.extra(), g.kind()), (4, 6, 7, MoveKind::Castle));
-        assert_eq!((g.gate(), g.gates_on_rook(), g.gate_square()), (Some(14), true, Some(7)));
+        assert_eq!((g.from(), g.to(), g.extra(), g.kind()), (sq(4), sq(6), sq(7), MoveKind::Castle));
+        assert_eq!((g.gate(), g.gates_on_rook(), g.gate_square()), (Some(14), true, Some(sq(7))));
         let g = c.with_gate(0, false);
-        assert_eq!((g.gate(), g.gates_on_rook(), g.gate_square()), (Some(0), false, Some(4)));
+        assert_eq!((g.gate(), g.gates_on_rook(), g.gate_square()), (Some(0), false, Some(sq(4))));
         assert_ne!(g, c);
     }
 
     #[test]
     fn wide_squares_pack_without_overlap() {
         // the largest square of the build in every field
-        let big = (crate::square::MAX_BOARD_SQUARES - 1) as Square;
-        let m = Move::new(big, big - 1, big - 2, MoveKind::Locust).with_locust_promotion();
-        assert_eq!((m.from(), m.to(), m.extra(), m.kind()), (big, big - 1, big - 2, MoveKind::Locust));
+        let n = crate::square::MAX_BOARD_SQUARES - 1;
+        let (big, big1, big2) = (sq(n), sq(n - 1), sq(n - 2));
+        let m = Move::new(big, big1, big2, MoveKind::Locust).with_locust_promotion();
+        assert_eq!((m.from(), m.to(), m.extra(), m.kind()), (big, big1, big2, MoveKind::Locust));
         assert!(m.locust_promotes() && !m.has_second_victim() && m.gate().is_none());
-        let g = Move::new(big, big - 1, big - 2, MoveKind::Castle).with_gate(MAX_GATING_TYPES - 1, true);
-        assert_eq!((g.from(), g.to(), g.extra(), g.kind()), (big, big - 1, big - 2, MoveKind::Castle));
+        let g = Move::new(big, big1, big2, MoveKind::Castle).with_gate(MAX_GATING_TYPES - 1, true);
+        assert_eq!((g.from(), g.to(), g.extra(), g.kind()), (big, big1, big2, MoveKind::Castle));
         assert_eq!((g.gate(), g.gates_on_rook()), (Some(MAX_GATING_TYPES - 1), true));
-        let d = Move::new(big, big - 1, 7, MoveKind::Drop);
-        assert_eq!((d.code(), d.extra()), (7, 7));
+        let d = Move::with_code(big, big1, 7, MoveKind::Drop);
+        assert_eq!((d.code(), d.extra()), (7, sq(7)));
     }
 
     #[test]
@@ -569,19 +594,19 @@ mod tests {
         let corner = g.square(0, 0).unwrap();
         let m = Move::locust2(corner, corner, corner, g.square(1, 1).unwrap(), &g).unwrap();
         assert_eq!(m.second_victim(&g), Some(g.square(1, 1).unwrap()));
-        assert_eq!(Move::new(1, 2, 3, MoveKind::Locust).second_victim(&g), None);
+        assert_eq!(Move::new(Square::new(1), Square::new(2), Square::new(3), MoveKind::Locust).second_victim(&g), None);
     }
 
     #[test]
     fn captures_front_quiets_back_and_dedup() {
         let mut l = MoveList::new();
-        l.push_quiet(Move::new(1, 2, 0, MoveKind::Normal));
+        l.push_quiet(Move::plain(Square::new(1), Square::new(2), MoveKind::Normal));
         let mark = l.mark();
-        l.push_capture(Move::new(1, 3, 0, MoveKind::Normal));
-        l.push_capture(Move::new(1, 3, 0, MoveKind::Normal));
-        l.push_quiet(Move::new(1, 1, 0, MoveKind::Pass));
-        l.push_quiet(Move::new(1, 1, 0, MoveKind::Pass));
-        l.push_quiet(Move::new(1, 4, 0, MoveKind::Normal));
+        l.push_capture(Move::plain(Square::new(1), Square::new(3), MoveKind::Normal));
+        l.push_capture(Move::plain(Square::new(1), Square::new(3), MoveKind::Normal));
+        l.push_quiet(Move::plain(Square::new(1), Square::new(1), MoveKind::Pass));
+        l.push_quiet(Move::plain(Square::new(1), Square::new(1), MoveKind::Pass));
+        l.push_quiet(Move::plain(Square::new(1), Square::new(4), MoveKind::Normal));
         assert_eq!(l.len(), 6);
         l.dedup_since(mark);
         assert_eq!(l.len(), 4);
@@ -598,23 +623,23 @@ mod tests {
         for double_first in [false, true] {
             let mut l = MoveList::new();
             let mark = l.mark();
-            let plain = Move::new(5, 25, 0, MoveKind::Normal);
-            let double = Move::new(5, 25, 15, MoveKind::Double);
+            let plain = Move::plain(Square::new(5), Square::new(25), MoveKind::Normal);
+            let double = Move::new(Square::new(5), Square::new(25), Square::new(15), MoveKind::Double);
             let (a, b) = if double_first { (double, plain) } else { (plain, double) };
             l.push_quiet(a);
-            l.push_quiet(Move::new(5, 15, 0, MoveKind::Normal));
+            l.push_quiet(Move::plain(Square::new(5), Square::new(15), MoveKind::Normal));
             l.push_quiet(b);
             l.dedup_since(mark);
             let mut got: Vec<Move> = l.iter().collect();
             got.sort_by_key(|m| m.0);
-            assert_eq!(got, vec![Move::new(5, 15, 0, MoveKind::Normal), double]);
+            assert_eq!(got, vec![Move::plain(Square::new(5), Square::new(15), MoveKind::Normal), double]);
         }
     }
 
     #[test]
     fn a_full_buffer_refuses_and_records_then_grows_when_asked() {
         let mut l = MoveList::new();
-        let mv = |i: usize| Move::new((i % 250) as Square, (i / 250) as Square, 0, MoveKind::Normal);
+        let mv = |i: usize| Move::plain(Square::new(i % 250), Square::new(i / 250), MoveKind::Normal);
         for i in 0..INITIAL_MOVES {
             if i % 2 == 0 {
                 l.push_capture(mv(i));

@@ -208,7 +208,10 @@ impl Position {
             variant: variant.clone(),
             board: [0; MAX_SQUARES],
             index: [0; MAX_SQUARES],
-            lists: [PieceList { sq: [0; MAX_PIECES], len: 0 }, PieceList { sq: [0; MAX_PIECES], len: 0 }],
+            lists: [
+                PieceList { sq: [Square::new(0); MAX_PIECES], len: 0 },
+                PieceList { sq: [Square::new(0); MAX_PIECES], len: 0 },
+            ],
             virgin: [0; VIRGIN_WORDS],
             side: Color::White,
             castling: 0,
@@ -239,9 +242,9 @@ impl Position {
                 if pos.lists[c].len >= MAX_PIECES {
                     return Err(fen_err(fen, "board", "too many pieces"));
                 }
-                pos.put(sq as Square, code);
+                pos.put(Square::new(sq), code);
                 if variant.start_board[sq] == code {
-                    pos.set_virgin(sq as Square, true);
+                    pos.set_virgin(Square::new(sq), true);
                 }
             }
         }
@@ -262,14 +265,14 @@ impl Position {
             for sq in 0..g.squares() {
                 let code = pos.board[sq];
                 if code != 0 && pos.has_initial_moves(code) {
-                    pos.set_virgin(sq as Square, false);
+                    pos.set_virgin(Square::new(sq), false);
                 }
             }
             for ch in castling_field.chars().filter(|&c| c != '-') {
                 let (c, sq) = pos
                     .first_rank_letter(ch)
                     .ok_or_else(|| fen_err(fen, "castling", format!("'{ch}' is not a file of this board")))?;
-                let code = pos.board[sq as usize];
+                let code = pos.board[sq];
                 if code != 0 && (code & 1) as usize == c.index() && pos.has_initial_moves(code) {
                     pos.set_virgin(sq, true);
                 }
@@ -285,11 +288,11 @@ impl Position {
                 let squares = squares.as_slice();
                 let them = pos.side.flip();
                 let occupied_by = |sq: Square, c: Color| {
-                    let code = pos.board[sq as usize];
+                    let code = pos.board[sq];
                     code != 0 && (code & 1) as usize == c.index()
                 };
                 let victim = squares.iter().copied().find(|&sq| occupied_by(sq, them));
-                let passed = squares.iter().copied().find(|&sq| pos.board[sq as usize] == 0);
+                let passed = squares.iter().copied().find(|&sq| pos.board[sq] == 0);
                 // kept under the rule a double step keeps it by: always for a
                 // piece whose e.p. squares are written this way (Berolina's
                 // pawns), otherwise only if the side to move could take it
@@ -297,10 +300,9 @@ impl Position {
                 // that square and end on the victim's
                 if let (Some(v), Some(_)) = (victim, passed) {
                     let path_field =
-                        variant.def.pieces[type_of(pos.board[v as usize])].ep_field == crate::variant::EpField::Path;
+                        variant.def.pieces[type_of(pos.board[v])].ep_field == crate::variant::EpField::Path;
                     // a path of three (`a3a4a5`: a three-step slide) names two passed squares
-                    let empty: Vec<Square> =
-                        squares.iter().copied().filter(|&sq| pos.board[sq as usize] == 0).take(2).collect();
+                    let empty: Vec<Square> = squares.iter().copied().filter(|&sq| pos.board[sq] == 0).take(2).collect();
                     for p in empty {
                         if (path_field || pos.ep_capturable(pos.side, p, v)) && pos.could_double_step(p, v) {
                             if pos.ep == NO_SQUARE {
@@ -317,10 +319,10 @@ impl Position {
                     let dir_up = pos.side == Color::Black;
                     let far = if (g.rank_of(a) > g.rank_of(b)) == dir_up { a } else { b };
                     if let Some(v) = pos.ep_victim_beyond(far).filter(|&v| occupied_by(v, them)) {
-                        let always = variant.def.pieces[type_of(pos.board[v as usize])].ep_field
-                            != crate::variant::EpField::Attacked;
+                        let always =
+                            variant.def.pieces[type_of(pos.board[v])].ep_field != crate::variant::EpField::Attacked;
                         for p in [a, b] {
-                            let keep = pos.board[p as usize] == 0
+                            let keep = pos.board[p] == 0
                                 && (always || pos.ep_capturable(pos.side, p, v))
                                 && pos.could_double_step(p, v);
                             if keep && pos.ep == NO_SQUARE {
@@ -339,12 +341,12 @@ impl Position {
                     // the victim must be the opponent's: a square behind which
                     // stands a piece of the side to move names no double step
                     Some(vs)
-                        if pos.board[sq as usize] == 0
-                            && pos.board[vs as usize] != 0
-                            && (pos.board[vs as usize] & 1) as usize == pos.side.flip().index()
+                        if pos.board[sq] == 0
+                            && pos.board[vs] != 0
+                            && (pos.board[vs] & 1) as usize == pos.side.flip().index()
                             && ((g.rank_of(sq) - g.rank_of(vs)).abs() == 1 || pos.could_double_step(sq, vs))
                             && (pos.ep_capturable(pos.side, sq, vs)
-                                || (variant.def.pieces[type_of(pos.board[vs as usize])].ep_field
+                                || (variant.def.pieces[type_of(pos.board[vs])].ep_field
                                     == crate::variant::EpField::Always
                                     && pos.could_double_step(sq, vs))) =>
                     {
@@ -429,16 +431,17 @@ impl Position {
     /// e.p. rights, initial or not, from any square) that passes `passed` and
     /// ends on `victim`: a two-square e.p. field must name such a move.
     fn could_double_step(&self, passed: Square, victim: Square) -> bool {
-        let code = self.board[victim as usize];
+        let code = self.board[victim];
         let tables = &self.variant.tables;
         (0..self.geometry().squares()).any(|origin| {
             [true, false].into_iter().any(|virgin| {
-                tables.list(code, virgin, origin as Square).0.iter().any(|c| {
+                tables.list(code, virgin, Square::new(origin)).0.iter().any(|c| {
                     c.flags & crate::compile::SPECIAL != 0
                         && c.aux & crate::compile::AUX_EP_CREATE != 0
                         && c.to == victim
                         && (c.victim == passed
-                            || (2 * c.victim as i32 - victim as i32 == passed as i32 && passed != origin as Square))
+                            || (2 * c.victim.index() as i32 - victim.index() as i32 == passed.index() as i32
+                                && passed != Square::new(origin)))
                 })
             })
         })
@@ -458,7 +461,7 @@ impl Position {
         let g = self.geometry();
         let dir = if self.side == Color::White { -1 } else { 1 };
         let next = g.square(g.file_of(ep), g.rank_of(ep) + dir)?;
-        if self.board[next as usize] != 0 {
+        if self.board[next] != 0 {
             return Some(next);
         }
         g.square(g.file_of(ep), g.rank_of(ep) + 2 * dir)
@@ -471,7 +474,7 @@ impl Position {
         for rank in (0..g.height as i32).rev() {
             let mut empty = 0;
             for file in 0..g.width as i32 {
-                let code = self.board[g.square(file, rank).unwrap() as usize];
+                let code = self.board[g.square(file, rank).unwrap().index()];
                 if code == 0 {
                     empty += 1;
                     continue;
@@ -533,16 +536,15 @@ impl Position {
             // two passed squares of a triple step, as Fairy-Stockfish writes them
             // (`e3e4`); after a Betza-defined piece's initial slide, its whole
             // path with the piece's square (`a3a4a5`)
-            let path = self.variant.def.pieces[type_of(self.board[self.ep_victim as usize])].ep_field
-                == crate::variant::EpField::Path;
+            let path =
+                self.variant.def.pieces[type_of(self.board[self.ep_victim])].ep_field == crate::variant::EpField::Path;
             let mut sqs = [self.ep, self.ep2, if path { self.ep_victim } else { NO_SQUARE }];
             sqs.sort_unstable();
             for sq in sqs.into_iter().filter(|&q| q != NO_SQUARE) {
                 g.write_square(sq, &mut s);
             }
         } else if self.ep != NO_SQUARE
-            && (self.variant.def.pieces[type_of(self.board[self.ep_victim as usize])].ep_field
-                == crate::variant::EpField::Path
+            && (self.variant.def.pieces[type_of(self.board[self.ep_victim])].ep_field == crate::variant::EpField::Path
                 || !self.ep_victim_where_read(self.ep, self.ep_victim))
         {
             // also when one square would not tell the reader where the victim is
@@ -607,7 +609,7 @@ impl Position {
     /// The piece code on a square (0 for empty).
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Code {
-        self.board[sq as usize]
+        self.board[sq]
     }
 
     /// The Zobrist hash.
@@ -643,12 +645,12 @@ impl Position {
     /// Whether the piece on `sq` has not moved yet.
     #[inline(always)]
     pub fn is_virgin(&self, sq: Square) -> bool {
-        self.virgin[(sq >> 6) as usize] >> (sq & 63) & 1 != 0
+        self.virgin[sq.index() >> 6] >> (sq.index() & 63) & 1 != 0
     }
 
     #[inline(always)]
     pub(crate) fn set_virgin(&mut self, sq: Square, on: bool) {
-        let (w, b) = ((sq >> 6) as usize, sq & 63);
+        let (w, b) = (sq.index() >> 6, sq.index() & 63);
         if on {
             self.virgin[w] |= 1 << b;
         } else {
@@ -676,10 +678,10 @@ impl Position {
             }
         }
         if self.ep != NO_SQUARE {
-            h ^= v.z_ep[self.ep as usize];
+            h ^= v.z_ep[self.ep];
         }
         if self.ep2 != NO_SQUARE {
-            h ^= v.z_ep[self.ep2 as usize];
+            h ^= v.z_ep[self.ep2];
         }
         h ^= self.gate_hash();
         if v.def.rules.initial_rights.is_some() {
@@ -702,7 +704,7 @@ impl Position {
     #[inline(always)]
     fn zkey(&self, code: Code, sq: Square) -> u64 {
         let nsq = self.variant.def.geometry.squares();
-        self.variant.z_piece[code as usize * nsq + sq as usize]
+        self.variant.z_piece[code as usize * nsq + sq.index()]
     }
 
     /// Changes the count of type `t` in `c`'s hand by `delta`; returns the hash change.
@@ -720,25 +722,25 @@ impl Position {
     pub(crate) fn put(&mut self, sq: Square, code: Code) {
         let c = (code & 1) as usize;
         self.counts[code as usize] += 1;
-        self.board[sq as usize] = code;
+        self.board[sq] = code;
         let l = &mut self.lists[c];
         l.sq[l.len] = sq;
-        self.index[sq as usize] = l.len as PieceIndex;
+        self.index[sq] = l.len as PieceIndex;
         l.len += 1;
     }
 
     #[inline(always)]
     pub(crate) fn remove(&mut self, sq: Square) -> Code {
-        let code = self.board[sq as usize];
+        let code = self.board[sq];
         let c = (code & 1) as usize;
         self.counts[code as usize] -= 1;
-        self.board[sq as usize] = 0;
+        self.board[sq] = 0;
         let l = &mut self.lists[c];
-        let i = self.index[sq as usize] as usize;
+        let i = self.index[sq] as usize;
         l.len -= 1;
         let last = l.sq[l.len];
         l.sq[i] = last;
-        self.index[last as usize] = i as PieceIndex;
+        self.index[last] = i as PieceIndex;
         code
     }
 
@@ -747,7 +749,7 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn swap(&mut self, from: Square, to: Square) -> u64 {
-        let (mover, other) = (self.board[from as usize], self.board[to as usize]);
+        let (mover, other) = (self.board[from], self.board[to]);
         self.remove(to);
         self.shift(from, to);
         self.put(from, other);
@@ -756,13 +758,13 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn shift(&mut self, from: Square, to: Square) {
-        let code = self.board[from as usize];
+        let code = self.board[from];
         let c = (code & 1) as usize;
-        self.board[from as usize] = 0;
-        self.board[to as usize] = code;
-        let i = self.index[from as usize];
+        self.board[from] = 0;
+        self.board[to] = code;
+        let i = self.index[from];
         self.lists[c].sq[i as usize] = to;
-        self.index[to as usize] = i;
+        self.index[to] = i;
     }
 
     /// True if pieces of this code have initial (`i`) moves.
@@ -772,7 +774,7 @@ impl Position {
 
     /// With first-move rights in the FEN: `c` has a piece with its right on `sq`.
     fn has_initial_right(&self, c: Color, sq: Square) -> bool {
-        let code = self.board[sq as usize];
+        let code = self.board[sq];
         code != 0 && (code & 1) as usize == c.index() && self.is_virgin(sq) && self.has_initial_moves(code)
     }
 
@@ -793,7 +795,7 @@ impl Position {
     /// Cambodian: a piece of type `t` that moved to `to` and would attack the
     /// enemy royal there on an empty board takes away the royal's first-move right.
     fn attack_ends_royal_right(&mut self, t: usize, to: Square) {
-        let mover = self.board[to as usize];
+        let mover = self.board[to];
         if mover == 0 || type_of(mover) != t {
             return;
         }
@@ -819,7 +821,7 @@ impl Position {
     #[cold]
     fn turn_by_contagion(&mut self, to: Square, undo: &Undo) -> u64 {
         let v = &self.variant;
-        let now = self.board[to as usize];
+        let now = self.board[to];
         let Some(victim) = [undo.captured, undo.extra_captured, undo.second_captured]
             .into_iter()
             .find(|&c| c != 0 && v.contagious[c as usize])
@@ -830,7 +832,7 @@ impl Position {
         if v.contagion_immune[now as usize] || now == new {
             return 0;
         }
-        self.board[to as usize] = new;
+        self.board[to] = new;
         self.counts[now as usize] -= 1;
         self.counts[new as usize] += 1;
         self.zkey(now, to) ^ self.zkey(new, to)
@@ -859,7 +861,7 @@ impl Position {
         let v = self.variant.clone();
         let v = &*v;
         let undo = Undo {
-            mover: self.board[m.from() as usize],
+            mover: self.board[m.from()],
             captured: 0,
             extra_captured: 0,
             second_captured: 0,
@@ -900,15 +902,15 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         let mut h = self.hash ^ v.z_side;
         if self.ep != NO_SQUARE {
-            h ^= v.z_ep[self.ep as usize];
+            h ^= v.z_ep[self.ep];
             if self.ep2 != NO_SQUARE {
-                h ^= v.z_ep[self.ep2 as usize];
+                h ^= v.z_ep[self.ep2];
                 self.ep2 = NO_SQUARE;
             }
         }
         self.ep = NO_SQUARE;
         self.ep_victim = NO_SQUARE;
-        let mover = self.board[from as usize];
+        let mover = self.board[from];
         // like Fairy-Stockfish, only an irreversible pawn move resets the
         // n-move count: one the pawn could not take back (not a sideways step)
         let mut reset = v.pawn[mover as usize]
@@ -921,7 +923,7 @@ impl Position {
                     .any(|c| c.to == from && c.flags & crate::compile::QUIET != 0));
         // a pass leaves every right as it was, as in Fairy-Stockfish
         let passes = m.kind() == MoveKind::Pass;
-        let mut touched = if passes { 0 } else { self.castle_clear[from as usize] | self.castle_clear[to as usize] };
+        let mut touched = if passes { 0 } else { self.castle_clear[from] | self.castle_clear[to] };
         match m.kind() {
             MoveKind::Pass => {}
             MoveKind::Castle => {
@@ -932,7 +934,7 @@ impl Position {
                 h ^= self.zkey(rook, rsq) ^ self.zkey(king, from) ^ self.zkey(rook, rto) ^ self.zkey(king, to);
                 self.put(to, king);
                 self.put(rto, rook);
-                touched |= self.castle_clear[rsq as usize];
+                touched |= self.castle_clear[rsq];
                 self.set_virgin(rsq, false);
             }
             MoveKind::Drop => {
@@ -951,7 +953,7 @@ impl Position {
                     h ^= self.zkey(victim, vs);
                     undo.extra_captured = victim;
                     turned = v.contagious[victim as usize];
-                    touched |= self.castle_clear[vs as usize];
+                    touched |= self.castle_clear[vs];
                     self.set_virgin(vs, false);
                     reset = true;
                     if let Some(vs) = self.second_victim_of(m) {
@@ -959,14 +961,14 @@ impl Position {
                         h ^= self.zkey(victim, vs);
                         undo.second_captured = victim;
                         turned |= v.contagious[victim as usize];
-                        touched |= self.castle_clear[vs as usize];
+                        touched |= self.castle_clear[vs];
                         self.set_virgin(vs, false);
                     }
                 }
                 if m.is_unload() {
                     h ^= self.swap(from, to);
                 } else if from != to {
-                    let cap = self.board[to as usize];
+                    let cap = self.board[to];
                     if cap != 0 {
                         self.remove(to);
                         h ^= self.zkey(cap, to);
@@ -980,7 +982,7 @@ impl Position {
                 if kind == MoveKind::Promotion || m.locust_promotes() {
                     reset = true;
                     let new = if kind == MoveKind::Promotion { m.code() } else { self.locust_promotion(mover) };
-                    self.board[to as usize] = new;
+                    self.board[to] = new;
                     self.counts[mover as usize] -= 1;
                     self.counts[new as usize] += 1;
                     h ^= self.zkey(mover, to) ^ self.zkey(new, to);
@@ -993,9 +995,10 @@ impl Position {
                     let passed = m.extra();
                     // (only on a straight line of three equal steps: a lame
                     // oblique leap passes one square)
-                    let before = 2 * passed as i32 - to as i32;
-                    let straight_triple = before != from as i32 && 2 * before - passed as i32 == from as i32;
-                    let second = if straight_triple { before as Square } else { NO_SQUARE };
+                    let before = 2 * passed.index() as i32 - to.index() as i32;
+                    let straight_triple =
+                        before != from.index() as i32 && 2 * before - passed.index() as i32 == from.index() as i32;
+                    let second = if straight_triple { Square::new(before as usize) } else { NO_SQUARE };
                     for sq in [passed, second] {
                         if sq != NO_SQUARE && (always || self.ep_capturable(self.side.flip(), sq, to)) {
                             if self.ep == NO_SQUARE {
@@ -1004,7 +1007,7 @@ impl Position {
                                 self.ep2 = sq;
                             }
                             self.ep_victim = to;
-                            h ^= v.z_ep[sq as usize];
+                            h ^= v.z_ep[sq];
                         }
                     }
                 }
@@ -1089,9 +1092,9 @@ impl Position {
         let v = &self.variant;
         let mut h = self.hash ^ v.z_side;
         if self.ep != NO_SQUARE {
-            h ^= v.z_ep[self.ep as usize];
+            h ^= v.z_ep[self.ep];
             if self.ep2 != NO_SQUARE {
-                h ^= v.z_ep[self.ep2 as usize];
+                h ^= v.z_ep[self.ep2];
                 self.ep2 = NO_SQUARE;
             }
         }
@@ -1153,11 +1156,11 @@ impl Position {
             }
             _ => {
                 // a promotion, or a mover turned by contagion
-                let now = self.board[to as usize];
+                let now = self.board[to];
                 if now != undo.mover {
                     self.counts[now as usize] -= 1;
                     self.counts[undo.mover as usize] += 1;
-                    self.board[to as usize] = undo.mover;
+                    self.board[to] = undo.mover;
                 }
                 if m.is_unload() {
                     self.swap(to, from);
@@ -1213,7 +1216,7 @@ impl Position {
                 let c = (code & 1) as usize;
                 count[c] += 1;
                 let i = self.index[sq] as usize;
-                if i >= self.lists[c].len || self.lists[c].sq[i] as usize != sq {
+                if i >= self.lists[c].len || (self.lists[c].sq[i]).index() != sq {
                     return false;
                 }
             }
@@ -1248,7 +1251,7 @@ impl Position {
         for rank in (0..g.height as i32).rev() {
             s.push_str(&format!("{:>2} ", rank + 1));
             for file in 0..g.width as i32 {
-                let code = self.board[g.square(file, rank).unwrap() as usize];
+                let code = self.board[g.square(file, rank).unwrap().index()];
                 s.push_str(&format!(" {:>w$}", cell(code)));
             }
             s.push('\n');

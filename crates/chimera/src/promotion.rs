@@ -17,7 +17,7 @@ use crate::width::Code;
 /// non-capture only by entering the zone, a capture from or to it.
 #[inline(always)]
 pub(crate) fn promotion_offered(p: &PromoInfo, from: Square, to: Square, capture: bool) -> bool {
-    let (into, out_of) = (p.zone[to as usize], p.zone[from as usize]);
+    let (into, out_of) = (p.zone[to], p.zone[from]);
     if p.chu && !capture {
         into && !out_of
     } else {
@@ -41,9 +41,9 @@ impl Position {
             if m.kind() != MoveKind::Locust {
                 continue;
             }
-            if let Some(p) = &tables.promo[self.board[m.from() as usize] as usize] {
+            if let Some(p) = &tables.promo[self.board[m.from()] as usize] {
                 if promotion_offered(p, m.from(), m.to(), true) {
-                    if p.mandatory || p.stuck[m.to() as usize] {
+                    if p.mandatory || p.stuck[m.to()] {
                         list.replace_capture(i, m.with_locust_promotion());
                     } else {
                         list.push_capture(m.with_locust_promotion());
@@ -63,31 +63,31 @@ impl Position {
         let variant = self.variant().clone();
         for i in 0..self.lists[us.index()].len {
             let from = self.lists[us.index()].sq[i];
-            let code = self.board[from as usize];
+            let code = self.board[from];
             let Some(p) = &variant.tables.promo[code as usize] else { continue };
-            if p.in_place_zone.is_empty() || !(p.in_place_zone[from as usize] || self.count(code) == 1) {
+            if p.in_place_zone.is_empty() || !(p.in_place_zone[from] || self.count(code) == 1) {
                 continue;
             }
-            self.board[from as usize] = 0;
+            self.board[from] = 0;
             for (k, &choice) in p.choices.iter().enumerate() {
                 if p.limits[k] != 255 && self.count(choice) >= p.limits[k] as u16 {
                     continue;
                 }
-                let mut targets = Targets { sq: [0; crate::square::MAX_SQUARES], len: 1 };
+                let mut targets = Targets { sq: [Square::new(0); crate::square::MAX_SQUARES], len: 1 };
                 targets.sq[0] = from;
                 let (cells, _) = variant.tables.list(choice, false, from);
                 self.walk(cells, choice, from, &mut targets);
                 for &to in &targets.sq[..targets.len] {
-                    self.board[to as usize] = choice;
+                    self.board[to] = choice;
                     let (cells, _) = variant.tables.list(choice, false, to);
                     let attacks = self.walk(cells, choice, to, &mut FoeAttacked);
-                    self.board[to as usize] = 0;
+                    self.board[to] = 0;
                     if !attacks {
-                        list.push_quiet(Move::new(from, to, choice as Square, MoveKind::Promotion));
+                        list.push_quiet(Move::with_code(from, to, choice, MoveKind::Promotion));
                     }
                 }
             }
-            self.board[from as usize] = code;
+            self.board[from] = code;
         }
     }
 }

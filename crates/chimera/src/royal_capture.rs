@@ -19,7 +19,7 @@ pub(crate) struct RoyalHit {
 impl RoyalHit {
     #[inline(always)]
     fn hits(&self, pos: &Position, sq: Square) -> bool {
-        let code = pos.board[sq as usize];
+        let code = pos.board[sq];
         code != 0 && code & 1 == self.target && pos.variant().royal[code as usize]
     }
 

@@ -417,7 +417,7 @@ impl<'a> Writer<'a> {
         let mut by_to = vec![Vec::new(); crate::square::MAX_SQUARES];
         for &m in &legal {
             if m.kind() != MoveKind::Drop && m.kind() != MoveKind::Castle {
-                by_to[m.to() as usize].push(m);
+                by_to[m.to()].push(m);
             }
         }
         Writer { pos, legal, by_to, n }
@@ -445,7 +445,7 @@ impl<'a> Writer<'a> {
     fn rivals(&self, m: Move) -> impl Iterator<Item = Move> + '_ {
         let code = self.mover(m);
         let promotion = |o: Move| (o.kind() == MoveKind::Promotion).then(|| o.code());
-        self.by_to[m.to() as usize].iter().copied().filter(move |&o| {
+        self.by_to[m.to()].iter().copied().filter(move |&o| {
             o.from() != m.from()
                 && o.gate() == m.gate()
                 && promotion(o) == promotion(m)
@@ -698,7 +698,7 @@ impl<'a> Writer<'a> {
                 s.push_str(&self.pos.san_letter(t));
             }
         } else if self.n.is_shogi()
-            && self.by_to[m.to() as usize].iter().any(|&o| o.kind() == MoveKind::Promotion && o.from() == m.from())
+            && self.by_to[m.to()].iter().any(|&o| o.kind() == MoveKind::Promotion && o.from() == m.from())
         {
             s.push('=');
         }

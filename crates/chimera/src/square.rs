@@ -9,8 +9,117 @@
 //! 36th are `aa` to `aj`.
 
 use std::fmt;
+use std::ops::{Index, IndexMut};
 
-pub use crate::width::{Square, MAX_BOARD_SQUARES, MAX_FILES, MAX_RANKS, NO_SQUARE};
+pub use crate::width::{SquareBits, MAX_BOARD_SQUARES, MAX_FILES, MAX_RANKS};
+
+/// A square of a board: the index `rank * width + file`, held in
+/// [`SquareBits`] (one byte in `chimera`, two in `chimera-wide`).
+///
+/// Per-square arrays, slices and vectors are indexed by a square directly
+/// (`board[sq]`); [`Square::index`] gives the plain index for arithmetic.
+/// A square means nothing without its board's [`Geometry`], which names it
+/// and finds its file and rank.
+///
+/// ```
+/// use chimera::square::{Geometry, Square};
+/// let g = Geometry::new(8, 8).unwrap();
+/// let e4 = g.parse_square("e4").unwrap();
+/// assert_eq!(e4, Square::new(28));
+/// let mut board = [0u8; 64];
+/// board[e4] = 1;
+/// assert_eq!(board[28], 1);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Square(SquareBits);
+
+/// The marker for "no square" ([`Square::NONE`]).
+pub const NO_SQUARE: Square = Square::NONE;
+
+impl Square {
+    /// The marker for "no square": the largest value of [`SquareBits`],
+    /// which no board uses.
+    pub const NONE: Square = Square(SquareBits::MAX);
+
+    /// The square with index `index`; the index must fit [`SquareBits`].
+    #[inline(always)]
+    pub const fn new(index: usize) -> Square {
+        debug_assert!(index <= SquareBits::MAX as usize);
+        Square(index as SquareBits)
+    }
+
+    /// The square held in `bits` (as packed in a move or a table).
+    #[inline(always)]
+    pub const fn from_bits(bits: SquareBits) -> Square {
+        Square(bits)
+    }
+
+    /// The plain index `rank * width + file`.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The index as held: [`SquareBits`].
+    #[inline(always)]
+    pub const fn bits(self) -> SquareBits {
+        self.0
+    }
+
+    /// Whether this is [`Square::NONE`].
+    #[inline(always)]
+    pub const fn is_none(self) -> bool {
+        self.0 == SquareBits::MAX
+    }
+
+    /// The square `step` indices away (a ray's next square); the caller
+    /// knows that it is on the board.
+    #[inline(always)]
+    pub const fn offset(self, step: isize) -> Square {
+        Square::new((self.0 as isize + step) as usize)
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_none() {
+            f.write_str("NO_SQUARE")
+        } else {
+            write!(f, "#{}", self.0)
+        }
+    }
+}
+
+impl<T> Index<Square> for [T] {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, sq: Square) -> &T {
+        &self[sq.index()]
+    }
+}
+
+impl<T> IndexMut<Square> for [T] {
+    #[inline(always)]
+    fn index_mut(&mut self, sq: Square) -> &mut T {
+        &mut self[sq.index()]
+    }
+}
+
+impl<T> Index<Square> for Vec<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, sq: Square) -> &T {
+        &self[sq.index()]
+    }
+}
+
+impl<T> IndexMut<Square> for Vec<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, sq: Square) -> &mut T {
+        &mut self[sq.index()]
+    }
+}
 
 /// The size of per-square arrays: [`MAX_FILES`] × [`MAX_RANKS`].
 pub const MAX_SQUARES: usize = MAX_FILES as usize * MAX_RANKS as usize;
@@ -53,11 +162,17 @@ impl Geometry {
         self.width as usize * self.height as usize
     }
 
+    /// Every square of the board, from a1 upwards file by file.
+    #[inline]
+    pub fn all_squares(&self) -> std::iter::Map<std::ops::Range<usize>, fn(usize) -> Square> {
+        (0..self.squares()).map(Square::new as fn(usize) -> Square)
+    }
+
     /// The square at `file`, `rank` (both from 0), if on the board.
     #[inline]
     pub fn square(&self, file: i32, rank: i32) -> Option<Square> {
         if file >= 0 && rank >= 0 && file < self.width as i32 && rank < self.height as i32 {
-            Some((rank * self.width as i32 + file) as Square)
+            Some(Square::new((rank * self.width as i32 + file) as usize))
         } else {
             None
         }
@@ -66,20 +181,20 @@ impl Geometry {
     /// The file of a square, from 0.
     #[inline]
     pub fn file_of(&self, sq: Square) -> i32 {
-        sq as i32 % self.width as i32
+        sq.index() as i32 % self.width as i32
     }
 
     /// The rank of a square, from 0.
     #[inline]
     pub fn rank_of(&self, sq: Square) -> i32 {
-        sq as i32 / self.width as i32
+        sq.index() as i32 / self.width as i32
     }
 
     /// The square seen from the other side: the rank is mirrored.
     #[inline]
     pub fn flip(&self, sq: Square) -> Square {
         let (f, r) = (self.file_of(sq), self.rank_of(sq));
-        (((self.height as i32 - 1 - r) * self.width as i32) + f) as Square
+        Square::new((((self.height as i32 - 1 - r) * self.width as i32) + f) as usize)
     }
 
     /// The algebraic name of a square: a file letter and a rank number from 1 (`e4`, `a10`).
@@ -200,7 +315,7 @@ mod tests {
     #[test]
     fn names_round_trip_on_tall_boards() {
         let g = Geometry::new(12, 12).unwrap();
-        for sq in 0..g.squares() as Square {
+        for sq in g.all_squares() {
             assert_eq!(g.parse_square(&g.square_name(sq)), Some(sq));
         }
         assert_eq!(g.parse_square("m1"), None);
@@ -239,8 +354,7 @@ mod tests {
         // all files, and as many ranks as fit: 16x15 in chimera, 36x36 in chimera-wide
         let ranks = (MAX_BOARD_SQUARES / MAX_FILES as usize).min(MAX_RANKS as usize) as u8;
         if let Some(g) = Geometry::new(MAX_FILES, ranks) {
-            for sq in 0..g.squares() {
-                let sq = sq as Square;
+            for sq in g.all_squares() {
                 assert_eq!(g.parse_square(&g.square_name(sq)), Some(sq), "{}", g.square_name(sq));
             }
             if g.width > 26 {

@@ -38,7 +38,7 @@ impl Position {
         let v = self.variant().clone();
         for i in 0..self.lists[us.index()].len {
             let psq = self.lists[us.index()].sq[i];
-            if !royals && v.royal[self.board[psq as usize] as usize] {
+            if !royals && v.royal[self.board[psq] as usize] {
                 continue;
             }
             if psq != sq && self.walk_piece(psq, &mut hit) {
@@ -60,14 +60,14 @@ impl Position {
             _ => NO_SQUARE,
         };
         // a swap (`u`) takes nothing
-        let at_to = if to != from && !m.is_unload() { self.board[to as usize] } else { 0 };
-        let at_victim = if victim != NO_SQUARE { self.board[victim as usize] } else { 0 };
-        let at_second = || self.second_victim_of(m).map_or(0, |s| self.board[s as usize]);
+        let at_to = if to != from && !m.is_unload() { self.board[to] } else { 0 };
+        let at_victim = if victim != NO_SQUARE { self.board[victim] } else { 0 };
+        let at_second = || self.second_victim_of(m).map_or(0, |s| self.board[s]);
         let takes_lion = v.lion[at_to as usize] || v.lion[at_victim as usize] || v.lion[at_second() as usize];
         if !takes_lion {
             return false;
         }
-        let mover = self.board[from as usize];
+        let mover = self.board[from];
         if !v.lion[mover as usize] {
             // counterstrike: a non-Lion may not take a Lion right after a Lion was taken by a non-Lion
             return self.counterstrike;

@@ -315,10 +315,10 @@ impl Variant {
         let mut ep_sources = vec![Vec::new(); 2 * nsq];
         for code in 2..ncodes as Code {
             for virgin in [false, true] {
-                for from in 0..nsq as crate::square::Square {
+                for from in (0..nsq).map(crate::square::Square::new) {
                     for cell in v.tables.list(code, virgin, from).0 {
                         if cell.flags & crate::compile::EP != 0 {
-                            let list: &mut Vec<_> = &mut ep_sources[(code & 1) as usize * nsq + cell.to as usize];
+                            let list: &mut Vec<_> = &mut ep_sources[(code & 1) as usize * nsq + cell.to.index()];
                             if !list.contains(&from) {
                                 list.push(from);
                             }
@@ -336,7 +336,7 @@ impl Variant {
                 crate::compile::plain_cells(v.tables.list(code, false, to).0)
                     .any(|c| c.to == from && c.flags & crate::compile::QUIET != 0)
             };
-            v.pawn_reversible[code as usize] = (0..nsq as crate::square::Square).any(|sq| {
+            v.pawn_reversible[code as usize] = (0..nsq).map(crate::square::Square::new).any(|sq| {
                 crate::compile::plain_cells(v.tables.list(code, false, sq).0)
                     .any(|c| c.flags & crate::compile::QUIET != 0 && quiet_back(sq, c.to))
             });

@@ -53,7 +53,7 @@ impl Position {
         let mut i = start;
         while i < n {
             let c = &cells[i];
-            let occ = board[c.to as usize];
+            let occ = board[c.to];
             if occ == 0 {
                 if c.flags & QUIET != 0 && v.quiet(self, code, from, c) {
                     return true;
@@ -97,7 +97,7 @@ impl Position {
         let us = code & 1;
         for k in 1..ray_len(c) {
             let cell = ray_square(c, k);
-            let occ = self.board[cell.to as usize];
+            let occ = self.board[cell.to];
             if occ == 0 {
                 if c.flags & QUIET != 0 && v.quiet(self, code, from, &cell) {
                     return true;
@@ -130,13 +130,13 @@ impl Position {
     /// Walks every list of one piece, lifting it off its square when a path may come back to it.
     #[inline(always)]
     pub(crate) fn walk_piece<V: Visitor>(&mut self, sq: Square, v: &mut V) -> bool {
-        let code = self.board[sq as usize];
+        let code = self.board[sq];
         let variant = self.variant().clone();
         let (cells, l) = variant.tables.list(code, self.is_virgin(sq), sq);
         if l.lift {
-            self.board[sq as usize] = 0;
+            self.board[sq] = 0;
             let r = self.walk(cells, code, sq, v);
-            self.board[sq as usize] = code;
+            self.board[sq] = code;
             r
         } else {
             self.walk(cells, code, sq, v)
@@ -158,7 +158,7 @@ impl Position {
                 true
             }
         }
-        let idx = c.index() * self.geometry().squares() + ep as usize;
+        let idx = c.index() * self.geometry().squares() + ep.index();
         if self.variant.ep_sources[idx].is_empty() {
             return false;
         }
@@ -168,7 +168,7 @@ impl Position {
         let mut found = false;
         for k in 0..self.variant.ep_sources[idx].len() {
             let s = self.variant.ep_sources[idx][k];
-            let code = self.board[s as usize];
+            let code = self.board[s];
             if code == 0 || (code & 1) as usize != c.index() {
                 continue;
             }

@@ -7,11 +7,8 @@
 //! this module differs between the two; everything else reads its sizes
 //! from here, so a small board pays nothing for the large ones.
 
-/// A square index on a board of known width.
-pub type Square = u8;
-
-/// A marker for "no square".
-pub const NO_SQUARE: Square = Square::MAX;
+/// The integer a [`crate::square::Square`] holds: one byte in this build.
+pub type SquareBits = u8;
 
 /// The widest board supported.
 pub const MAX_FILES: u8 = 16;
@@ -20,7 +17,7 @@ pub const MAX_FILES: u8 = 16;
 pub const MAX_RANKS: u8 = 16;
 
 /// The most squares a board may have: 255, because the square index 255 is
-/// [`NO_SQUARE`]. So 16×16 is one square too many; 16×15 and 15×16 fit.
+/// [`crate::square::NO_SQUARE`]. So 16×16 is one square too many; 16×15 and 15×16 fit.
 pub const MAX_BOARD_SQUARES: usize = 255;
 
 /// A set of files, one bit per file (gating's open gates, first-move

@@ -129,9 +129,9 @@ fn a_setup_that_does_not_fit_its_variant_is_an_error() {
     refused(&xiangqi, &s, "xiangqi has no castling");
     // an e.p. square off the board
     let mut s = start.clone();
-    s.en_passant = EnPassant::Square(200);
+    s.en_passant = EnPassant::Square(chimera::square::Square::new(200));
     refused(&chess, &s, "square 200 is not on the 8x8 board");
-    s.en_passant = EnPassant::Squares(vec![20, 64]);
+    s.en_passant = EnPassant::Squares(vec![chimera::square::Square::new(20), chimera::square::Square::new(64)]);
     refused(&chess, &s, "square 64 is not on the 8x8 board");
     let mut s = start.clone();
     s.en_passant = EnPassant::CountLimit(16);

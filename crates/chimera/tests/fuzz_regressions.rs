@@ -55,7 +55,7 @@ fn a_piece_never_attacks_its_own_square() {
         assert!(fast.contains(capture), "{betza} in {fen}: the king's capture {capture} is legal: {fast:?}");
         // every square a cell (or a ray's cell) reaches is on the board
         for c in chimera::compile::plain_cells(&v.tables.cells) {
-            assert!((c.to as usize) < w * h && (c.victim == NO_SQUARE || (c.victim as usize) < w * h));
+            assert!(c.to.index() < w * h && (c.victim == NO_SQUARE || c.victim.index() < w * h));
         }
     }
     let toml = |fen: &str| {

@@ -36,8 +36,8 @@ fn board_size_limits() {
         let mut pos = Position::start(Arc::new(v));
         // the kings in the corners: three moves each (where they do not touch)
         assert_eq!(pos.legal_moves().len(), if (w, h) == (3, 2) { 1 } else { 3 }, "{w}x{h}");
-        let last = (w * h - 1) as chimera::square::Square;
-        assert_ne!(pos.piece_at(last), 0, "{w}x{h}: the corner square {last} holds the king");
+        let last = chimera::square::Square::new(w * h - 1);
+        assert_ne!(pos.piece_at(last), 0, "{w}x{h}: the corner square {last:?} holds the king");
     }
     // 16x16 has 256 squares: square 255 would be the "no square" marker
     for (w, h) in [(16, 16), (17, 15), (15, 17), (1, 8), (8, 1), (255, 255)] {

@@ -952,7 +952,7 @@ betza = "KADcavKmcpafmcpavK"
                 ms[rng.below(ms.len())]
             };
             let text = pos.move_text(m);
-            let count = |p: &Position| (0..64).filter(|&s| p.piece_at(s as chimera::square::Square) != 0).count();
+            let count = |p: &Position| (0..64).filter(|&s| p.piece_at(chimera::square::Square::new(s)) != 0).count();
             // the squares the legs end on, but the origin (an igui comes back to it)
             let named: BTreeSet<&str> = text.split(',').map(|leg| &leg[leg.len() - 2..]).collect();
             let taken =
