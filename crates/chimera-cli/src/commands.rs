@@ -501,7 +501,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), Failure> {
                 };
                 let sq = square(from, "--from")?;
                 let code = pos.piece_at(sq);
-                match (code != 0).then_some(if code & 1 == 0 { Color::White } else { Color::Black }) {
+                match (!code.is_empty()).then_some(code.color()) {
                     None => return Err(format!("--from: {from} is empty").into()),
                     Some(c) if c != pos.side_to_move() => {
                         let (whose, mover) =

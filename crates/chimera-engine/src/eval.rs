@@ -47,11 +47,12 @@
 
 use crate::params::{self, Params};
 use chimera::compile::{code_of, type_of, Cell};
+use chimera::piece::Code;
 use chimera::position::Position;
 use chimera::square::{Color, Square};
 use chimera::variant::Variant;
 use chimera::walk::Occupant;
-use chimera::width::{Code, MAX_CODES};
+use chimera::width::MAX_CODES;
 use std::sync::Arc;
 
 /// Centipawns per unit of a piece's random-board mobility, linear term.
@@ -224,7 +225,7 @@ impl Lcg {
 /// drop-threat tables write them.
 #[inline(always)]
 fn walk(cells: &[Cell], sq: Square, occupant: impl Fn(Square) -> Code, hit: impl FnMut(Square, bool)) {
-    chimera::walk::reach(cells, sq, |to| OCCUPANTS[occupant(to) as usize], hit)
+    chimera::walk::reach(cells, sq, |to| OCCUPANTS[occupant(to).index()], hit)
 }
 
 /// The [`Occupant`] of each board code of [`walk`].
@@ -273,7 +274,7 @@ fn mobility(v: &Variant, t: usize) -> Vec<Option<(f64, f64, f64)>> {
     let g = v.geometry();
     let nsq = g.squares();
     let code = code_of(t, Color::White);
-    let empty: Vec<Code> = vec![0; nsq];
+    let empty: Vec<Code> = vec![Code::EMPTY; nsq];
     let mut rng = Lcg(0x5eed_0000 + t as u64);
     let boards: Vec<Vec<Code>> = (0..SAMPLES)
         .map(|_| {
@@ -281,12 +282,12 @@ fn mobility(v: &Variant, t: usize) -> Vec<Option<(f64, f64, f64)>> {
                 .map(|_| {
                     if rng.chance(DENSITY) {
                         if rng.chance(0.5) {
-                            1
+                            Code::new(1)
                         } else {
-                            2
+                            Code::new(2)
                         }
                     } else {
-                        0
+                        Code::EMPTY
                     }
                 })
                 .collect()
@@ -443,7 +444,7 @@ impl EvalTables {
             let w_centre = p.of(t, params::CENTRE);
             let w_advance = p.of(t, params::ADVANCE);
             for c in [Color::White, Color::Black] {
-                let code = code_of(t, c) as usize;
+                let code = code_of(t, c).index();
                 if !pt.royal {
                     value[code] = p.of(t, params::VALUE).round() as i32;
                     hand[code] = p.of(t, params::HAND).round() as i32;
@@ -501,7 +502,7 @@ impl EvalTables {
         for (t, pt) in v.def.pieces.iter().enumerate() {
             let moves = b.mobs[t].iter().any(Option::is_some);
             for c in [Color::White, Color::Black] {
-                let code = code_of(t, c) as usize;
+                let code = code_of(t, c).index();
                 inert[code] = !moves;
                 royal[code] = pt.royal;
                 // pawns are many and move little: their mobility is left out
@@ -538,13 +539,13 @@ impl EvalTables {
                     let sq = Square::new(s);
                     let (sf, sr) = (g.file_of(sq), g.rank_of(sq));
                     let near = |to: Square| (g.file_of(to) - sf).abs() <= 1 && (g.rank_of(to) - sr).abs() <= 1;
-                    let (cells, _) = v.tables.list(code as Code, false, sq);
+                    let (cells, _) = v.tables.list(Code::new(code), false, sq);
                     let mut bits = 0u8;
                     // neighbours hold enemies, everything else is empty
                     walk(
                         cells,
                         sq,
-                        |to| if to != sq && near(to) { 2 } else { 0 },
+                        |to| if to != sq && near(to) { Code::new(2) } else { Code::EMPTY },
                         |to, capture| {
                             if capture && to != sq && near(to) {
                                 bits |= dir_bit(g.file_of(to) - sf, g.rank_of(to) - sr);
@@ -640,10 +641,10 @@ impl EvalTables {
         let mut m = 0;
         for c in [Color::White, Color::Black] {
             for &sq in pos.pieces(c) {
-                m += self.phase_weight[pos.piece_at(sq) as usize];
+                m += self.phase_weight[pos.piece_at(sq).index()];
             }
             for t in 0..self.ntypes {
-                m += self.phase_weight[code_of(t, c) as usize] * pos.pocket(c, t) as i32;
+                m += self.phase_weight[code_of(t, c).index()] * pos.pocket(c, t) as i32;
             }
         }
         m
@@ -659,18 +660,18 @@ impl EvalTables {
     /// Whether `c` has a piece on the board that is neither royal nor a pawn
     /// (the null-move condition: without one, zugzwang is likely).
     pub fn has_pieces(&self, pos: &Position, c: Color) -> bool {
-        pos.pieces(c).iter().any(|&sq| self.phase_weight[pos.piece_at(sq) as usize] > 0)
+        pos.pieces(c).iter().any(|&sq| self.phase_weight[pos.piece_at(sq).index()] > 0)
     }
 
     /// The material value of a piece code (0 for royal pieces).
     #[inline]
     pub fn value(&self, code: Code) -> i32 {
-        self.value[code as usize]
+        self.value[code.index()]
     }
 
     /// The value of a piece type, in centipawns.
     pub fn type_value(&self, t: usize) -> i32 {
-        self.value[code_of(t, Color::White) as usize]
+        self.value[code_of(t, Color::White).index()]
     }
 
     /// The number of moves the piece on `sq` has in the position: quiet moves
@@ -681,7 +682,7 @@ impl EvalTables {
     #[inline]
     fn mobility(&self, pos: &Position, code: Code, sq: Square, ek: Option<Square>) -> (i32, i32) {
         let (cells, _) = pos.variant().tables.list(code, false, sq);
-        let mine = code & 1;
+        let mine = code.color();
         let (kf, kr) = ek.map_or((i32::MIN / 2, i32::MIN / 2), |k| self.coords[k.index()]);
         let (mut n, mut hits) = (0, 0);
         chimera::walk::reach(
@@ -702,11 +703,11 @@ impl EvalTables {
     /// What stands on `to` for a walk of a piece of colour `mine`: a friend
     /// or an inert piece (a wall) counts as a friend.
     #[inline(always)]
-    fn occupant(&self, pos: &Position, mine: Code, to: Square) -> Occupant {
+    fn occupant(&self, pos: &Position, mine: Color, to: Square) -> Occupant {
         let p = pos.piece_at(to);
-        if p == 0 {
+        if p.is_empty() {
             Occupant::Empty
-        } else if p & 1 != mine && !self.inert[p as usize] {
+        } else if p.color() != mine && !self.inert[p] {
             Occupant::Foe
         } else {
             Occupant::Friend
@@ -718,7 +719,7 @@ impl EvalTables {
     #[cfg(test)]
     fn moves(&self, pos: &Position, code: Code, sq: Square) -> i32 {
         let (cells, _) = pos.variant().tables.list(code, false, sq);
-        let mine = code & 1;
+        let mine = code.color();
         let mut n = 0;
         chimera::walk::reach(cells, sq, |to| self.occupant(pos, mine, to), |_, _| n += 1);
         n
@@ -757,13 +758,13 @@ impl EvalTables {
     /// pieces in hand (at most two of a type) that could be dropped on an
     /// empty square next to it and attack it from there.
     fn king_counts(&self, pos: &Position, c: Color, k: Square) -> KingCounts {
-        let mine = c.index() as Code;
+        let mine = c;
         let ring = &self.ring[k.index()];
         let shield = ring
             .iter()
             .filter(|&&t| {
                 let p = pos.piece_at(t);
-                p != 0 && p & 1 == mine && !self.inert[p as usize]
+                p.is_color(mine) && !self.inert[p]
             })
             .count() as i32;
         let (kf, kr) = self.coords[k.index()];
@@ -772,7 +773,7 @@ impl EvalTables {
             .iter()
             .filter(|&&t| {
                 let (f, r) = self.coords[t.index()];
-                self.attacker[pos.piece_at(t) as usize] && (f - kf).abs() <= 2 && (r - kr).abs() <= 2
+                self.attacker[pos.piece_at(t).index()] && (f - kf).abs() <= 2 && (r - kr).abs() <= 2
             })
             .count() as i32;
         let drops = if self.drops { self.drop_threats(pos, c, k) } else { 0 };
@@ -810,7 +811,7 @@ impl EvalTables {
         for c in [Color::White, Color::Black] {
             let ci = c.index();
             for &sq in pos.pieces(c) {
-                if self.pawn[pos.piece_at(sq) as usize] {
+                if self.pawn[pos.piece_at(sq).index()] {
                     let (f, r) = self.coords[sq.index()];
                     let f = f as usize;
                     count[ci][f] += 1;
@@ -832,7 +833,7 @@ impl EvalTables {
                 }
             }
             for &sq in pos.pieces(c) {
-                let code = pos.piece_at(sq) as usize;
+                let code = pos.piece_at(sq).index();
                 if !self.pawn[code] {
                     continue;
                 }
@@ -881,8 +882,8 @@ impl EvalTables {
             let occ = &self.walk_occ[ci];
             for &sq in pos.pieces(c) {
                 let code = pos.piece_at(sq);
-                let t = &self.terms[code as usize];
-                let [pst, centre] = self.psq[code as usize * nsq + sq.index()];
+                let t = &self.terms[code.index()];
+                let [pst, centre] = self.psq[code.index() * nsq + sq.index()];
                 score += sign * (t.value + pst);
                 royal += sign * centre;
                 phase += t.phase;
@@ -899,7 +900,7 @@ impl EvalTables {
                         chimera::walk::reach(
                             cells,
                             sq,
-                            |to| occ[pos.piece_at(to) as usize],
+                            |to| occ[pos.piece_at(to).index()],
                             |to, _| {
                                 n += 1;
                                 h += has(zone, to) as i32;
@@ -907,7 +908,7 @@ impl EvalTables {
                         );
                         hits[ci] += h;
                     } else {
-                        chimera::walk::reach(cells, sq, |to| occ[pos.piece_at(to) as usize], |_, _| n += 1);
+                        chimera::walk::reach(cells, sq, |to| occ[pos.piece_at(to).index()], |_, _| n += 1);
                     }
                     mob += t.mob_weight * (n - t.mob_avg);
                 }
@@ -941,7 +942,7 @@ impl EvalTables {
                 // a friend next to the royal piece is an enemy to the other side's walks
                 let shield = self.ring[k.index()]
                     .iter()
-                    .filter(|&&t| occ_them[pos.piece_at(t) as usize] == Occupant::Foe)
+                    .filter(|&&t| occ_them[pos.piece_at(t).index()] == Occupant::Foe)
                     .count() as i32;
                 let drops = if self.drops { self.drop_threats(pos, c, k) } else { 0 };
                 safety += sign
@@ -967,7 +968,7 @@ impl EvalTables {
         for t in 0..self.ntypes {
             let n = pos.pocket(c, t) as i32;
             if n != 0 {
-                let code = code_of(t, c) as usize;
+                let code = code_of(t, c).index();
                 value += n * self.hand[code];
                 weight += n * self.phase_weight[code];
             }
@@ -988,10 +989,11 @@ impl EvalTables {
             if n == 0 {
                 continue;
             }
-            let code = code_of(t, them) as usize;
+            let code = code_of(t, them).index();
             let can = ring.iter().any(|&s| {
                 let (sf, sr) = self.coords[s.index()];
-                pos.piece_at(s) == 0 && self.adj_attack[code * self.nsq + s.index()] & dir_bit(kf - sf, kr - sr) != 0
+                pos.piece_at(s) == Code::EMPTY
+                    && self.adj_attack[code * self.nsq + s.index()] & dir_bit(kf - sf, kr - sr) != 0
             });
             if can {
                 drops += n.min(2);
@@ -1025,7 +1027,7 @@ impl EvalTables {
             }
             s -= sign * (self.doubled * doubled + self.isolated * isolated);
             for &sq in pos.pieces(Color::from_index(ci)) {
-                let code = pos.piece_at(sq) as usize;
+                let code = pos.piece_at(sq).index();
                 if self.terms[code].flags & PAWN == 0 {
                     continue;
                 }
@@ -1057,7 +1059,7 @@ impl EvalTables {
             let mut mob = 0;
             let ek = royals[c.flip().index()];
             for &sq in pos.pieces(c) {
-                let code = pos.piece_at(sq) as usize;
+                let code = pos.piece_at(sq).index();
                 let i = code * nsq + sq.index();
                 score += sign * (self.value[code] + self.psq[i][0]);
                 royal += sign * self.psq[i][1];
@@ -1066,9 +1068,9 @@ impl EvalTables {
                 if let Some(avg) = self.mob_avg[code] {
                     // the moves next to the royal piece are counted only when they weigh
                     let (n, h) = if self.king_attack != 0 {
-                        self.mobility(pos, code as Code, sq, ek)
+                        self.mobility(pos, Code::new(code), sq, ek)
                     } else {
-                        (self.moves(pos, code as Code, sq), 0)
+                        (self.moves(pos, Code::new(code), sq), 0)
                     };
                     mob += self.terms[code].mob_weight * (n - avg);
                     hits[c.index()] += h;
@@ -1112,8 +1114,8 @@ impl EvalTables {
         for (c, sign) in [(Color::White, 1.0f64), (Color::Black, -1.0f64)] {
             let ek = royals[c.flip().index()];
             for &sq in pos.pieces(c) {
-                let code = pos.piece_at(sq) as usize;
-                let t = type_of(code as Code);
+                let code = pos.piece_at(sq).index();
+                let t = type_of(Code::new(code));
                 let i = code * nsq + sq.index();
                 phase += self.phase_weight[code];
                 material[c.index()] += self.base_value[code];
@@ -1126,7 +1128,7 @@ impl EvalTables {
                 f[params::PROMO] += sign * self.raw_promo[i] as f64;
                 f[idx(t, params::ADVANCE)] += sign * self.prog[i] as f64;
                 if let Some(avg) = self.mob_avg[code] {
-                    let (n, h) = self.mobility(pos, code as Code, sq, ek);
+                    let (n, h) = self.mobility(pos, Code::new(code), sq, ek);
                     f[idx(t, params::MOBILITY)] += sign * (n - avg) as f64;
                     hits[c.index()] += h;
                 }
@@ -1135,7 +1137,7 @@ impl EvalTables {
                 let n = pos.pocket(c, t) as i32;
                 if n != 0 {
                     f[idx(t, params::HAND)] += sign * n as f64;
-                    phase += n * self.phase_weight[code_of(t, c) as usize];
+                    phase += n * self.phase_weight[code_of(t, c).index()];
                 }
             }
         }
@@ -1248,7 +1250,7 @@ mod tests {
                         break;
                     }
                     // captures first half of the time, so that material comes off
-                    let caps: Vec<_> = moves.iter().copied().filter(|&m| pos.piece_at(m.to()) != 0).collect();
+                    let caps: Vec<_> = moves.iter().copied().filter(|&m| pos.piece_at(m.to()) != Code::EMPTY).collect();
                     let pool = if !caps.is_empty() && (rng.next() + ply).is_multiple_of(2) { &caps } else { &moves };
                     let m = pool[rng.next() as usize % pool.len()];
                     pos.make(m);
@@ -1352,7 +1354,7 @@ mod tests {
         let (v, t) = tables("chess");
         let safety = |fen: &str| {
             let pos = Position::from_fen(v.clone(), fen).unwrap();
-            let royal = |c: Color| pos.pieces(c).iter().copied().find(|&s| t.royal[pos.piece_at(s) as usize]);
+            let royal = |c: Color| pos.pieces(c).iter().copied().find(|&s| t.royal[pos.piece_at(s).index()]);
             t.king_safety(&pos, [royal(Color::White), royal(Color::Black)], [0, 0])
         };
         // White's king: f1 rook, f2 g2 h2 pawns around it, or only the rook

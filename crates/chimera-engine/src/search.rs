@@ -26,10 +26,10 @@ use crate::tt::{Tt, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER};
 use chimera::check::CheckInfo;
 use chimera::compile::type_of;
 use chimera::moves::{Move, MoveKind, MoveList};
+use chimera::piece::Code;
 use chimera::position::Position;
 use chimera::square::Color;
 use chimera::variant::StalemateResult;
-use chimera::width::Code;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -359,8 +359,11 @@ impl Searcher {
         let repeater_loses =
             chimera::outcome::RepetitionRule::of(pos.variant()) == chimera::outcome::RepetitionRule::RepeaterLoses;
         let royal = &pos.variant().royal;
-        let royal_codes = [0 as Code, 1].map(|c| {
-            (2..ncodes as Code).filter(|&code| code & 1 == c && royal.get(code as usize) == Some(&true)).collect()
+        let royal_codes = [Color::White, Color::Black].map(|c| {
+            (2..ncodes)
+                .map(Code::new)
+                .filter(|&code| code.color() == c && royal.get(code.index()) == Some(&true))
+                .collect()
         });
         let mut h = Vec::with_capacity(MAX_PLY + 3);
         h.push(history.root);
@@ -721,14 +724,14 @@ impl Searcher {
         match m.kind() {
             MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Locust => true,
             MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => false,
-            _ => m.from() != m.to() && !m.is_unload() && self.pos.piece_at(m.to()) != 0,
+            _ => m.from() != m.to() && !m.is_unload() && self.pos.piece_at(m.to()) != Code::EMPTY,
         }
     }
 
     #[inline]
     fn hist_index(&self, m: Move) -> usize {
         let code = if m.kind() == MoveKind::Drop { m.code() } else { self.pos.piece_at(m.from()) };
-        code as usize * self.nsq + m.to().index()
+        code.index() * self.nsq + m.to().index()
     }
 
     /// Picks the best-scored remaining move at or after `i` and swaps it to `i`.

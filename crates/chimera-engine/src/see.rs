@@ -26,9 +26,9 @@
 
 use crate::eval::EvalTables;
 use chimera::moves::{Move, MoveKind, MoveList};
+use chimera::piece::Code;
 use chimera::position::Position;
 use chimera::square::Square;
-use chimera::width::Code;
 
 /// The value of a royal piece in an exchange: more than any material.
 pub const ROYAL_VALUE: i32 = 20_000;
@@ -38,9 +38,9 @@ pub const MAX_SEE_STEPS: u32 = 12;
 /// The exchange value of the piece with code `code`.
 #[inline]
 fn value(pos: &Position, ev: &EvalTables, code: Code) -> i32 {
-    if code == 0 {
+    if code == Code::EMPTY {
         0
-    } else if pos.variant().royal[code as usize] {
+    } else if pos.variant().royal[code.index()] {
         ROYAL_VALUE
     } else {
         ev.value(code)
@@ -79,7 +79,7 @@ pub fn see(pos: &mut Position, ev: &EvalTables, buf: &mut MoveList, m: Move) -> 
     let sq = m.to();
     let undo = pos.make(m);
     let on_sq = pos.piece_at(sq);
-    let reply = if on_sq == 0 { 0 } else { exchange(pos, ev, buf, sq, value(pos, ev, on_sq), 1) };
+    let reply = if on_sq == Code::EMPTY { 0 } else { exchange(pos, ev, buf, sq, value(pos, ev, on_sq), 1) };
     pos.unmake(m, &undo);
     gain - reply
 }
@@ -131,7 +131,7 @@ fn exchange(pos: &mut Position, ev: &EvalTables, buf: &mut MoveList, sq: Square,
     let promo = if c.kind() == MoveKind::Promotion { ev.value(c.code()) - ev.value(pos.piece_at(c.from())) } else { 0 };
     let undo = pos.make(c);
     let on_sq = pos.piece_at(sq);
-    let reply = if on_sq == 0 { 0 } else { exchange(pos, ev, buf, sq, value(pos, ev, on_sq), step + 1) };
+    let reply = if on_sq == Code::EMPTY { 0 } else { exchange(pos, ev, buf, sq, value(pos, ev, on_sq), step + 1) };
     pos.unmake(c, &undo);
     (target + promo - reply).max(0)
 }

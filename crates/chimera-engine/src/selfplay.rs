@@ -70,7 +70,7 @@ fn tactical(pos: &Position, m: Move) -> bool {
     match m.kind() {
         MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Locust => true,
         MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => false,
-        _ => m.from() != m.to() && !m.is_unload() && pos.piece_at(m.to()) != 0,
+        _ => m.from() != m.to() && !m.is_unload() && !pos.piece_at(m.to()).is_empty(),
     }
 }
 

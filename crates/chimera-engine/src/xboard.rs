@@ -784,11 +784,11 @@ fn assign_slots(
     let stuck = |t: usize, r: u8| -> bool {
         let Some(rank) = (geo.height as i32 - 1).checked_sub(r as i32) else { return false };
         let Some(sq) = geo.square(geo.width as i32 / 2, rank) else { return false };
-        let code = code_of(t, Color::White) as usize;
+        let code = code_of(t, Color::White).index();
         v.tables.promo.get(code).and_then(|p| p.as_ref()).is_some_and(|p| p.stuck.get(sq.index()) == Some(&true))
     };
     let no_doubled = |t: usize| v.def.rules.drops.as_ref().is_some_and(|d| d.no_doubled.contains(&t));
-    let lion = |t: usize| v.lion.get(code_of(t, Color::White) as usize) == Some(&true);
+    let lion = |t: usize| v.lion.get(code_of(t, Color::White).index()) == Some(&true);
     let drops = v.def.rules.drops.is_some();
     let mut king_taken = false;
     // a wall (`*`) is XBoard's own dark square, not a piece

@@ -224,7 +224,7 @@ pub fn is_capture(variant: &str, fen: &str, moves: &[String], text: &str, chess9
     Ok(match m.kind() {
         MoveKind::EnPassant | MoveKind::Locust => true,
         MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => false,
-        _ => m.from() != m.to() && g.pos.piece_at(m.to()) != 0,
+        _ => m.from() != m.to() && !g.pos.piece_at(m.to()).is_empty(),
     })
 }
 

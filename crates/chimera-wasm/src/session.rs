@@ -14,11 +14,11 @@ use super::lib::compile::{code_of, type_of};
 use super::lib::highlight::kind_names;
 use super::lib::moves::{Move, MoveKind};
 use super::lib::pgn;
+use super::lib::piece::Code;
 use super::lib::position::{Position, Validation};
 use super::lib::san::Notation;
 use super::lib::square::{Color, Square};
 use super::lib::variant::{Variant, VariantDef};
-use super::lib::width::Code;
 use crate::types::{
     Cell, EndInfo, GameResult, HandPiece, MoveDetail, PieceTypeInfo, SearchInfo, TargetInfo, VariantInfo,
 };
@@ -235,7 +235,7 @@ impl Session {
         let sq = |s: Square| self.name_of(s);
         let kind = m.kind();
         let (from, to) = (m.from(), m.to());
-        let captured_on_to = kind != MoveKind::Drop && to != from && pos.piece_at(to) != 0;
+        let captured_on_to = kind != MoveKind::Drop && to != from && !pos.piece_at(to).is_empty();
         let mut d = MoveDetail {
             uci: pos.move_text(m),
             from: (kind != MoveKind::Drop).then(|| sq(from)),
@@ -260,7 +260,7 @@ impl Session {
             label: String::new(),
         };
         let mover = if kind == MoveKind::Drop { m.code() } else { pos.piece_at(from) };
-        let mover_name = if mover != 0 { v.def.pieces[type_of(mover)].name.clone() } else { String::new() };
+        let mover_name = if !mover.is_empty() { v.def.pieces[type_of(mover)].name.clone() } else { String::new() };
         d.label = match kind {
             MoveKind::Promotion => {
                 let t = &v.def.pieces[type_of(m.code())];
@@ -525,13 +525,13 @@ impl Session {
                 let code = pos.piece_at(sq);
                 let mut cell =
                     Cell { square: g.square_name(sq), file, rank, piece: None, color: None, name: None, wall: false };
-                if code != 0 {
+                if !code.is_empty() {
                     let t = type_of(code);
                     if is_wall(v, t) {
                         cell.wall = true;
                     } else {
                         cell.piece = Some(token(pos, code));
-                        cell.color = Some(if code & 1 == 0 { "white" } else { "black" });
+                        cell.color = Some(if code.color() == Color::White { "white" } else { "black" });
                         cell.name = Some(v.def.pieces[t].name.clone());
                     }
                 }
@@ -601,7 +601,7 @@ impl Session {
         let code = code_of(t, Color::White);
         let free = |sq: Square| {
             let c = pos.piece_at(sq);
-            let walled = c != 0 && is_wall(v, type_of(c));
+            let walled = !c.is_empty() && is_wall(v, type_of(c));
             let confined = v.def.pieces[t].confine.is_some_and(|z| !v.def.zones[z].contains(&g, Color::White, sq));
             !walled && !confined
         };
@@ -638,7 +638,7 @@ impl Session {
                 let c = pos.piece_at(sq);
                 let text = if sq == at {
                     Some(token(pos, code))
-                } else if c != 0 && is_wall(v, type_of(c)) {
+                } else if !c.is_empty() && is_wall(v, type_of(c)) {
                     Some("*".to_string())
                 } else {
                     None

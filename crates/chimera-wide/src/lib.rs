@@ -60,6 +60,8 @@ pub mod outcome;
 pub mod perft;
 #[path = "../../chimera/src/pgn.rs"]
 pub mod pgn;
+#[path = "../../chimera/src/piece.rs"]
+pub mod piece;
 #[path = "../../chimera/src/position.rs"]
 pub mod position;
 #[path = "../../chimera/src/promotion.rs"]

@@ -33,9 +33,8 @@ pub const WIDE: bool = true;
 /// off in the narrow one, whose walkers then compile as before.
 pub const RAYS: bool = true;
 
-/// A piece code: 0 is an empty square, and a piece of type `t` and colour `c`
-/// is `2 + 2 * t + c` (see [`crate::compile::code_of`]).
-pub type Code = u16;
+/// The integer a [`crate::piece::Code`] holds: two bytes in this build.
+pub type CodeBits = u16;
 
 /// The most piece types a variant may define (Taikyoku Shogi has about 300,
 /// promoted forms included).

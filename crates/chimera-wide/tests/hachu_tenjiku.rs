@@ -66,7 +66,7 @@ fn swapped_jumps(
     let (mut hachu, mut chimera) = (BTreeSet::new(), BTreeSet::new());
     for h in theirs.difference(ours) {
         let Some((from, to)) = ends(v, h) else { continue };
-        if pos.piece_at(to) == 0 || rank(from) == 0 || rank(to) < rank(from) {
+        if pos.piece_at(to).is_empty() || rank(from) == 0 || rank(to) < rank(from) {
             continue;
         }
         let (dx, dy) = (g.file_of(from) - g.file_of(to), g.rank_of(from) - g.rank_of(to));
@@ -150,18 +150,21 @@ fn tenjiku_matches_hachu() {
             if piece.burns {
                 let near = (-1..=1).flat_map(|dx| (-1..=1).map(move |dy| (dx, dy))).any(|(dx, dy)| {
                     g.square(g.file_of(to) + dx, g.rank_of(to) + dy).is_some_and(|s| {
-                        s != to && s != m.from() && pos.piece_at(s) != 0 && (pos.piece_at(s) ^ mover) & 1 == 1
+                        s != to
+                            && s != m.from()
+                            && !pos.piece_at(s).is_empty()
+                            && pos.piece_at(s).color() != mover.color()
                     })
                 });
                 burns += usize::from(near);
             }
-            if piece.jump_capture.is_some() && pos.piece_at(to) != 0 {
+            if piece.jump_capture.is_some() && !pos.piece_at(to).is_empty() {
                 let (dx, dy) = (g.file_of(to) - g.file_of(m.from()), g.rank_of(to) - g.rank_of(m.from()));
                 let (sx, sy) = (dx.signum(), dy.signum());
                 let between = (1..dx.abs().max(dy.abs()))
                     .filter(|&k| {
                         g.square(g.file_of(m.from()) + k * sx, g.rank_of(m.from()) + k * sy)
-                            .is_some_and(|s| pos.piece_at(s) != 0)
+                            .is_some_and(|s| !pos.piece_at(s).is_empty())
                     })
                     .count();
                 jumps += usize::from(between > 0);

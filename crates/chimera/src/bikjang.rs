@@ -10,7 +10,6 @@
 
 use crate::position::Position;
 use crate::square::Color;
-use crate::width::Code;
 
 impl Position {
     /// True if a royal piece of `c` sees an enemy royal along its file or rank with nothing between.
@@ -23,7 +22,7 @@ impl Position {
             if left == 0 {
                 break;
             }
-            if !royal[self.board[sq] as usize] {
+            if !royal[(self.board[sq]).index()] {
                 continue;
             }
             left -= 1;
@@ -31,8 +30,8 @@ impl Position {
                 let (mut f, mut r) = (g.file_of(sq) + df, g.rank_of(sq) + dr);
                 while let Some(s) = g.square(f, r) {
                     let code = self.board[s];
-                    if code != 0 {
-                        if code & 1 != c.index() as Code && royal[code as usize] {
+                    if !code.is_empty() {
+                        if code.color() != c && royal[code] {
                             return true;
                         }
                         break;

@@ -6,10 +6,10 @@
 //! to as attacked (the incremental test leaves such variants to it).
 
 use crate::compile::Cell;
+use crate::piece::Code;
 use crate::position::Position;
 use crate::square::{Color, Square, NO_SQUARE};
 use crate::walk::Visitor;
-use crate::width::Code;
 
 impl Position {
     /// Removes the enemy pieces (of the side that just moved) around `to`;
@@ -17,16 +17,16 @@ impl Position {
     pub(crate) fn burn_around(&mut self, to: Square) -> (u8, u64) {
         let g = self.geometry();
         let (f, r) = (g.file_of(to), g.rank_of(to));
-        let them = self.side.flip().index() as Code;
+        let them = self.side.flip();
         let nsq = g.squares();
         let (mut n, mut h) = (0u8, 0u64);
         for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
             let Some(sq) = g.square(f + dx, r + dy) else { continue };
             let code = self.board[sq];
-            if code != 0 && code & 1 == them {
+            if code.is_color(them) {
                 self.remove(sq);
                 self.burnt.push((sq, code));
-                h ^= self.variant().z_piece[code as usize * nsq + sq.index()];
+                h ^= self.variant().z_piece[code.index() * nsq + sq.index()];
                 n += 1;
             }
         }
@@ -38,11 +38,11 @@ impl Position {
     #[cold]
     pub(crate) fn burn_threatens(&mut self, c: Color) -> bool {
         let them = c.flip().index();
-        let mut hit = BurnHit { target: c.index() as Code };
+        let mut hit = BurnHit { target: c };
         // by index, as the walk borrows the position (it leaves the list as it was)
         for i in 0..self.lists[them].len {
             let sq = self.lists[them].sq[i];
-            if self.variant().burns[self.board[sq] as usize] && self.walk_piece(sq, &mut hit) {
+            if self.variant().burns[(self.board[sq]).index()] && self.walk_piece(sq, &mut hit) {
                 return true;
             }
         }
@@ -53,7 +53,7 @@ impl Position {
 /// Finds a destination next to a royal piece of one colour.
 struct BurnHit {
     /// The colour bit (0 or 1) of the royal pieces looked for.
-    target: Code,
+    target: Color,
 }
 
 impl BurnHit {
@@ -65,7 +65,7 @@ impl BurnHit {
                 (dx, dy) != (0, 0)
                     && g.square(f + dx, r + dy).is_some_and(|s| {
                         let code = pos.board[s];
-                        code != 0 && code & 1 == self.target && pos.variant().royal[code as usize]
+                        code.is_color(self.target) && pos.variant().royal[code]
                     })
             })
         })

@@ -8,9 +8,10 @@ use crate::check::CheckInfo;
 use crate::compile::code_of;
 use crate::fen::{fen_err, FenError};
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Code;
 use crate::position::Position;
 use crate::square::{Color, Square, NO_SQUARE};
-use crate::width::{Code, FileSet};
+use crate::width::FileSet;
 
 /// The squares a castling king passes on its way from `from` to `to`, in
 /// that order, neither end included (none when the king stays, as it may
@@ -210,7 +211,7 @@ impl Position {
             // the squares between king and rook must be empty in any case:
             // most positions fail here, before the destinations are computed
             let (a, b) = (ksq.min(rsq), ksq.max(rsq));
-            if (a.index() + 1..b.index()).any(|s| self.board[s] != 0) {
+            if (a.index() + 1..b.index()).any(|s| !self.board[s].is_empty()) {
                 continue;
             }
             let rank = g.rank_of(ksq);
@@ -218,7 +219,7 @@ impl Position {
             let rto = Position::castle_rook_target(ksq, kto, rsq);
             let lo = ksq.min(kto).min(rsq).min(rto);
             let hi = ksq.max(kto).max(rsq).max(rto);
-            if (lo.index()..=hi.index()).map(Square::new).all(|s| s == ksq || s == rsq || self.board[s] == 0) {
+            if (lo.index()..=hi.index()).map(Square::new).all(|s| s == ksq || s == rsq || self.board[s].is_empty()) {
                 list.push_quiet(Move::new(ksq, kto, rsq, MoveKind::Castle));
             }
         }
@@ -249,7 +250,7 @@ impl Position {
             return self.is_legal_reference(m); // squares whose attacks were not all counted
         }
         for sq in castle_transit(from, to) {
-            if self.board[sq] != 0 && sq != rsq {
+            if !self.board[sq].is_empty() && sq != rsq {
                 continue; // as the reference test: only empty squares and the rook's are tested
             }
             if info.uncertain[sq] {
@@ -265,8 +266,8 @@ impl Position {
         let rto = Position::castle_rook_target(from, to, rsq);
         let (king, rook) = (self.board[from], self.board[rsq]);
         let (old_to, old_rto) = (self.board[to], self.board[rto]);
-        self.board[from] = 0;
-        self.board[rsq] = 0;
+        self.board[from] = Code::EMPTY;
+        self.board[rsq] = Code::EMPTY;
         self.board[to] = king;
         self.board[rto] = rook;
         let illegal = self.rerun_list(info, rsq, false)

@@ -34,9 +34,9 @@ use crate::compile::{
     EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL,
 };
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Code;
 use crate::position::Position;
 use crate::square::{Square, MAX_SQUARES, NO_SQUARE};
-use crate::width::Code;
 
 const E_FORK: u8 = 1;
 const E_FACING: u8 = 2;
@@ -178,9 +178,9 @@ impl Position {
         info.check_banned = variant.def.rules.giving_check != crate::variant::GivingCheck::Allowed;
         let royal = &variant.royal;
         // how many royals the side has, from the counts per code (no scan)
-        let nroyal: u32 = variant.royal_codes[us.index()].iter().map(|&c| self.counts[c as usize] as u32).sum();
+        let nroyal: u32 = variant.royal_codes[us.index()].iter().map(|&c| self.counts[c.index()] as u32).sum();
         let first =
-            if nroyal > 0 { self.pieces(us).iter().copied().find(|&s| royal[self.board[s] as usize]) } else { None };
+            if nroyal > 0 { self.pieces(us).iter().copied().find(|&s| royal[(self.board[s]).index()]) } else { None };
         // burning is left to the reference method
         info.fast = first.is_some() && nroyal == 1 && !variant.burners;
         info.unguarded = nroyal >= 2 && variant.def.rules.royals == crate::variant::RoyalRule::Last;
@@ -191,7 +191,7 @@ impl Position {
         };
         info.royal = ksq;
         let kcode = self.board[ksq];
-        self.board[ksq] = 0;
+        self.board[ksq] = Code::EMPTY;
         let them = us.flip();
         // a trajectory is recorded on a square only if its subtree from there
         // can reach the royal's square; with castling rights, anywhere on the
@@ -219,7 +219,7 @@ impl Position {
             }
             let l = tables.lists[idx];
             if l.lift {
-                self.board[psq] = 0;
+                self.board[psq] = Code::EMPTY;
             }
             let tables = &self.variant().tables;
             let range = l.start as usize..l.start as usize + l.len as usize;
@@ -233,7 +233,7 @@ impl Position {
             for i in 0..self.lists[them.index()].len {
                 let psq = self.lists[them.index()].sq[i];
                 let code = self.board[psq];
-                if self.variant().royal[code as usize] {
+                if self.variant().royal[code] {
                     let l = tables.facing[psq];
                     let reach = &tables.reach[l.start as usize..l.start as usize + l.len as usize];
                     self.record(tables.facing_list(psq), reach, target, code, psq, kcode, E_FACING, info);
@@ -315,7 +315,7 @@ impl Position {
         eflags: u8,
         info: &mut CheckInfo,
     ) {
-        let them = code & 1;
+        let them = code.bits() & 1;
         let ksq = info.royal;
         let n = cells.len();
         let mut i = 0usize;
@@ -332,7 +332,7 @@ impl Position {
                 let allowed = c.flags & SPECIAL == 0
                     || (c.aux & AUX_TAME == 0
                         && (c.aux & AUX_NO_CAPTURE == 0
-                            || !self.variant().tables.no_capture[code as usize].contains(type_of(kcode))));
+                            || !self.variant().tables.no_capture[code].contains(type_of(kcode))));
                 if allowed {
                     let a = &mut info.attack[c.to];
                     *a = a.saturating_add(1);
@@ -351,7 +351,7 @@ impl Position {
                 let r = reach[i];
                 r[0] <= target[1] && target[0] <= r[1] && r[2] <= target[3] && target[2] <= r[3]
             };
-            if occ == 0 {
+            if occ.is_empty() {
                 if forks != 0 && relevant(i) {
                     info.push(c.to, Entry { flags: eflags | E_FORK, ..entry });
                 }
@@ -372,7 +372,7 @@ impl Position {
                 } else if (c.flags & EMPTY_CHILD != 0 || is_ray(c)) && relevant(i) {
                     info.push(c.to, entry);
                 }
-                let foe = (occ & 1) != them;
+                let foe = (occ.bits() & 1) != them;
                 let mut fork = c.flags & if foe { OCC_FOE } else { OCC_FRIEND } != 0;
                 if fork && c.flags & SPECIAL != 0 {
                     fork = self.special(code, c, occ, false, fork).1;
@@ -401,7 +401,7 @@ impl Position {
                     info.checks.push(entry);
                 }
             }
-            if board[to] != 0 {
+            if !board[to].is_empty() {
                 if k + 1 < len {
                     let last = ray_square(c, len - 1).to;
                     let w = info.width.max(1) as usize;
@@ -422,7 +422,7 @@ impl Position {
         if self.board[e.psq] != e.code {
             return false; // the piece was captured
         }
-        let target = self.side.index() as Code;
+        let target = self.side;
         let mut hit = crate::royal_capture::RoyalHit { target };
         if e.flags & E_FACING != 0 {
             let cells = self.variant().tables.facing_list(e.psq);
@@ -431,7 +431,7 @@ impl Position {
         }
         let l = self.variant().tables.list(e.code, self.is_virgin(e.psq), e.psq).1;
         if l.lift {
-            self.board[e.psq] = 0;
+            self.board[e.psq] = Code::EMPTY;
         }
         let cells = &self.variant().tables.cells[l.start as usize..l.start as usize + l.len as usize];
         let end = cells[e.root as usize].next as usize;
@@ -462,7 +462,7 @@ impl Position {
         }
         if m.gate().is_some()
             || m.is_unload()
-            || (m.kind() == MoveKind::Drop && self.variant().royal[m.code() as usize])
+            || (m.kind() == MoveKind::Drop && self.variant().royal[m.code()])
             || (m.kind() == MoveKind::Promotion && self.is_in_place_promotion(m))
             || (info.check_banned && self.may_not_give_check(m))
         {
@@ -492,7 +492,7 @@ impl Position {
                 if info.in_check || info.head[to] != 0 {
                     self.board[to] = m.code();
                     legal = !info.checks.iter().any(|e| self.rerun(e)) && !self.rerun_list(info, to, false);
-                    self.board[to] = 0;
+                    self.board[to] = Code::EMPTY;
                 }
                 return legal;
             }
@@ -518,7 +518,7 @@ impl Position {
             MoveKind::EnPassant | MoveKind::Locust => m.extra(),
             _ => NO_SQUARE,
         };
-        let to_occupied = self.board[to] != 0 && to != from;
+        let to_occupied = !self.board[to].is_empty() && to != from;
         let need = info.in_check
             || info.head[from] != 0
             || info.head[to] != 0
@@ -529,10 +529,10 @@ impl Position {
         // play the move on the board only: the walks read nothing else
         let mover = self.board[from];
         let captured = self.board[to];
-        let vcode = if victim != NO_SQUARE { self.board[victim] } else { 0 };
-        self.board[from] = 0;
+        let vcode = if victim != NO_SQUARE { self.board[victim] } else { Code::EMPTY };
+        self.board[from] = Code::EMPTY;
         if victim != NO_SQUARE {
-            self.board[victim] = 0;
+            self.board[victim] = Code::EMPTY;
         }
         self.board[to] = if m.kind() == MoveKind::Promotion { m.code() } else { mover };
         let mut illegal = false;
@@ -563,14 +563,14 @@ impl Position {
     fn two_victims_legal_with(&mut self, m: Move, info: &CheckInfo) -> bool {
         let (from, to, v1) = (m.from(), m.to(), m.extra());
         let Some(v2) = self.second_victim_of(m) else { return self.is_legal_reference(m) };
-        let to_occupied = self.board[to] != 0 && to != from;
+        let to_occupied = !self.board[to].is_empty() && to != from;
         if !info.in_check && [from, to, v1, v2].iter().all(|&s| info.head[s] == 0) {
             return true;
         }
         let saved = [from, v1, v2, to].map(|s| self.board[s]);
         let mover = saved[0];
         for s in [from, v1, v2] {
-            self.board[s] = 0;
+            self.board[s] = Code::EMPTY;
         }
         self.board[to] = mover;
         let illegal = info.checks.iter().any(|e| self.rerun(e))
@@ -586,7 +586,7 @@ impl Position {
 
     fn has_royal(&self, c: crate::square::Color) -> bool {
         let royal = &self.variant().royal;
-        self.pieces(c).iter().any(|&s| royal[self.board[s] as usize])
+        self.pieces(c).iter().any(|&s| royal[(self.board[s]).index()])
     }
 
     /// True if the side to move has at least one legal move (ignoring the

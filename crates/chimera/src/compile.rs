@@ -13,8 +13,9 @@
 
 use crate::betza::{Atom, DirWord, Leg, Range, Unit};
 use crate::definition::{ConfineMode, Immobility, VariantDef};
+use crate::piece::Code;
 use crate::square::{Color, Geometry, Square, NO_SQUARE};
-use crate::width::{Code, TypeSet};
+use crate::width::TypeSet;
 use std::fmt;
 
 /// The piece may stop here if the square is empty.
@@ -443,20 +444,20 @@ fn subtree_reach(cells: &[Cell], victim2: &[Square], sizes: &[u32], g: &Geometry
 /// start at 2 so that `code & 1` is the colour.
 #[inline]
 pub fn code_of(piece_type: usize, color: Color) -> Code {
-    (2 + 2 * piece_type + color.index()) as Code
+    Code::of(piece_type, color)
 }
 
 /// The piece type of a non-empty code.
 #[inline]
 pub fn type_of(code: Code) -> usize {
-    (code as usize >> 1) - 1
+    code.piece_type()
 }
 
 impl Tables {
     /// The index of the list of `code` (virgin or not) on `sq`.
     #[inline(always)]
     pub fn list_index(&self, code: Code, virgin: bool, sq: Square) -> usize {
-        ((code as usize - 2) * 2 + virgin as usize) * self.nsq + sq.index()
+        ((code.index() - 2) * 2 + virgin as usize) * self.nsq + sq.index()
     }
 
     /// Whether some piece of the variant captures two locust victims in one move.
@@ -1856,17 +1857,17 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
         for color in [Color::White, Color::Black] {
             let code = code_of(t, color);
             for &h in &p.cannot_hop {
-                no_hop[code as usize].insert(h);
+                no_hop[code].insert(h);
             }
             for &h in &p.cannot_capture {
-                no_capture[code as usize].insert(h);
+                no_capture[code].insert(h);
             }
             if let Some(pr) = &p.promotion {
                 let zone = &def.zones[pr.zone];
                 let members: Vec<bool> = (0..nsq).map(|s| zone.contains(&g, color, Square::new(s))).collect();
                 let in_place = pr.style == crate::definition::PromotionStyle::Sittuyin;
                 in_place_promotion |= in_place;
-                promo[code as usize] = Some(PromoInfo {
+                promo[code] = Some(PromoInfo {
                     zone: if in_place { vec![false; nsq] } else { members.clone() },
                     in_place_zone: if in_place { members } else { Vec::new() },
                     choices: match (&pr.choices_black, color) {
@@ -1928,7 +1929,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         });
                     }
                     total_nodes.set(total);
-                    let moved = (code as usize - 2) * 2 * nsq;
+                    let moved = (code.index() - 2) * 2 * nsq;
                     lists.copy_within(moved..moved + nsq, moved + nsq);
                     list_box.copy_within(moved..moved + nsq, moved + nsq);
                     continue;
@@ -1996,7 +1997,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                         built += total_nodes.get() - before;
                         total_nodes.set(before);
                     }
-                    dead[code as usize] = d;
+                    dead[code] = d;
                 }
                 for sq in (0..nsq).map(Square::new) {
                     let mut forest = build(sq)?;
@@ -2006,12 +2007,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     if illegal {
                         // no move may end on a dead square, except one that may
                         // promote there (the captures stay, as attacks)
-                        no_stay_on_dead_squares(
-                            &mut forest,
-                            &dead[code as usize],
-                            promo[code as usize].as_ref(),
-                            sq.index(),
-                        );
+                        no_stay_on_dead_squares(&mut forest, &dead[code], promo[code].as_ref(), sq.index());
                     }
                     let start = cells.len();
                     let mut local = Vec::new();
@@ -2027,7 +2023,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     let mut local2 = Vec::new();
                     linearize(&forest, total, &mut local, &mut local2, &sizes);
                     let boxes = subtree_reach(&local, &local2, &sizes, &g);
-                    let idx = ((code as usize - 2) * 2 + virgin as usize) * nsq + sq.index();
+                    let idx = ((code.index() - 2) * 2 + virgin as usize) * nsq + sq.index();
                     list_box[idx] = boxes.iter().fold(EMPTY_BOX, |a, r| box_union(a, *r));
                     reach.extend(boxes);
                     cells.extend(local);
@@ -2035,7 +2031,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
                     lists[idx] = ListRef { start: start as u32, len: total as u16, dedup, lift };
                 }
             }
-            let code_lists = (code as usize - 2) * 2 * nsq..(code as usize - 1) * 2 * nsq;
+            let code_lists = (code.index() - 2) * 2 * nsq..(code.index() - 1) * 2 * nsq;
             if crate::width::RAYS {
                 built += total_nodes.get() - nodes_before;
                 if built > MAX_COMPILE_WORK {

@@ -7,10 +7,10 @@
 //! number of plies counted so far.
 
 use crate::compile::{code_of, type_of};
+use crate::piece::Code;
 use crate::position::Position;
 use crate::square::Color;
 use crate::variant::{CountingStyle, VariantDef};
-use crate::width::Code;
 
 impl Position {
     fn count_pawns(&self) -> u32 {
@@ -95,8 +95,8 @@ impl Position {
         let Some(rule) = &v.def.rules.counting else { return };
         let stm = self.side;
         let mover = stm.flip();
-        let took_pawn = captured.iter().any(|&c| c != 0 && v.def.pieces[type_of(c)].pawn);
-        let took = captured.iter().any(|&c| c != 0);
+        let took_pawn = captured.iter().any(|&c| !c.is_empty() && v.def.pieces[type_of(c)].pawn);
+        let took = captured.iter().any(|&c| !c.is_empty());
         if rule.style != CountingStyle::Asean
             && took_pawn
             && self.count_all(mover) == 1

@@ -28,8 +28,8 @@
 
 use crate::compile::code_of;
 use crate::definition::{VariantDef, MAX_POCKET};
+use crate::piece::Code;
 use crate::square::{Color, Square};
-use crate::width::Code;
 use std::fmt;
 
 /// An error in a FEN, naming the field and the problem.
@@ -339,12 +339,12 @@ impl Setup {
             ));
         }
         let codes = 2 + 2 * def.pieces.len();
-        if let Some(&code) = self.board.iter().find(|&&c| (c != 0 && (c as usize) < 2) || c as usize >= codes) {
+        if let Some(&code) = self.board.iter().find(|&&c| (!c.is_empty() && c.index() < 2) || c.index() >= codes) {
             return Err(fen_problem(
                 fen,
                 "board",
                 FenProblem::PieceLetter,
-                format!("piece code {code} is not a piece of {}", def.name),
+                format!("piece code {} is not a piece of {}", code.index(), def.name),
             ));
         }
         let rules = &def.rules;
@@ -402,7 +402,7 @@ pub(crate) fn parse_board_and_pockets(def: &VariantDef, fen: &str) -> Result<(Ve
         }
         None => (field, None),
     };
-    let mut board: Vec<Code> = vec![0; g.squares()];
+    let mut board: Vec<Code> = vec![Code::EMPTY; g.squares()];
     let rows: Vec<&str> = placement.split('/').collect();
     // a pocket may also be written as an extra rank after the last one
     let hand = def.rules.has_hand();

@@ -56,7 +56,7 @@ impl Position {
         let (c, sq) =
             self.first_rank_letter(ch).ok_or_else(|| format!("'{ch}' is neither a castling right nor a gate file"))?;
         let code = self.board[sq];
-        if code != 0 && (code & 1) as usize == c.index() {
+        if code.is_color(c) {
             self.gates[c.index()] |= (1 as FileSet) << self.geometry().file_of(sq);
         }
         Ok(())

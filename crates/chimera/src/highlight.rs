@@ -82,7 +82,7 @@ impl Position {
         for m in self.legal_moves_from(from) {
             let to = m.to();
             // a swap (`u`) onto a piece takes nothing: a move
-            let capture = self.piece_at(to) != 0 && to != from && !m.is_unload();
+            let capture = !self.piece_at(to).is_empty() && to != from && !m.is_unload();
             match m.kind() {
                 MoveKind::Locust => {
                     add(&mut out, m.extra(), kind::VICTIM);
@@ -109,7 +109,7 @@ impl Position {
         let mut out = Vec::new();
         for m in self.legal_moves_from(from) {
             if m.kind() == MoveKind::Locust && m.extra() == victim {
-                let capture = self.piece_at(m.to()) != 0 && m.to() != from;
+                let capture = !self.piece_at(m.to()).is_empty() && m.to() != from;
                 add(&mut out, m.to(), kind::SECOND_LEG | if capture { kind::CAPTURE } else { kind::MOVE });
             }
         }

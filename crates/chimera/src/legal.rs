@@ -7,7 +7,6 @@ use crate::position::Position;
 use crate::royal_capture::RoyalHit;
 use crate::square::Color;
 use crate::variant::{PassRule, RoyalRule, StalemateResult};
-use crate::width::Code;
 
 /// How a game ends when the side to move has no legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +44,7 @@ impl Position {
             return false;
         }
         let them = c.flip();
-        let mut hit = RoyalHit { target: c.index() as Code };
+        let mut hit = RoyalHit { target: c };
         let n = self.lists[them.index()].len;
         for i in 0..n {
             let sq = self.lists[them.index()].sq[i];
@@ -60,7 +59,7 @@ impl Position {
     /// The number of royal pieces `c` has on the board.
     pub fn royal_count(&self, c: Color) -> usize {
         let royal = &self.variant().royal;
-        self.pieces(c).iter().filter(|&&s| royal[self.board[s] as usize]).count()
+        self.pieces(c).iter().filter(|&&s| royal[(self.board[s]).index()]).count()
     }
 
     /// True if the variant lets `c`'s royal pieces be attacked because `c`
@@ -150,7 +149,7 @@ impl Position {
         if self.lion_rules_forbid(m) {
             return false;
         }
-        let royal_castler = self.variant().royal[self.board[m.from()] as usize];
+        let royal_castler = self.variant().royal[(self.board[m.from()]).index()];
         if m.kind() == MoveKind::Castle && royal_castler {
             // a royal king may not castle out of, or through, an attacked square
             if self.royal_attacked(us) {
@@ -163,7 +162,7 @@ impl Position {
             for sq in crate::castling::castle_transit(from, to) {
                 let lifted = (sq == rsq).then(|| self.remove(rsq));
                 let mut attacked = false;
-                if self.board[sq] == 0 {
+                if self.board[sq].is_empty() {
                     self.shift(from, sq);
                     attacked = self.royal_attacked(us);
                     self.shift(sq, from);
@@ -196,7 +195,7 @@ impl Position {
         }
         let (from, to) = (m.from(), m.to());
         let code = self.board[from];
-        if code == 0 || !self.variant().royal[code as usize] || !self.is_virgin(from) {
+        if code.is_empty() || !self.variant().royal[code] || !self.is_virgin(from) {
             return false;
         }
         // an initial-only move: the piece could not make it without its right
@@ -216,7 +215,7 @@ impl Position {
     /// True if `m` is a Sittuyin-style promotion (which may not give check).
     pub(crate) fn is_in_place_promotion(&self, m: Move) -> bool {
         m.kind() == MoveKind::Promotion
-            && self.variant().tables.promo[self.board[m.from()] as usize]
+            && self.variant().tables.promo[(self.board[m.from()]).index()]
                 .as_ref()
                 .is_some_and(|p| !p.in_place_zone.is_empty())
     }

@@ -40,6 +40,7 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod pgn;
+pub mod piece;
 pub mod position;
 pub(crate) mod promotion;
 pub(crate) mod royal_capture;

@@ -39,11 +39,11 @@
 //! colour-bound and Opulent's lion (fers, dabbaba, threeleaper) minor.
 
 use crate::compile::{code_of, type_of, Cell};
+use crate::piece::Code;
 use crate::position::Position;
 use crate::square::{Color, Square};
 use crate::variant::{StalemateResult, Variant};
 use crate::walk::Visitor;
-use crate::width::Code;
 use std::sync::Arc;
 
 /// What a piece type contributes to mating material.

@@ -5,12 +5,12 @@
 use crate::check::CheckInfo;
 use crate::compile::{type_of, Cell, AUX_EP_CREATE, AUX_NO_STAY, AUX_VICTIM2, SPECIAL};
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Code;
 use crate::position::Position;
 use crate::promotion::promotion_offered;
 use crate::square::{Color, Square, NO_SQUARE};
 use crate::variant::PassRule;
 use crate::walk::Visitor;
-use crate::width::Code;
 
 impl Position {
     /// Generates every pseudo-legal move of the side to move: moves that obey the
@@ -151,16 +151,16 @@ impl Position {
         let us = self.side;
         for &from in self.pieces(us) {
             let code = self.board[from];
-            let Some(lines) = variant.jump_lines[code as usize] else { continue };
-            let rank = variant.jump_rank[code as usize];
+            let Some(lines) = variant.jump_lines[code] else { continue };
+            let rank = variant.jump_rank[code];
             for &(dx, dy) in lines.steps() {
                 let (mut f, mut r) = (g.file_of(from) + dx, g.rank_of(from) + dy);
                 let mut first = true;
                 while let Some(sq) = g.square(f, r) {
                     let occ = self.board[sq];
-                    if occ != 0 {
-                        let lower = variant.jump_rank[occ as usize] < rank;
-                        if !first && lower && (occ & 1) as usize != us.index() {
+                    if !occ.is_empty() {
+                        let lower = variant.jump_rank[occ.index()] < rank;
+                        if !first && lower && occ.color() != us {
                             let mark = list.captures().len();
                             Filler::<false> { list: &mut *list, pass_from: NO_SQUARE }.push(self, code, from, sq, true);
                             // a move the piece's own moves made already is not listed twice
@@ -220,11 +220,11 @@ impl Position {
         while i < list.captures().len() {
             let m = list.capture_at(i);
             let (mover, target) = (self.board[m.from()], self.board[m.to()]);
-            let foe = (mover ^ target) & 1 != 0;
+            let foe = (mover.bits() ^ target.bits()) & 1 != 0;
             let unloads = m.kind() == MoveKind::Normal
                 && m.from() != m.to()
-                && target != 0
-                && if foe { v.unloads_foes[mover as usize] } else { v.unloads_friends[mover as usize] };
+                && !target.is_empty()
+                && if foe { v.unloads_foes[mover.index()] } else { v.unloads_friends[mover.index()] };
             if unloads {
                 list.remove_capture(i);
                 if !drop_them {
@@ -264,7 +264,7 @@ impl Position {
     /// The square of a royal piece of `c`, if it has one.
     pub fn royal_square(&self, c: Color) -> Option<Square> {
         let royal = &self.variant().royal;
-        self.pieces(c).iter().copied().find(|&s| royal[self.board[s] as usize])
+        self.pieces(c).iter().copied().find(|&s| royal[(self.board[s]).index()])
     }
 
     /// Drops from the hand of the side to move onto empty squares, within the
@@ -293,7 +293,7 @@ impl Position {
                 }
             }
             for sq in (0..g.squares()).map(Square::new) {
-                if self.board[sq] != 0 || blocked_files >> g.file_of(sq) & 1 != 0 {
+                if !self.board[sq].is_empty() || blocked_files >> g.file_of(sq) & 1 != 0 {
                     continue;
                 }
                 if !self.drop_zone_allows(t, us, sq) {
@@ -302,7 +302,7 @@ impl Position {
                 if rules.no_dead_drops && tables.list(code, false, sq).1.len == 0 {
                     continue;
                 }
-                if !tables.dead.is_empty() && tables.dead[code as usize][sq] {
+                if !tables.dead.is_empty() && tables.dead[code][sq] {
                     continue;
                 }
                 list.push_quiet(Move::with_code(sq, sq, code, MoveKind::Drop));
@@ -393,7 +393,7 @@ impl Counter<'_> {
     /// Whether the piece `code` may promote by this move (then it is listed).
     #[inline(always)]
     fn may_promote(pos: &Position, code: Code, from: Square, to: Square, capture: bool) -> bool {
-        pos.variant().tables.promo[code as usize].as_ref().is_some_and(|p| promotion_offered(p, from, to, capture))
+        pos.variant().tables.promo[code].as_ref().is_some_and(|p| promotion_offered(p, from, to, capture))
     }
 }
 
@@ -526,15 +526,12 @@ impl<const TWO: bool> Filler<'_, TWO> {
     fn turns(pos: &Position, code: Code, to: Square, capture: bool) -> bool {
         let v = pos.variant();
         let victim = pos.board[to];
-        capture
-            && v.contagious[victim as usize]
-            && !v.contagion_immune[code as usize]
-            && type_of(victim) != type_of(code)
+        capture && v.contagious[victim] && !v.contagion_immune[code] && type_of(victim) != type_of(code)
     }
 
     #[inline(always)]
     fn push(&mut self, pos: &Position, code: Code, from: Square, to: Square, capture: bool) {
-        let promo = &pos.variant().tables.promo[code as usize];
+        let promo = &pos.variant().tables.promo[code];
         if let Some(p) = promo {
             if promotion_offered(p, from, to, capture) && !Self::turns(pos, code, to, capture) {
                 for (k, &choice) in p.choices.iter().enumerate() {
@@ -572,7 +569,7 @@ impl<const TWO: bool> Visitor for Filler<'_, TWO> {
         if c.victim != NO_SQUARE {
             if c.flags & SPECIAL != 0 && c.aux & AUX_EP_CREATE != 0 {
                 // a double step into the promotion zone (torpedo) promotes and creates no e.p. square
-                if pos.variant().tables.promo[code as usize].as_ref().is_some_and(|p| p.zone[c.to]) {
+                if pos.variant().tables.promo[code].as_ref().is_some_and(|p| p.zone[c.to]) {
                     self.push(pos, code, from, c.to, false);
                 } else {
                     self.list.push_quiet(Move::new(from, c.to, c.victim, MoveKind::Double));

@@ -1,7 +1,7 @@
 //! Moves, packed into 32 bits, and the move buffer.
 
+use crate::piece::{Code, CodeBits};
 use crate::square::{Geometry, Square, SquareBits};
-use crate::width::Code;
 use crate::width::MoveBits;
 use std::fmt;
 
@@ -111,7 +111,7 @@ impl Move {
     /// promotion, the dropped piece of a drop.
     #[inline(always)]
     pub fn with_code(from: Square, to: Square, code: Code, kind: MoveKind) -> Move {
-        Move::pack(from, to, code as MoveBits, kind)
+        Move::pack(from, to, code.bits() as MoveBits, kind)
     }
     #[inline(always)]
     fn pack(from: Square, to: Square, extra: MoveBits, kind: MoveKind) -> Move {
@@ -149,7 +149,7 @@ impl Move {
     /// dropped piece of a drop.
     #[inline(always)]
     pub fn code(self) -> Code {
-        (self.0 >> (2 * SQ_BITS)) as Code
+        Code::from_bits((self.0 >> (2 * SQ_BITS)) as CodeBits)
     }
     /// The move as its text sees it: a double step's e.p. square is left
     /// out, so that a double step and a plain move between the same squares
@@ -560,8 +560,8 @@ mod tests {
         let g = Move::new(big, big1, big2, MoveKind::Castle).with_gate(MAX_GATING_TYPES - 1, true);
         assert_eq!((g.from(), g.to(), g.extra(), g.kind()), (big, big1, big2, MoveKind::Castle));
         assert_eq!((g.gate(), g.gates_on_rook()), (Some(MAX_GATING_TYPES - 1), true));
-        let d = Move::with_code(big, big1, 7, MoveKind::Drop);
-        assert_eq!((d.code(), d.extra()), (7, sq(7)));
+        let d = Move::with_code(big, big1, Code::new(7), MoveKind::Drop);
+        assert_eq!((d.code(), d.extra()), (Code::new(7), sq(7)));
     }
 
     #[test]

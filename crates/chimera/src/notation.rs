@@ -6,8 +6,8 @@
 //! mark: `L'@e5`, `e7e8l!`.
 
 use crate::moves::{Move, MoveKind};
+use crate::piece::Code;
 use crate::position::Position;
-use crate::width::Code;
 use std::fmt;
 
 /// An error reading a move.

@@ -81,14 +81,14 @@ pub fn irreversible(pos: &Position, m: Move) -> bool {
             let v = pos.variant();
             let mover = pos.piece_at(m.from());
             // a pawn's step it can take back (sideways) is reversible
-            let pawn_step = v.pawn[mover as usize]
-                && !(v.pawn_reversible[mover as usize]
+            let pawn_step = v.pawn[mover.index()]
+                && !(v.pawn_reversible[mover.index()]
                     && v.tables
                         .list(mover, false, m.to())
                         .0
                         .iter()
                         .any(|c| c.to == m.from() && c.flags & crate::compile::QUIET != 0));
-            (m.from() != m.to() && !m.is_unload() && pos.piece_at(m.to()) != 0) || pawn_step
+            (m.from() != m.to() && !m.is_unload() && !pos.piece_at(m.to()).is_empty()) || pawn_step
         }
         _ => true,
     }

@@ -5,9 +5,10 @@ use crate::compile::{code_of, type_of};
 use crate::fen::{fen_err, fen_problem, EnPassant, Pockets};
 pub use crate::fen::{parse_board_field, FenError, FenProblem, Setup, Validation};
 use crate::moves::{Move, MoveKind};
+use crate::piece::Code;
 use crate::square::{Color, Geometry, Square, MAX_SQUARES, NO_SQUARE};
 use crate::variant::{Variant, MAX_POCKET};
-use crate::width::{Code, FileSet, PieceIndex, MAX_CODES};
+use crate::width::{FileSet, PieceIndex, MAX_CODES};
 use std::fmt;
 use std::sync::Arc;
 
@@ -125,7 +126,7 @@ pub struct Position {
 fn captured_to_hand(v: &Variant, undo: &Undo) -> [Option<usize>; 3] {
     let to_hand = v.def.rules.drops.as_ref().is_some_and(|d| d.captures_to_hand);
     [undo.captured, undo.extra_captured, undo.second_captured].map(|cap| {
-        (to_hand && cap != 0).then(|| {
+        (to_hand && !cap.is_empty()).then(|| {
             let t = type_of(cap);
             v.def.pieces[t].demotes_to.unwrap_or(t)
         })
@@ -206,7 +207,7 @@ impl Position {
         let fen = setup.text.as_str();
         let mut pos = Position {
             variant: variant.clone(),
-            board: [0; MAX_SQUARES],
+            board: [Code::EMPTY; MAX_SQUARES],
             index: [0; MAX_SQUARES],
             lists: [
                 PieceList { sq: [Square::new(0); MAX_PIECES], len: 0 },
@@ -237,8 +238,8 @@ impl Position {
             burnt: Vec::new(),
         };
         for (sq, &code) in setup.board.iter().enumerate() {
-            if code != 0 {
-                let c = (code & 1) as usize;
+            if !code.is_empty() {
+                let c = code.color().index();
                 if pos.lists[c].len >= MAX_PIECES {
                     return Err(fen_err(fen, "board", "too many pieces"));
                 }
@@ -264,7 +265,7 @@ impl Position {
             // first-move rights by file: only the pieces named keep their initial moves
             for sq in 0..g.squares() {
                 let code = pos.board[sq];
-                if code != 0 && pos.has_initial_moves(code) {
+                if !code.is_empty() && pos.has_initial_moves(code) {
                     pos.set_virgin(Square::new(sq), false);
                 }
             }
@@ -273,7 +274,7 @@ impl Position {
                     .first_rank_letter(ch)
                     .ok_or_else(|| fen_err(fen, "castling", format!("'{ch}' is not a file of this board")))?;
                 let code = pos.board[sq];
-                if code != 0 && (code & 1) as usize == c.index() && pos.has_initial_moves(code) {
+                if code.is_color(c) && pos.has_initial_moves(code) {
                     pos.set_virgin(sq, true);
                 }
             }
@@ -289,10 +290,10 @@ impl Position {
                 let them = pos.side.flip();
                 let occupied_by = |sq: Square, c: Color| {
                     let code = pos.board[sq];
-                    code != 0 && (code & 1) as usize == c.index()
+                    code.is_color(c)
                 };
                 let victim = squares.iter().copied().find(|&sq| occupied_by(sq, them));
-                let passed = squares.iter().copied().find(|&sq| pos.board[sq] == 0);
+                let passed = squares.iter().copied().find(|&sq| pos.board[sq].is_empty());
                 // kept under the rule a double step keeps it by: always for a
                 // piece whose e.p. squares are written this way (Berolina's
                 // pawns), otherwise only if the side to move could take it
@@ -302,7 +303,8 @@ impl Position {
                     let path_field =
                         variant.def.pieces[type_of(pos.board[v])].ep_field == crate::variant::EpField::Path;
                     // a path of three (`a3a4a5`: a three-step slide) names two passed squares
-                    let empty: Vec<Square> = squares.iter().copied().filter(|&sq| pos.board[sq] == 0).take(2).collect();
+                    let empty: Vec<Square> =
+                        squares.iter().copied().filter(|&sq| pos.board[sq].is_empty()).take(2).collect();
                     for p in empty {
                         if (path_field || pos.ep_capturable(pos.side, p, v)) && pos.could_double_step(p, v) {
                             if pos.ep == NO_SQUARE {
@@ -322,7 +324,7 @@ impl Position {
                         let always =
                             variant.def.pieces[type_of(pos.board[v])].ep_field != crate::variant::EpField::Attacked;
                         for p in [a, b] {
-                            let keep = pos.board[p] == 0
+                            let keep = pos.board[p].is_empty()
                                 && (always || pos.ep_capturable(pos.side, p, v))
                                 && pos.could_double_step(p, v);
                             if keep && pos.ep == NO_SQUARE {
@@ -341,9 +343,9 @@ impl Position {
                     // the victim must be the opponent's: a square behind which
                     // stands a piece of the side to move names no double step
                     Some(vs)
-                        if pos.board[sq] == 0
-                            && pos.board[vs] != 0
-                            && (pos.board[vs] & 1) as usize == pos.side.flip().index()
+                        if pos.board[sq].is_empty()
+                            && !pos.board[vs].is_empty()
+                            && pos.board[vs].color() == pos.side.flip()
                             && ((g.rank_of(sq) - g.rank_of(vs)).abs() == 1 || pos.could_double_step(sq, vs))
                             && (pos.ep_capturable(pos.side, sq, vs)
                                 || (variant.def.pieces[type_of(pos.board[vs])].ep_field
@@ -389,7 +391,7 @@ impl Position {
                 }
             };
             for sq in 0..g.squares() {
-                if pos.board[sq] != 0 {
+                if !pos.board[sq].is_empty() {
                     count(type_of(pos.board[sq]), 1);
                 }
             }
@@ -461,7 +463,7 @@ impl Position {
         let g = self.geometry();
         let dir = if self.side == Color::White { -1 } else { 1 };
         let next = g.square(g.file_of(ep), g.rank_of(ep) + dir)?;
-        if self.board[next] != 0 {
+        if !self.board[next].is_empty() {
             return Some(next);
         }
         g.square(g.file_of(ep), g.rank_of(ep) + 2 * dir)
@@ -475,7 +477,7 @@ impl Position {
             let mut empty = 0;
             for file in 0..g.width as i32 {
                 let code = self.board[g.square(file, rank).unwrap().index()];
-                if code == 0 {
+                if code.is_empty() {
                     empty += 1;
                     continue;
                 }
@@ -567,14 +569,14 @@ impl Position {
     /// The FEN token of a piece code: its letter with its marks (`+P`, `Q~`,
     /// `l'`, `+L!`).
     pub fn token(&self, code: Code) -> String {
-        let color = if code & 1 == 0 { Color::White } else { Color::Black };
+        let color = code.color();
         self.variant.def.pieces[type_of(code)].token(color)
     }
 
     /// The FEN letter of a piece code.
     pub fn letter(&self, code: Code) -> char {
         let l = self.variant.def.pieces[type_of(code)].letter;
-        if code & 1 == 0 {
+        if code.bits() & 1 == 0 {
             l.to_ascii_uppercase()
         } else {
             l
@@ -634,7 +636,7 @@ impl Position {
     /// How many pieces with this code are on the board.
     #[inline]
     pub fn count(&self, code: Code) -> u16 {
-        self.counts[code as usize]
+        self.counts[code]
     }
 
     /// The number of pieces of type `t` in `c`'s pocket.
@@ -665,8 +667,8 @@ impl Position {
         let mut h = 0;
         for sq in 0..nsq {
             let code = self.board[sq];
-            if code != 0 {
-                h ^= v.z_piece[code as usize * nsq + sq];
+            if !code.is_empty() {
+                h ^= v.z_piece[code.index() * nsq + sq];
             }
         }
         if self.side == Color::Black {
@@ -694,7 +696,7 @@ impl Position {
             for t in 0..v.def.pieces.len() {
                 let n = self.pockets[c][t] as usize;
                 if n > 0 {
-                    h ^= v.z_pocket[code_of(t, Color::from_index(c)) as usize * MAX_POCKET + n];
+                    h ^= v.z_pocket[(code_of(t, Color::from_index(c))).index() * MAX_POCKET + n];
                 }
             }
         }
@@ -704,13 +706,13 @@ impl Position {
     #[inline(always)]
     fn zkey(&self, code: Code, sq: Square) -> u64 {
         let nsq = self.variant.def.geometry.squares();
-        self.variant.z_piece[code as usize * nsq + sq.index()]
+        self.variant.z_piece[code.index() * nsq + sq.index()]
     }
 
     /// Changes the count of type `t` in `c`'s hand by `delta`; returns the hash change.
     fn pocket_change(&mut self, c: Color, t: usize, delta: i32) -> u64 {
         let v = &self.variant;
-        let code = code_of(t, c) as usize;
+        let code = code_of(t, c).index();
         let old = self.pockets[c.index()][t] as usize;
         let new = (old as i32 + delta).clamp(0, MAX_POCKET as i32 - 1) as usize;
         self.pockets[c.index()][t] = new as u8;
@@ -720,8 +722,8 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn put(&mut self, sq: Square, code: Code) {
-        let c = (code & 1) as usize;
-        self.counts[code as usize] += 1;
+        let c = code.color().index();
+        self.counts[code] += 1;
         self.board[sq] = code;
         let l = &mut self.lists[c];
         l.sq[l.len] = sq;
@@ -732,9 +734,9 @@ impl Position {
     #[inline(always)]
     pub(crate) fn remove(&mut self, sq: Square) -> Code {
         let code = self.board[sq];
-        let c = (code & 1) as usize;
-        self.counts[code as usize] -= 1;
-        self.board[sq] = 0;
+        let c = code.color().index();
+        self.counts[code] -= 1;
+        self.board[sq] = Code::EMPTY;
         let l = &mut self.lists[c];
         let i = self.index[sq] as usize;
         l.len -= 1;
@@ -759,8 +761,8 @@ impl Position {
     #[inline(always)]
     pub(crate) fn shift(&mut self, from: Square, to: Square) {
         let code = self.board[from];
-        let c = (code & 1) as usize;
-        self.board[from] = 0;
+        let c = code.color().index();
+        self.board[from] = Code::EMPTY;
         self.board[to] = code;
         let i = self.index[from];
         self.lists[c].sq[i as usize] = to;
@@ -775,7 +777,7 @@ impl Position {
     /// With first-move rights in the FEN: `c` has a piece with its right on `sq`.
     fn has_initial_right(&self, c: Color, sq: Square) -> bool {
         let code = self.board[sq];
-        code != 0 && (code & 1) as usize == c.index() && self.is_virgin(sq) && self.has_initial_moves(code)
+        code.is_color(c) && self.is_virgin(sq) && self.has_initial_moves(code)
     }
 
     /// The hash of the first-move rights (first-rank files per side).
@@ -796,10 +798,10 @@ impl Position {
     /// enemy royal there on an empty board takes away the royal's first-move right.
     fn attack_ends_royal_right(&mut self, t: usize, to: Square) {
         let mover = self.board[to];
-        if mover == 0 || type_of(mover) != t {
+        if mover.is_empty() || type_of(mover) != t {
             return;
         }
-        let them = Color::from_index(1 - (mover & 1) as usize);
+        let them = mover.color().flip();
         let Some(royal) = self.royal_square(them) else { return };
         if !self.is_virgin(royal) {
             return;
@@ -824,17 +826,17 @@ impl Position {
         let now = self.board[to];
         let Some(victim) = [undo.captured, undo.extra_captured, undo.second_captured]
             .into_iter()
-            .find(|&c| c != 0 && v.contagious[c as usize])
+            .find(|&c| !c.is_empty() && v.contagious[c.index()])
         else {
             return 0;
         };
         let new = code_of(type_of(victim), self.side);
-        if v.contagion_immune[now as usize] || now == new {
+        if v.contagion_immune[now] || now == new {
             return 0;
         }
         self.board[to] = new;
-        self.counts[now as usize] -= 1;
-        self.counts[new as usize] += 1;
+        self.counts[now] -= 1;
+        self.counts[new] += 1;
         self.zkey(now, to) ^ self.zkey(new, to)
     }
 
@@ -853,7 +855,7 @@ impl Position {
     /// promoted type ([`Move::with_locust_promotion`]).
     #[cold]
     fn locust_promotion(&self, mover: Code) -> Code {
-        self.variant().tables.promo[mover as usize].as_ref().map_or(mover, |p| p.choices[0])
+        self.variant().tables.promo[mover.index()].as_ref().map_or(mover, |p| p.choices[0])
     }
 
     /// Plays a move. The move must come from this position's generator.
@@ -862,9 +864,9 @@ impl Position {
         let v = &*v;
         let undo = Undo {
             mover: self.board[m.from()],
-            captured: 0,
-            extra_captured: 0,
-            second_captured: 0,
+            captured: Code::EMPTY,
+            extra_captured: Code::EMPTY,
+            second_captured: Code::EMPTY,
             castling: self.castling,
             ep: self.ep,
             ep_victim: self.ep_victim,
@@ -913,8 +915,8 @@ impl Position {
         let mover = self.board[from];
         // like Fairy-Stockfish, only an irreversible pawn move resets the
         // n-move count: one the pawn could not take back (not a sideways step)
-        let mut reset = v.pawn[mover as usize]
-            && !(v.pawn_reversible[mover as usize]
+        let mut reset = v.pawn[mover.index()]
+            && !(v.pawn_reversible[mover.index()]
                 && m.kind() != MoveKind::Drop
                 && v.tables
                     .list(mover, false, to)
@@ -952,7 +954,7 @@ impl Position {
                     let victim = self.remove(vs);
                     h ^= self.zkey(victim, vs);
                     undo.extra_captured = victim;
-                    turned = v.contagious[victim as usize];
+                    turned = v.contagious[victim];
                     touched |= self.castle_clear[vs];
                     self.set_virgin(vs, false);
                     reset = true;
@@ -960,7 +962,7 @@ impl Position {
                         let victim = self.remove(vs);
                         h ^= self.zkey(victim, vs);
                         undo.second_captured = victim;
-                        turned |= v.contagious[victim as usize];
+                        turned |= v.contagious[victim];
                         touched |= self.castle_clear[vs];
                         self.set_virgin(vs, false);
                     }
@@ -969,12 +971,12 @@ impl Position {
                     h ^= self.swap(from, to);
                 } else if from != to {
                     let cap = self.board[to];
-                    if cap != 0 {
+                    if !cap.is_empty() {
                         self.remove(to);
                         h ^= self.zkey(cap, to);
                         undo.captured = cap;
                         reset = true;
-                        turned |= v.contagious[cap as usize];
+                        turned |= v.contagious[cap];
                     }
                     self.shift(from, to);
                     h ^= self.zkey(mover, from) ^ self.zkey(mover, to);
@@ -983,8 +985,8 @@ impl Position {
                     reset = true;
                     let new = if kind == MoveKind::Promotion { m.code() } else { self.locust_promotion(mover) };
                     self.board[to] = new;
-                    self.counts[mover as usize] -= 1;
-                    self.counts[new as usize] += 1;
+                    self.counts[mover.index()] -= 1;
+                    self.counts[new] += 1;
                     h ^= self.zkey(mover, to) ^ self.zkey(new, to);
                 } else if kind == MoveKind::Double {
                     // like Fairy-Stockfish, keep an e.p. square only if the
@@ -1039,11 +1041,10 @@ impl Position {
             }
             h ^= gate_hash_before ^ self.rights_hash();
         }
-        self.counterstrike = (undo.captured | undo.extra_captured | undo.second_captured) != 0
-            && !v.lion[mover as usize]
-            && (v.lion[undo.captured as usize]
-                || v.lion[undo.extra_captured as usize]
-                || v.lion[undo.second_captured as usize]);
+        let took = !undo.captured.is_empty() || !undo.extra_captured.is_empty() || !undo.second_captured.is_empty();
+        self.counterstrike = took
+            && !v.lion[mover.index()]
+            && (v.lion[undo.captured] || v.lion[undo.extra_captured] || v.lion[undo.second_captured]);
         if touched & self.castling != 0 {
             for bit in 0..4 {
                 if touched & self.castling & (1 << bit) != 0 {
@@ -1054,7 +1055,7 @@ impl Position {
         }
         // the piece that moved burns, not the one it promotes to (HaChu's rule: a
         // Water Buffalo that promotes to a Fire Demon burns from the next move)
-        if v.burners && v.burns[mover as usize] && m.kind() != MoveKind::Drop {
+        if v.burners && v.burns[mover.index()] && m.kind() != MoveKind::Drop {
             let (n, dh) = self.burn_around(to);
             undo.burned = n;
             h ^= dh;
@@ -1158,24 +1159,24 @@ impl Position {
                 // a promotion, or a mover turned by contagion
                 let now = self.board[to];
                 if now != undo.mover {
-                    self.counts[now as usize] -= 1;
-                    self.counts[undo.mover as usize] += 1;
+                    self.counts[now] -= 1;
+                    self.counts[undo.mover.index()] += 1;
                     self.board[to] = undo.mover;
                 }
                 if m.is_unload() {
                     self.swap(to, from);
                 } else if from != to {
                     self.shift(to, from);
-                    if undo.captured != 0 {
+                    if !undo.captured.is_empty() {
                         self.put(to, undo.captured);
                     }
                 }
-                if undo.second_captured != 0 {
+                if !undo.second_captured.is_empty() {
                     if let Some(vs) = self.second_victim_of(m) {
                         self.put(vs, undo.second_captured);
                     }
                 }
-                if undo.extra_captured != 0 {
+                if !undo.extra_captured.is_empty() {
                     self.put(m.extra(), undo.extra_captured);
                 }
             }
@@ -1212,8 +1213,8 @@ impl Position {
         let mut count = [0usize; 2];
         for sq in 0..nsq {
             let code = self.board[sq];
-            if code != 0 {
-                let c = (code & 1) as usize;
+            if !code.is_empty() {
+                let c = code.color().index();
                 count[c] += 1;
                 let i = self.index[sq] as usize;
                 if i >= self.lists[c].len || (self.lists[c].sq[i]).index() != sq {
@@ -1241,7 +1242,7 @@ impl Position {
         let g = self.geometry();
         let def = &self.variant.def;
         let cell = |code: Code| -> String {
-            if code == 0 {
+            if code.is_empty() {
                 return ".".into();
             }
             self.token(code)

@@ -7,10 +7,10 @@
 
 use crate::compile::{Cell, PromoInfo};
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Code;
 use crate::position::Position;
 use crate::square::{Square, NO_SQUARE};
 use crate::walk::Visitor;
-use crate::width::Code;
 
 /// Whether a move of a promoting piece from `from` to `to` may promote: on
 /// arrival in the zone; shogi style also from inside it; Chu style a
@@ -41,7 +41,7 @@ impl Position {
             if m.kind() != MoveKind::Locust {
                 continue;
             }
-            if let Some(p) = &tables.promo[self.board[m.from()] as usize] {
+            if let Some(p) = &tables.promo[(self.board[m.from()]).index()] {
                 if promotion_offered(p, m.from(), m.to(), true) {
                     if p.mandatory || p.stuck[m.to()] {
                         list.replace_capture(i, m.with_locust_promotion());
@@ -64,11 +64,11 @@ impl Position {
         for i in 0..self.lists[us.index()].len {
             let from = self.lists[us.index()].sq[i];
             let code = self.board[from];
-            let Some(p) = &variant.tables.promo[code as usize] else { continue };
+            let Some(p) = &variant.tables.promo[code] else { continue };
             if p.in_place_zone.is_empty() || !(p.in_place_zone[from] || self.count(code) == 1) {
                 continue;
             }
-            self.board[from] = 0;
+            self.board[from] = Code::EMPTY;
             for (k, &choice) in p.choices.iter().enumerate() {
                 if p.limits[k] != 255 && self.count(choice) >= p.limits[k] as u16 {
                     continue;
@@ -81,7 +81,7 @@ impl Position {
                     self.board[to] = choice;
                     let (cells, _) = variant.tables.list(choice, false, to);
                     let attacks = self.walk(cells, choice, to, &mut FoeAttacked);
-                    self.board[to] = 0;
+                    self.board[to] = Code::EMPTY;
                     if !attacks {
                         list.push_quiet(Move::with_code(from, to, choice, MoveKind::Promotion));
                     }
@@ -122,7 +122,7 @@ impl Visitor for FoeAttacked {
         false
     }
     fn capture(&mut self, pos: &Position, code: Code, _: Square, c: &Cell) -> bool {
-        (pos.piece_at(c.to) ^ code) & 1 != 0
+        (pos.piece_at(c.to).bits() ^ code.bits()) & 1 != 0
     }
     fn en_passant(&mut self, _: &Position, _: Square, _: &Cell) -> bool {
         false

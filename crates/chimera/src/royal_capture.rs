@@ -5,22 +5,22 @@
 //! test ([`crate::check`]) both use it, so it is a module of its own.
 
 use crate::compile::{Cell, AUX_EP_CREATE, AUX_VICTIM2, SPECIAL};
+use crate::piece::Code;
 use crate::position::Position;
-use crate::square::{Square, NO_SQUARE};
+use crate::square::{Color, Square, NO_SQUARE};
 use crate::walk::Visitor;
-use crate::width::Code;
 
 /// Finds a capture of a royal piece of one colour.
 pub(crate) struct RoyalHit {
     /// The colour bit (0 or 1) of the royal pieces looked for.
-    pub(crate) target: Code,
+    pub(crate) target: Color,
 }
 
 impl RoyalHit {
     #[inline(always)]
     fn hits(&self, pos: &Position, sq: Square) -> bool {
         let code = pos.board[sq];
-        code != 0 && code & 1 == self.target && pos.variant().royal[code as usize]
+        code.is_color(self.target) && pos.variant().royal[code]
     }
 
     /// Whether the cell's second locust victim, if it has one, is a royal piece looked for.

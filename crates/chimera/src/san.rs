@@ -25,10 +25,10 @@
 
 use crate::compile::type_of;
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Code;
 use crate::position::Position;
 use crate::square::{Color, Square};
 use crate::variant::{PromotionStyle, Variant};
-use crate::width::Code;
 use std::fmt;
 
 pub use crate::definition::Notation;
@@ -435,7 +435,7 @@ impl<'a> Writer<'a> {
         match m.kind() {
             MoveKind::EnPassant | MoveKind::Locust => true,
             MoveKind::Castle | MoveKind::Drop | MoveKind::Pass => false,
-            _ => !m.is_unload() && self.pos.piece_at(m.to()) != 0,
+            _ => !m.is_unload() && self.pos.piece_at(m.to()) != Code::EMPTY,
         }
     }
 
@@ -685,7 +685,7 @@ impl<'a> Writer<'a> {
                 s.push('x');
                 s.push_str(&self.square(sq));
             }
-            let second = m.to() != m.from() && self.pos.piece_at(m.to()) != 0;
+            let second = m.to() != m.from() && self.pos.piece_at(m.to()) != Code::EMPTY;
             s.push(if second { 'x' } else { '-' });
         }
         s.push_str(&to);

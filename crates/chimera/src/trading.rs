@@ -4,10 +4,10 @@
 
 use crate::compile::Cell;
 use crate::moves::{Move, MoveKind};
+use crate::piece::Code;
 use crate::position::Position;
 use crate::square::{Square, NO_SQUARE};
 use crate::walk::Visitor;
-use crate::width::Code;
 
 /// Finds a capture onto (or a locust capture of) one square.
 struct SquareHit {
@@ -38,7 +38,7 @@ impl Position {
         let v = self.variant().clone();
         for i in 0..self.lists[us.index()].len {
             let psq = self.lists[us.index()].sq[i];
-            if !royals && v.royal[self.board[psq] as usize] {
+            if !royals && v.royal[(self.board[psq]).index()] {
                 continue;
             }
             if psq != sq && self.walk_piece(psq, &mut hit) {
@@ -60,25 +60,25 @@ impl Position {
             _ => NO_SQUARE,
         };
         // a swap (`u`) takes nothing
-        let at_to = if to != from && !m.is_unload() { self.board[to] } else { 0 };
-        let at_victim = if victim != NO_SQUARE { self.board[victim] } else { 0 };
-        let at_second = || self.second_victim_of(m).map_or(0, |s| self.board[s]);
-        let takes_lion = v.lion[at_to as usize] || v.lion[at_victim as usize] || v.lion[at_second() as usize];
+        let at_to = if to != from && !m.is_unload() { self.board[to] } else { Code::EMPTY };
+        let at_victim = if victim != NO_SQUARE { self.board[victim] } else { Code::EMPTY };
+        let at_second = || self.second_victim_of(m).map_or(Code::EMPTY, |s| self.board[s]);
+        let takes_lion = v.lion[at_to] || v.lion[at_victim] || v.lion[at_second()];
         if !takes_lion {
             return false;
         }
         let mover = self.board[from];
-        if !v.lion[mover as usize] {
+        if !v.lion[mover.index()] {
             // counterstrike: a non-Lion may not take a Lion right after a Lion was taken by a non-Lion
             return self.counterstrike;
         }
         // a Lion taking a Lion: restricted when the Lion is not adjacent and no bridge was taken
-        if !v.lion[at_to as usize] {
+        if !v.lion[at_to] {
             return false; // the Lion was taken on the way, not on the destination: not restricted
         }
         let g = self.geometry();
         let adjacent = (g.file_of(from) - g.file_of(to)).abs() <= 1 && (g.rank_of(from) - g.rank_of(to)).abs() <= 1;
-        let bridge = |code: Code| code != 0 && v.bridge[code as usize];
+        let bridge = |code: Code| !code.is_empty() && v.bridge[code];
         if adjacent || bridge(at_victim) || bridge(at_second()) {
             return false;
         }

@@ -16,11 +16,11 @@
 //! each other (touching kings) are refused: no legal move leads there.
 
 use crate::compile::{code_of, type_of, Cell, AUX_EP_CREATE, SPECIAL};
+use crate::piece::Code;
 use crate::position::{FenError, FenProblem, Position};
 use crate::square::{Color, Square, NO_SQUARE};
 use crate::variant::{RoyalRule, Variant};
 use crate::walk::Visitor;
-use crate::width::Code;
 use std::sync::Arc;
 
 /// Finds a capture of a piece on one of some squares (the enemy's kings).

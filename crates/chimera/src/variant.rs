@@ -17,8 +17,8 @@
 //! ```
 
 pub use crate::definition::*;
+use crate::piece::Code;
 use crate::square::{Color, Geometry};
-use crate::width::Code;
 use std::fmt;
 
 /// A variant ready to play: its definition, compiled move tables and hash keys.
@@ -252,7 +252,7 @@ impl Variant {
                 },
             );
             for c in [Color::White, Color::Black] {
-                let code = crate::compile::code_of(t, c) as usize;
+                let code = (crate::compile::code_of(t, c)).index();
                 unloads_foes[code] = foe;
                 unloads_friends[code] = friend;
                 royal[code] = p.royal;
@@ -310,15 +310,15 @@ impl Variant {
             z_gate,
             z_checks,
             ep_sources: Vec::new(),
-            start_board: vec![0; nsq],
+            start_board: vec![Code::EMPTY; nsq],
         };
         let mut ep_sources = vec![Vec::new(); 2 * nsq];
-        for code in 2..ncodes as Code {
+        for code in (2..ncodes).map(Code::new) {
             for virgin in [false, true] {
                 for from in (0..nsq).map(crate::square::Square::new) {
                     for cell in v.tables.list(code, virgin, from).0 {
                         if cell.flags & crate::compile::EP != 0 {
-                            let list: &mut Vec<_> = &mut ep_sources[(code & 1) as usize * nsq + cell.to.index()];
+                            let list: &mut Vec<_> = &mut ep_sources[code.color().index() * nsq + cell.to.index()];
                             if !list.contains(&from) {
                                 list.push(from);
                             }
@@ -328,15 +328,15 @@ impl Variant {
             }
         }
         v.ep_sources = ep_sources;
-        for code in 2..ncodes as Code {
-            if !v.pawn[code as usize] {
+        for code in (2..ncodes).map(Code::new) {
+            if !v.pawn[code] {
                 continue;
             }
             let quiet_back = |from: crate::square::Square, to: crate::square::Square| {
                 crate::compile::plain_cells(v.tables.list(code, false, to).0)
                     .any(|c| c.to == from && c.flags & crate::compile::QUIET != 0)
             };
-            v.pawn_reversible[code as usize] = (0..nsq).map(crate::square::Square::new).any(|sq| {
+            v.pawn_reversible[code] = (0..nsq).map(crate::square::Square::new).any(|sq| {
                 crate::compile::plain_cells(v.tables.list(code, false, sq).0)
                     .any(|c| c.flags & crate::compile::QUIET != 0 && quiet_back(sq, c.to))
             });

@@ -13,9 +13,9 @@ use crate::compile::{
     is_ray, ray_len, ray_square, type_of, Cell, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL, AUX_NO_HOP, AUX_TAME, CAPTURE,
     EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
 };
+use crate::piece::Code;
 use crate::position::Position;
 use crate::square::{Color, Square};
-use crate::width::Code;
 
 /// Receives what a walk finds. Implemented by the move buffer filler and by
 /// the royal-capture detector; both are static types, so calls are inlined.
@@ -47,14 +47,14 @@ impl Position {
         from: Square,
         v: &mut V,
     ) -> bool {
-        let us = code & 1;
+        let us = code.bits() & 1;
         let board = &self.board;
         let n = end;
         let mut i = start;
         while i < n {
             let c = &cells[i];
             let occ = board[c.to];
-            if occ == 0 {
+            if occ.is_empty() {
                 if c.flags & QUIET != 0 && v.quiet(self, code, from, c) {
                     return true;
                 }
@@ -72,12 +72,12 @@ impl Position {
                     c.next as usize
                 };
             } else {
-                let foe = (occ & 1) != us;
+                let foe = (occ.bits() & 1) != us;
                 let (may_take, fork) = if foe {
                     (c.flags & CAPTURE != 0, c.flags & OCC_FOE != 0)
                 } else {
                     // a friend may be captured (`d`), never a royal one (fuzz finding 26)
-                    (c.flags & FRIEND != 0 && !self.variant().royal[occ as usize], c.flags & OCC_FRIEND != 0)
+                    (c.flags & FRIEND != 0 && !self.variant().royal[occ.index()], c.flags & OCC_FRIEND != 0)
                 };
                 let (may_take, fork) =
                     if c.flags & SPECIAL != 0 { self.special(code, c, occ, may_take, fork) } else { (may_take, fork) };
@@ -94,19 +94,19 @@ impl Position {
     /// while the squares are empty, then a capture on the first occupied one.
     #[inline(always)]
     fn walk_ray<V: Visitor>(&self, c: &Cell, code: Code, from: Square, v: &mut V) -> bool {
-        let us = code & 1;
+        let us = code.bits() & 1;
         for k in 1..ray_len(c) {
             let cell = ray_square(c, k);
             let occ = self.board[cell.to];
-            if occ == 0 {
+            if occ.is_empty() {
                 if c.flags & QUIET != 0 && v.quiet(self, code, from, &cell) {
                     return true;
                 }
             } else {
-                let may_take = if (occ & 1) != us {
+                let may_take = if (occ.bits() & 1) != us {
                     c.flags & CAPTURE != 0
                 } else {
-                    c.flags & FRIEND != 0 && !self.variant().royal[occ as usize]
+                    c.flags & FRIEND != 0 && !self.variant().royal[occ.index()]
                 };
                 return may_take && v.capture(self, code, from, &cell);
             }
@@ -118,12 +118,12 @@ impl Position {
     pub(crate) fn special(&self, code: Code, c: &Cell, occ: Code, may_take: bool, fork: bool) -> (bool, bool) {
         let t = &self.variant().tables;
         let victim = type_of(occ);
-        let may_take = may_take && !(c.aux & AUX_NO_CAPTURE != 0 && t.no_capture[code as usize].contains(victim));
-        let fork = fork && !(c.aux & AUX_NO_HOP != 0 && t.no_hop[code as usize].contains(victim));
-        let royal = self.variant().royal[occ as usize];
+        let may_take = may_take && !(c.aux & AUX_NO_CAPTURE != 0 && t.no_capture[code].contains(victim));
+        let fork = fork && !(c.aux & AUX_NO_HOP != 0 && t.no_hop[code].contains(victim));
+        let royal = self.variant().royal[occ.index()];
         // a tame piece (`t`) captures no royal; a capture of a friend on the way (`d`) spares a royal one
         let may_take = may_take && !(c.aux & AUX_TAME != 0 && royal);
-        let fork = fork && !(c.aux & AUX_NO_FRIEND_ROYAL != 0 && royal && (occ ^ code) & 1 == 0);
+        let fork = fork && !(c.aux & AUX_NO_FRIEND_ROYAL != 0 && royal && (occ.bits() ^ code.bits()) & 1 == 0);
         (may_take, fork)
     }
 
@@ -134,7 +134,7 @@ impl Position {
         let variant = self.variant().clone();
         let (cells, l) = variant.tables.list(code, self.is_virgin(sq), sq);
         if l.lift {
-            self.board[sq] = 0;
+            self.board[sq] = Code::EMPTY;
             let r = self.walk(cells, code, sq, v);
             self.board[sq] = code;
             r
@@ -169,7 +169,7 @@ impl Position {
         for k in 0..self.variant.ep_sources[idx].len() {
             let s = self.variant.ep_sources[idx][k];
             let code = self.board[s];
-            if code == 0 || (code & 1) as usize != c.index() {
+            if code.is_empty() || code.color() != c {
                 continue;
             }
             let lift = self.variant.tables.list(code, self.is_virgin(s), s).1.lift;

@@ -36,12 +36,11 @@ pub const WIDE: bool = false;
 /// off in the narrow one, whose walkers then compile as before.
 pub const RAYS: bool = false;
 
-/// A piece code: 0 is an empty square, and a piece of type `t` and colour `c`
-/// is `2 + 2 * t + c` (see [`crate::compile::code_of`]).
-pub type Code = u8;
+/// The integer a [`crate::piece::Code`] holds: one byte in this build.
+pub type CodeBits = u8;
 
 /// The most piece types a variant may define: their codes, and the marker
-/// codes above them, must fit a [`Code`].
+/// codes above them, must fit a [`crate::piece::Code`].
 pub const MAX_PIECE_TYPES: usize = 120;
 
 /// The size of arrays indexed by a piece code: every code below it.

@@ -51,7 +51,7 @@ fn fields_are_read_into_typed_values() {
     let s = Setup::parse(&chess.def, "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 3 9").unwrap();
     assert_eq!((s.castling.as_str(), s.halfmove, s.fullmove), ("Kq", 3, 9));
     assert_eq!(s.en_passant, EnPassant::Square(g.parse_square("d6").unwrap()));
-    assert_eq!(s.board.iter().filter(|&&c| c != 0).count(), 3 + 2 + 3);
+    assert_eq!(s.board.iter().filter(|&&c| c != chimera::piece::Code::EMPTY).count(), 3 + 2 + 3);
     // a move number of 0 is read as 1; missing fields take their defaults
     let s = Setup::parse(&chess.def, "4k3/8/8/8/8/8/8/4K3 b - - 0 0").unwrap();
     assert_eq!((s.side, s.fullmove), (chimera::square::Color::Black, 1));
@@ -115,9 +115,9 @@ fn a_setup_that_does_not_fit_its_variant_is_an_error() {
     refused(&xiangqi, &start, "the setup has 64 squares, xiangqi has 90");
     // a code beyond the variant's pieces, and code 1 (no piece's)
     let mut s = start.clone();
-    s.board[20] = 200;
+    s.board[20] = chimera::piece::Code::new(200);
     refused(&chess, &s, "piece code 200 is not a piece of chess");
-    s.board[20] = 1;
+    s.board[20] = chimera::piece::Code::new(1);
     refused(&chess, &s, "piece code 1 is not a piece of chess");
     // pieces in hand of a type the variant does not have
     let mut s = start.clone();

@@ -35,6 +35,7 @@
 
 use chimera::moves::{MoveKind, MoveList};
 use chimera::position::Position;
+use chimera::square::Color;
 use chimera::{builtin, variant::Variant};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -63,7 +64,7 @@ fn squares(text: &str) -> Vec<String> {
 fn piece_on(pos: &Position, v: &Variant, sq: &str) -> Option<(String, bool)> {
     let s = v.def.geometry.parse_square(sq)?;
     let code = pos.piece_at(s);
-    if code == 0 {
+    if code.is_empty() {
         return None;
     }
     let p = &v.def.pieces[chimera::compile::type_of(code)];
@@ -75,7 +76,7 @@ fn piece_on(pos: &Position, v: &Variant, sq: &str) -> Option<(String, bool)> {
     if p.dress != 0 {
         id.push(p.dress as char);
     }
-    Some((id, code & 1 == 0))
+    Some((id, code.color() == Color::White))
 }
 
 /// The FEN `fen` with the piece on `sq` (file, rank from 0) replaced by
@@ -169,9 +170,9 @@ fn lion_dog_departure(pos: &Position, v: &Variant, text: &str, hachu_only: bool,
     let d = |a, b| (g.file_of(b) - g.file_of(a), g.rank_of(b) - g.rank_of(a));
     let side = |s: chimera::square::Square| {
         let c = pos.piece_at(s);
-        if c == 0 {
+        if c.is_empty() {
             '.'
-        } else if (c & 1 == 0) == white {
+        } else if (c.color() == Color::White) == white {
             'f'
         } else {
             'e'

@@ -53,7 +53,7 @@ fn playouts(variant: &str, games: usize, plies: usize, seed: u64) -> usize {
                 ms.retain(|m| m.kind() != chimera::moves::MoveKind::Pass);
             }
             // prefer captures half of the time, to reach sparse tactical positions
-            let caps: Vec<Move> = ms.iter().copied().filter(|&m| pos.piece_at(m.to()) != 0).collect();
+            let caps: Vec<Move> = ms.iter().copied().filter(|&m| !pos.piece_at(m.to()).is_empty()).collect();
             let m = if !caps.is_empty() && rng.below(2) == 0 {
                 caps[rng.below(caps.len())]
             } else {

@@ -682,7 +682,7 @@ betza = "mUcK"
 "#;
     let v = Arc::new(Variant::from_toml(src, "newxbetza.toml").unwrap());
     // captures are played half the time
-    let (positions, _) = playouts(&v, 7, 12, |pos, m| pos.piece_at(m.to()) != 0);
+    let (positions, _) = playouts(&v, 7, 12, |pos, m| !pos.piece_at(m.to()).is_empty());
     assert!(positions > 500, "{positions}");
 }
 
@@ -952,11 +952,14 @@ betza = "KADcavKmcpafmcpavK"
                 ms[rng.below(ms.len())]
             };
             let text = pos.move_text(m);
-            let count = |p: &Position| (0..64).filter(|&s| p.piece_at(chimera::square::Square::new(s)) != 0).count();
+            let count =
+                |p: &Position| (0..64).filter(|&s| !p.piece_at(chimera::square::Square::new(s)).is_empty()).count();
             // the squares the legs end on, but the origin (an igui comes back to it)
             let named: BTreeSet<&str> = text.split(',').map(|leg| &leg[leg.len() - 2..]).collect();
-            let taken =
-                named.iter().filter(|s| **s != &text[..2] && pos.piece_at(g.parse_square(s).unwrap()) != 0).count();
+            let taken = named
+                .iter()
+                .filter(|s| **s != &text[..2] && !pos.piece_at(g.parse_square(s).unwrap()).is_empty())
+                .count();
             if m.second_victim(&g).is_some() {
                 doubles += 1;
             }
