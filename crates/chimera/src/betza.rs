@@ -234,6 +234,23 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
     }
     while i < b.len() {
         let start = i;
+        if b[i] == b'[' {
+            let close = text[i..].find(']').map(|k| i + k).ok_or_else(|| err(i, "unclosed '['".into()))?;
+            let group = &text[i..=close];
+            for chain in expand_brackets(&text[i + 1..close]).map_err(|(k, m)| err(i + 1 + k, m))? {
+                let parsed = parse(&chain)
+                    .map_err(|e| err(start, format!("{group} reads as {chain}, which fails: {}", e.message)))?;
+                // offsets, for the compiler's messages, point at the group
+                units.extend(parsed.units.into_iter().map(|u| Unit {
+                    legs: u.legs.into_iter().map(|l| Leg { offset: start, ..l }).collect(),
+                    text: group.to_string(),
+                    offset: start,
+                    ..u
+                }));
+            }
+            i = close + 1;
+            continue;
+        }
         let mut legs = vec![Leg { offset: i, ..Leg::default() }];
         let mut initial = false;
         // modifiers
@@ -403,6 +420,170 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
     Ok(Betza { text: text.to_string(), units })
 }
 
+/// One leg of a bracket group: its modifiers and its atom.
+struct BracketLeg<'a> {
+    /// The modifier letters as written.
+    modifiers: &'a str,
+    /// `W` or `F`: the step.
+    step: u8,
+    /// Whether the leg rides (`R`, `B`) or steps once (`W`, `F`).
+    rides: bool,
+    /// Byte offset of the leg inside the group.
+    offset: usize,
+}
+
+/// Expands the inside of a bracket group (`F?R`, the Griffon) into the
+/// chains of `a`-joined legs that mean the same (`F`, `yafsF`).
+///
+/// The group is a sequence of simple moves made one after the other,
+/// separated by `-` (the move goes on) or `?` (the move may also end there),
+/// as the XBetza description writes the Griffon `[F?R]`. Each leg is one of
+/// the king-step atoms `W`, `F`, `R`, `B` with modifiers; the directions of a
+/// later leg are relative to the leg before it, and it goes straight on when
+/// it names none (`f`). A later leg whose atom turns from orthogonal to
+/// diagonal or back turns by 45° or 135°: there `f` means both 45° turns
+/// (`fs`) and `b` both 135° turns (`bs`), `fl`, `fr`, `bl`, `br` one of them.
+/// A leg that is passed through ends on an empty square (`m`) unless it says
+/// otherwise; where the next leg rides and this one steps, or the other way
+/// round, the chain switches with `y` (or `g` on a hopping leg). On the
+/// error side, the offset is inside the group.
+fn expand_brackets(inner: &str) -> Result<Vec<String>, (usize, String)> {
+    let b = inner.as_bytes();
+    let mut legs: Vec<BracketLeg> = Vec::new();
+    let mut may_end_after: Vec<bool> = Vec::new();
+    let mut i = 0;
+    loop {
+        let start = i;
+        while i < b.len() && b[i].is_ascii_lowercase() {
+            if !b"fblrvsmcdp".contains(&b[i]) {
+                return Err((
+                    i,
+                    format!(
+                        "'{}' is not read inside brackets (a leg there takes the directions f b l r v s and the modalities m c d p)",
+                        b[i] as char
+                    ),
+                ));
+            }
+            i += 1;
+        }
+        let (step, rides) = match b.get(i) {
+            Some(b'W') => (b'W', false),
+            Some(b'F') => (b'F', false),
+            Some(b'R') => (b'W', true),
+            Some(b'B') => (b'F', true),
+            Some(&c) => {
+                return Err((i, format!("a leg inside brackets is W, F, R or B, not '{}'", c as char)));
+            }
+            None => return Err((i, "a bracket group ends with a leg".into())),
+        };
+        legs.push(BracketLeg { modifiers: &inner[start..i], step, rides, offset: start });
+        i += 1;
+        match b.get(i) {
+            None => break,
+            Some(b'-') => may_end_after.push(false),
+            Some(b'?') => may_end_after.push(true),
+            Some(&c) => return Err((i, format!("legs inside brackets are joined by '-' or '?', not '{}'", c as char))),
+        }
+        i += 1;
+        if legs.len() > 4 {
+            return Err((i, "a bracket group has at most four legs".into()));
+        }
+    }
+    if legs.len() < 2 {
+        return Err((0, "a bracket group joins two legs or more ([F?R]); a single move needs no brackets".into()));
+    }
+    let has_modality = |m: &str| m.bytes().any(|c| b"mcdp".contains(&c));
+    let mut chains = Vec::new();
+    for end in 1..=legs.len() {
+        if end < legs.len() && !may_end_after[end - 1] {
+            continue;
+        }
+        let mut chain = String::new();
+        for k in 0..end {
+            let leg = &legs[k];
+            let mut dirs = String::new();
+            let mut modality = String::new();
+            for c in leg.modifiers.bytes() {
+                if b"mcdp".contains(&c) {
+                    modality.push(c as char);
+                } else {
+                    dirs.push(c as char);
+                }
+            }
+            if k > 0 {
+                let turned = legs[k - 1].step != leg.step;
+                dirs = relative_dirs(&dirs, turned).map_err(|m| (leg.offset, m))?;
+            }
+            if k + 1 < end {
+                // a leg passed through
+                if legs[k + 1].rides != leg.rides {
+                    if modality.contains('c') || modality.contains('d') {
+                        return Err((
+                            leg.offset,
+                            "a capturing leg may not be followed by one that rides where it stepped, or steps where it rode"
+                                .into(),
+                        ));
+                    }
+                    modality = if modality.contains('p') { "g".into() } else { "y".into() };
+                } else if !has_modality(&modality) {
+                    modality = "m".into();
+                }
+                chain.push_str(&dirs);
+                chain.push_str(&modality);
+                chain.push('a');
+            } else {
+                chain.push_str(&dirs);
+                chain.push_str(&modality);
+            }
+        }
+        // the chain's atom is the first leg's, as a rider or a leaper
+        chain.push(match (legs[0].step, legs[0].rides) {
+            (b'W', false) => 'W',
+            (b'W', true) => 'R',
+            (_, false) => 'F',
+            (_, true) => 'B',
+        });
+        chains.push(chain);
+    }
+    Ok(chains)
+}
+
+/// The directions of a later bracket leg, relative to the leg before, as
+/// an `a`-chain writes them: none means straight on (`f`); where the atom
+/// turns between orthogonal and diagonal, `f` and `b` mean their two 45°
+/// neighbours (`fs`, `bs`).
+fn relative_dirs(dirs: &str, turned: bool) -> Result<String, String> {
+    let dirs = if dirs.is_empty() { "f" } else { dirs };
+    let b = dirs.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let next = b.get(i + 1).copied();
+        let pair = matches!(c, b'f' | b'b') && matches!(next, Some(b'l' | b'r' | b's'));
+        let word = if pair { &dirs[i..i + 2] } else { &dirs[i..i + 1] };
+        i += word.len();
+        let written = match (turned, word) {
+            (false, "f" | "b" | "l" | "r" | "s" | "v") => word.to_string(),
+            (true, "f" | "b") => format!("{word}s"),
+            (true, "v") => "fsbs".into(),
+            (true, "fl" | "fr" | "fs" | "bl" | "br" | "bs") => word.to_string(),
+            (false, _) => {
+                return Err(format!(
+                    "'{word}' turns by 45°, which a leg of the same kind of step as the one before cannot (write f, b, l, r, s or v)"
+                ))
+            }
+            (true, _) => {
+                return Err(format!(
+                    "'{word}' turns by a multiple of 90°, which a leg that turns from orthogonal to diagonal or back cannot (write f, b, fl, fr, bl or br)"
+                ))
+            }
+        };
+        out.push_str(&written);
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -439,6 +620,33 @@ mod tests {
         assert_eq!(parse("R4").unwrap().units[0].range, Range::Limited(4));
         assert_eq!(parse("(4,1)").unwrap().units[0].atom, Atom { a: 4, b: 1 });
         assert_eq!(parse("KNAD").unwrap().units.len(), 5);
+    }
+
+    #[test]
+    fn bracket_groups_read_as_chains() {
+        let strip = |text: &str| -> Vec<Unit> {
+            let unplaced = |u: Unit| Unit {
+                legs: u.legs.into_iter().map(|l| Leg { offset: 0, ..l }).collect(),
+                text: String::new(),
+                offset: 0,
+                ..u
+            };
+            parse(text).unwrap().units.into_iter().map(unplaced).collect()
+        };
+        // the Griffon, the Manticore, the Xiangqi horse, a ride then a step
+        assert_eq!(strip("[F?R]"), strip("FyafsF"));
+        assert_eq!(strip("[W?B]"), strip("WyafsW"));
+        assert_eq!(strip("[W-F]"), strip("mafsW"));
+        assert_eq!(strip("[R-F]"), strip("yafsR"));
+        assert_eq!(strip("[W-W?W]"), strip("mafWmafmafW"));
+        assert_eq!(strip("[R-pR]"), strip("mafpR"));
+        assert_eq!(strip("[W-pB]"), strip("yafspW"));
+        assert_eq!(strip("[pW-B]"), strip("gafsW"));
+        assert_eq!(strip("[F-bW]"), strip("mabsF"));
+        assert_eq!(strip("[F-flW]"), strip("maflF"));
+        let k = parse("K[F?R]").unwrap();
+        assert_eq!(k.units.len(), 4);
+        assert_eq!((k.units[3].text.as_str(), k.units[3].offset), ("[F?R]", 1));
     }
 
     #[test]

@@ -218,6 +218,82 @@ fn griffon_and_manticore() {
     );
 }
 
+// ------------------------------------------------------- bracket notation
+
+#[test]
+fn bracket_groups_chain_simple_moves() {
+    // [F?R] is the Griffon of the XBetza description: the same moves as
+    // FyafsF above, on the empty board and with the blockers
+    let griffon = [
+        "d4c5", "d4e5", "d4c3", "d4e3", "d4e6", "d4e7", "d4e8", "d4f5", "d4g5", "d4h5", "d4c6", "d4c7", "d4c8", "d4b5",
+        "d4a5", "d4f3", "d4g3", "d4h3", "d4e2", "d4e1", "d4b3", "d4a3", "d4c2", "d4c1",
+    ];
+    check("[F?R]", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &griffon);
+    check(
+        "[F?R]",
+        "7k/2P5/8/4p3/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &[
+            "d4c5", "d4e5", "d4c3", "d4e3", "d4c6", "d4b5", "d4a5", "d4f3", "d4g3", "d4h3", "d4e2", "d4e1", "d4b3",
+            "d4a3", "d4c2", "d4c1",
+        ],
+    );
+    // [W-F]: a wazir step to an empty square, then a ferz step 45° outward:
+    // the Xiangqi horse; a piece on d5 blocks c6 and e6
+    check("[W-F]", "7k/8/8/3P4/3X4/8/8/K7 w - - 0 1", "d4", &["d4b3", "d4b5", "d4c2", "d4e2", "d4f3", "d4f5"]);
+    // [R-F]: a rook ride over empty squares, then one ferz step 45° outward
+    // (never from d4 itself); the pawn on d6 stops the ride up at d5
+    check(
+        "[R-F]",
+        "7k/8/3P4/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &[
+            "d4c6", "d4e6", // from d5
+            "d4c2", "d4e2", "d4c1", "d4e1", // from d3, d2 (d1: nothing below)
+            "d4b5", "d4b3", "d4a5", "d4a3", // from c4, b4
+            "d4f5", "d4f3", "d4g5", "d4g3", "d4h5", "d4h3", // from e4, f4, g4
+        ],
+    );
+    // [W-W?W]: two steps straight on, and optionally a third
+    check(
+        "[W-W?W]",
+        "7k/8/8/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &["d4d6", "d4d7", "d4f4", "d4g4", "d4d2", "d4d1", "d4b4", "d4a4"],
+    );
+    // directions: the first leg's are absolute, a later leg's relative;
+    // [fF?R] keeps the forward ferz steps only, [F-bW] turns 135° back
+    check(
+        "[fF?R]",
+        "7k/8/8/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &["d4c5", "d4e5", "d4e6", "d4e7", "d4e8", "d4f5", "d4g5", "d4h5", "d4c6", "d4c7", "d4c8", "d4b5", "d4a5"],
+    );
+    check("[F-bW]", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4c4", "d4d3", "d4d5", "d4e4"]);
+    // a bracket group sits among other units
+    check(
+        "W[F-W]",
+        "7k/8/8/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &["d4d5", "d4d3", "d4c4", "d4e4", "d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5"],
+    );
+}
+
+#[test]
+fn bad_bracket_groups_are_errors() {
+    refused("[F?R", "unclosed '['");
+    refused("[F]", "two legs or more");
+    refused("[N-W]", "W, F, R or B, not 'N'");
+    refused("[F-lW]", "'l' turns by a multiple of 90°");
+    refused("[W-flW]", "'fl' turns by 45°");
+    refused("[F+R]", "'-' or '?', not '+'");
+    refused("[F-", "unclosed '['");
+    refused("[F-R-]", "ends with a leg");
+    refused("[nF-R]", "'n' is not read inside brackets");
+    refused("[cF-R]", "a capturing leg may not be followed by one that rides");
+    refused("[W-W-W-W-W-W]", "at most four legs");
+}
+
 // ------------------------------------------------------------------- o: cylinder
 
 #[test]
