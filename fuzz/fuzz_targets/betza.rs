@@ -68,8 +68,8 @@ fuzz_target!(|data: &[u8]| {
     );
     let Ok(v) = Variant::from_toml(&toml, "fuzz.toml") else { return };
     for c in &v.tables.cells {
-        assert!((c.to as usize) < n, "cell to {} off a {w}x{h} board for '{text}'", c.to);
-        assert!(c.victim == NO_SQUARE || (c.victim as usize) < n, "victim {} off the board for '{text}'", c.victim);
+        assert!(c.to.index() < n, "cell to {:?} off a {w}x{h} board for '{text}'", c.to);
+        assert!(c.victim == NO_SQUARE || c.victim.index() < n, "victim {:?} off the board for '{text}'", c.victim);
     }
     let v = Arc::new(v);
     let mut pos = Position::start(v.clone());

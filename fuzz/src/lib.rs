@@ -4,7 +4,7 @@
 
 use chimera::moves::MoveKind;
 use chimera::position::Position;
-use chimera::square::Square;
+use chimera::piece::Code;
 use std::sync::Arc;
 
 /// The built-in variant with index `i` (modulo their number, in the order
@@ -28,8 +28,8 @@ pub fn builtin(i: usize) -> Option<Arc<chimera::variant::Variant>> {
 }
 
 /// The board as piece codes, square by square.
-pub fn board(pos: &Position) -> Vec<u8> {
-    (0..pos.geometry().squares()).map(|s| pos.piece_at(s as Square)).collect()
+pub fn board(pos: &Position) -> Vec<Code> {
+    pos.geometry().all_squares().map(|s| pos.piece_at(s)).collect()
 }
 
 /// A FEN that parsed writes a FEN that parses to the same position, and that
@@ -82,9 +82,9 @@ pub fn check_moves(pos: &mut Position, limit: usize) {
     let read_back = if moves.len() * moves.len() * longest > READ_BACK_WORK { 4 } else { usize::MAX };
     let mut texts = std::collections::HashSet::new();
     for (i, &m) in moves.iter().enumerate() {
-        assert!((m.to() as usize) < n, "move to an off-board square {} in {fen}", m.to());
+        assert!(m.to().index() < n, "move to an off-board square {:?} in {fen}", m.to());
         if m.kind() != MoveKind::Drop {
-            assert!((m.from() as usize) < n, "move from an off-board square {} in {fen}", m.from());
+            assert!(m.from().index() < n, "move from an off-board square {:?} in {fen}", m.from());
         }
         let text = pos.move_text(m);
         assert!(texts.insert(text.clone()), "two legal moves are written {text} in {fen}");
