@@ -266,7 +266,7 @@ impl Position {
     /// `quick` is [`CheckInfo::quick`] for a capture, [`CheckInfo::quick_quiet`] for a non-capture.
     #[inline(always)]
     fn legal_with(&mut self, m: Move, info: &CheckInfo, quick: u8) -> bool {
-        let top = m.0 >> 24; // the kind, and above it the gate (a gated move is never quick)
+        let top = m.kind_bits(); // the kind, and above it the gate (a gated move is never quick)
         if top < 8
             && quick >> top & 1 != 0
             && m.from() != info.royal

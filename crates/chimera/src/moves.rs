@@ -162,6 +162,15 @@ impl Move {
             self.0
         }
     }
+    /// The kind's three bits and every bit above them (the gate, the
+    /// locust and unload marks): below 8 exactly when the move is of its
+    /// kind and nothing more, so that `1 << kind_bits` tests the kind in a
+    /// set of kinds.
+    #[inline(always)]
+    #[allow(clippy::unnecessary_cast)]
+    pub fn kind_bits(self) -> u64 {
+        (self.0 >> KIND_SHIFT) as u64
+    }
     /// The kind.
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
