@@ -438,7 +438,8 @@ struct BracketLeg<'a> {
 /// The group is a sequence of simple moves made one after the other,
 /// separated by `-` (the move goes on) or `?` (the move may also end there),
 /// as the XBetza description writes the Griffon `[F?R]`. Each leg is one of
-/// the king-step atoms `W`, `F`, `R`, `B` with modifiers; the directions of a
+/// the king-step atoms `W`, `F`, `R`, `B`, or every leg the same other
+/// leaper (`D`, `N`, ..., doubled for its rider), with modifiers; the directions of a
 /// later leg are relative to the leg before it, and it goes straight on when
 /// it names none (`f`). A later leg whose atom turns from orthogonal to
 /// diagonal or back turns by 45° or 135°: there `f` means both 45° turns
@@ -466,17 +467,36 @@ fn expand_brackets(inner: &str) -> Result<Vec<String>, (usize, String)> {
             }
             i += 1;
         }
+        let modifiers = &inner[start..i];
         let (step, rides) = match b.get(i) {
             Some(b'W') => (b'W', false),
             Some(b'F') => (b'F', false),
             Some(b'R') => (b'W', true),
             Some(b'B') => (b'F', true),
+            // one of the other leapers, doubled for its rider (NN)
+            Some(&c) if b"DNAHCLZJG".contains(&c) => {
+                let rides = b.get(i + 1) == Some(&c);
+                i += rides as usize;
+                (c, rides)
+            }
             Some(&c) => {
-                return Err((i, format!("a leg inside brackets is W, F, R or B, not '{}'", c as char)));
+                return Err((
+                    i,
+                    format!("a leg inside brackets is W, F, R, B or a leaper letter (D, N, ...), not '{}'", c as char),
+                ));
             }
             None => return Err((i, "a bracket group ends with a leg".into())),
         };
-        legs.push(BracketLeg { modifiers: &inner[start..i], step, rides, offset: start });
+        if let Some(prev) = legs.last() {
+            let kings = |c: u8| c == b'W' || c == b'F';
+            if prev.step != step && !(kings(prev.step) && kings(step)) {
+                return Err((
+                    start,
+                    "the legs of a bracket group use one atom, or king steps (W, F, R, B) mixed".into(),
+                ));
+            }
+        }
+        legs.push(BracketLeg { modifiers, step, rides, offset: start });
         i += 1;
         match b.get(i) {
             None => break,
@@ -511,6 +531,12 @@ fn expand_brackets(inner: &str) -> Result<Vec<String>, (usize, String)> {
                 }
             }
             if k > 0 {
+                if dirs.is_empty() && b"NCLZJ".contains(&leg.step) {
+                    return Err((
+                        leg.offset,
+                        "a later leg of an oblique atom names its turn (l, r, s or b): it cannot go straight on".into(),
+                    ));
+                }
                 let turned = legs[k - 1].step != leg.step;
                 dirs = relative_dirs(&dirs, turned).map_err(|m| (leg.offset, m))?;
             }
@@ -537,12 +563,18 @@ fn expand_brackets(inner: &str) -> Result<Vec<String>, (usize, String)> {
             }
         }
         // the chain's atom is the first leg's, as a rider or a leaper
-        chain.push(match (legs[0].step, legs[0].rides) {
-            (b'W', false) => 'W',
-            (b'W', true) => 'R',
-            (_, false) => 'F',
-            (_, true) => 'B',
-        });
+        match (legs[0].step, legs[0].rides) {
+            (b'W', false) => chain.push('W'),
+            (b'W', true) => chain.push('R'),
+            (b'F', false) => chain.push('F'),
+            (b'F', true) => chain.push('B'),
+            (c, rides) => {
+                chain.push(c as char);
+                if rides {
+                    chain.push(c as char);
+                }
+            }
+        }
         chains.push(chain);
     }
     Ok(chains)
@@ -644,6 +676,10 @@ mod tests {
         assert_eq!(strip("[pW-B]"), strip("gafsW"));
         assert_eq!(strip("[F-bW]"), strip("mabsF"));
         assert_eq!(strip("[F-flW]"), strip("maflF"));
+        assert_eq!(strip("[D-D]"), strip("mafD"));
+        assert_eq!(strip("[D?DD]"), strip("DyafD"));
+        assert_eq!(strip("[N-sN]"), strip("masN"));
+        assert_eq!(strip("[NN-rN]"), strip("yarNN"));
         let k = parse("K[F?R]").unwrap();
         assert_eq!(k.units.len(), 4);
         assert_eq!((k.units[3].text.as_str(), k.units[3].offset), ("[F?R]", 1));

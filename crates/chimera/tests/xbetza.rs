@@ -270,6 +270,11 @@ fn bracket_groups_chain_simple_moves() {
         &["d4c5", "d4e5", "d4e6", "d4e7", "d4e8", "d4f5", "d4g5", "d4h5", "d4c6", "d4c7", "d4c8", "d4b5", "d4a5"],
     );
     check("[F-bW]", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4c4", "d4d3", "d4d5", "d4e4"]);
+    // legs of one other leaper: [D?DD] is a dabbaba leap, or a leap to an
+    // empty square and a dabbaba ride straight on; a friend on d6 blocks d6
+    // and the ride behind it
+    check("[D?DD]", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4b4", "d4d2", "d4d6", "d4d8", "d4f4", "d4h4"]);
+    check("[D?DD]", "7k/8/3P4/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4b4", "d4d2", "d4f4", "d4h4"]);
     // a bracket group sits among other units
     check(
         "W[F-W]",
@@ -283,7 +288,9 @@ fn bracket_groups_chain_simple_moves() {
 fn bad_bracket_groups_are_errors() {
     refused("[F?R", "unclosed '['");
     refused("[F]", "two legs or more");
-    refused("[N-W]", "W, F, R or B, not 'N'");
+    refused("[N-W]", "use one atom, or king steps");
+    refused("[N-N]", "names its turn");
+    refused("[W-Q]", "not 'Q'");
     refused("[F-lW]", "'l' turns by a multiple of 90°");
     refused("[W-flW]", "'fl' turns by 45°");
     refused("[F+R]", "'-' or '?', not '+'");
