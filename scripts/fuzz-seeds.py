@@ -59,7 +59,7 @@ def main():
         add("moves", bytes([i, 0]) + b"e2e4")
     # constructs no built-in variant uses, so that the mutations start from them too
     betzas.update(["RudR", "mKudQucK", "mRucR", "ucN", "qN", "zB", "tRtpafR", "FyafsF", "oR", "cpafW", "dafW",
-                   "pNgNhrN", "FXfhN", "mUcK", "KADcavKmcpafmcpavK"])
+                   "pNgNhrN", "FXfhN", "mUcK", "KADcavKmcpafmcpavK", "[F?R]", "W[R-pF]", "[D?DD]", "[N-sN]"])
     for b in sorted(betzas):
         add("betza", bytes([6, 6]) + b.encode())
         add("betza", bytes([8, 1]) + b.encode())
