@@ -6,7 +6,6 @@
 //! vectors are indexed by a code directly (`royal[code]`).
 
 use std::fmt;
-use std::ops::{Index, IndexMut};
 
 use crate::square::Color;
 pub use crate::width::CodeBits;
@@ -110,32 +109,4 @@ impl fmt::Debug for Code {
     }
 }
 
-impl<T> Index<Code> for [T] {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, code: Code) -> &T {
-        &self[code.index()]
-    }
-}
-
-impl<T> IndexMut<Code> for [T] {
-    #[inline(always)]
-    fn index_mut(&mut self, code: Code) -> &mut T {
-        &mut self[code.index()]
-    }
-}
-
-impl<T> Index<Code> for Vec<T> {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, code: Code) -> &T {
-        &self[code.index()]
-    }
-}
-
-impl<T> IndexMut<Code> for Vec<T> {
-    #[inline(always)]
-    fn index_mut(&mut self, code: Code) -> &mut T {
-        &mut self[code.index()]
-    }
-}
+crate::square::typed_index!(Code);

@@ -9,7 +9,6 @@
 //! 36th are `aa` to `aj`.
 
 use std::fmt;
-use std::ops::{Index, IndexMut};
 
 pub use crate::width::{SquareBits, MAX_BOARD_SQUARES, MAX_FILES, MAX_RANKS};
 
@@ -91,35 +90,44 @@ impl fmt::Debug for Square {
     }
 }
 
-impl<T> Index<Square> for [T] {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, sq: Square) -> &T {
-        &self[sq.index()]
-    }
-}
+/// Lets a typed index (a newtype with an `index()` method) index slices and
+/// vectors directly: `board[sq]` for `board[sq.index()]`.
+macro_rules! typed_index {
+    ($t:ty) => {
+        impl<T> std::ops::Index<$t> for [T] {
+            type Output = T;
+            #[inline(always)]
+            fn index(&self, i: $t) -> &T {
+                &self[i.index()]
+            }
+        }
 
-impl<T> IndexMut<Square> for [T] {
-    #[inline(always)]
-    fn index_mut(&mut self, sq: Square) -> &mut T {
-        &mut self[sq.index()]
-    }
-}
+        impl<T> std::ops::IndexMut<$t> for [T] {
+            #[inline(always)]
+            fn index_mut(&mut self, i: $t) -> &mut T {
+                &mut self[i.index()]
+            }
+        }
 
-impl<T> Index<Square> for Vec<T> {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, sq: Square) -> &T {
-        &self[sq.index()]
-    }
-}
+        impl<T> std::ops::Index<$t> for Vec<T> {
+            type Output = T;
+            #[inline(always)]
+            fn index(&self, i: $t) -> &T {
+                &self[i.index()]
+            }
+        }
 
-impl<T> IndexMut<Square> for Vec<T> {
-    #[inline(always)]
-    fn index_mut(&mut self, sq: Square) -> &mut T {
-        &mut self[sq.index()]
-    }
+        impl<T> std::ops::IndexMut<$t> for Vec<T> {
+            #[inline(always)]
+            fn index_mut(&mut self, i: $t) -> &mut T {
+                &mut self[i.index()]
+            }
+        }
+    };
 }
+pub(crate) use typed_index;
+
+typed_index!(Square);
 
 /// The size of per-square arrays: [`MAX_FILES`] × [`MAX_RANKS`].
 pub const MAX_SQUARES: usize = MAX_FILES as usize * MAX_RANKS as usize;

@@ -183,29 +183,29 @@ fn jumping_dabbaba_rider_needs_each_step_screened() {
 
 // ------------------------------------------------------------------ y: Griffon
 
+/// The Griffon's moves from d4 on the empty board (see `griffon_and_manticore`).
+const GRIFFON: [&str; 24] = [
+    "d4c5", "d4e5", "d4c3", "d4e3", // F
+    "d4e6", "d4e7", "d4e8", "d4f5", "d4g5", "d4h5", // through e5
+    "d4c6", "d4c7", "d4c8", "d4b5", "d4a5", // through c5
+    "d4f3", "d4g3", "d4h3", "d4e2", "d4e1", // through e3
+    "d4b3", "d4a3", "d4c2", "d4c1", // through c3
+];
+
+/// The Griffon's moves from d4 with an enemy on e5 and a friend on c7.
+const GRIFFON_BLOCKED: [&str; 16] = [
+    "d4c5", "d4e5", "d4c3", "d4e3", "d4c6", "d4b5", "d4a5", "d4f3", "d4g3", "d4h3", "d4e2", "d4e1", "d4b3", "d4a3",
+    "d4c2", "d4c1",
+];
+
 #[test]
 fn griffon_and_manticore() {
     // Griffon FyafsF: a ferz step, or a ferz step to an empty square and then
     // a rook ride turned 45° outward
-    let griffon = [
-        "d4c5", "d4e5", "d4c3", "d4e3", // F
-        "d4e6", "d4e7", "d4e8", "d4f5", "d4g5", "d4h5", // through e5
-        "d4c6", "d4c7", "d4c8", "d4b5", "d4a5", // through c5
-        "d4f3", "d4g3", "d4h3", "d4e2", "d4e1", // through e3
-        "d4b3", "d4a3", "d4c2", "d4c1", // through c3
-    ];
-    check("FyafsF", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &griffon);
+    check("FyafsF", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &GRIFFON);
     // an enemy on e5 is captured but stops the rides behind it; a friend on
     // c7 blocks c7 and c8
-    check(
-        "FyafsF",
-        "7k/2P5/8/4p3/3X4/8/8/K7 w - - 0 1",
-        "d4",
-        &[
-            "d4c5", "d4e5", "d4c3", "d4e3", "d4c6", "d4b5", "d4a5", "d4f3", "d4g3", "d4h3", "d4e2", "d4e1", "d4b3",
-            "d4a3", "d4c2", "d4c1",
-        ],
-    );
+    check("FyafsF", "7k/2P5/8/4p3/3X4/8/8/K7 w - - 0 1", "d4", &GRIFFON_BLOCKED);
     // Manticore WyafsW: a wazir step, then a bishop ride turned 45° outward
     check(
         "WyafsW",
@@ -224,20 +224,8 @@ fn griffon_and_manticore() {
 fn bracket_groups_chain_simple_moves() {
     // [F?R] is the Griffon of the XBetza description: the same moves as
     // FyafsF above, on the empty board and with the blockers
-    let griffon = [
-        "d4c5", "d4e5", "d4c3", "d4e3", "d4e6", "d4e7", "d4e8", "d4f5", "d4g5", "d4h5", "d4c6", "d4c7", "d4c8", "d4b5",
-        "d4a5", "d4f3", "d4g3", "d4h3", "d4e2", "d4e1", "d4b3", "d4a3", "d4c2", "d4c1",
-    ];
-    check("[F?R]", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &griffon);
-    check(
-        "[F?R]",
-        "7k/2P5/8/4p3/3X4/8/8/K7 w - - 0 1",
-        "d4",
-        &[
-            "d4c5", "d4e5", "d4c3", "d4e3", "d4c6", "d4b5", "d4a5", "d4f3", "d4g3", "d4h3", "d4e2", "d4e1", "d4b3",
-            "d4a3", "d4c2", "d4c1",
-        ],
-    );
+    check("[F?R]", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &GRIFFON);
+    check("[F?R]", "7k/2P5/8/4p3/3X4/8/8/K7 w - - 0 1", "d4", &GRIFFON_BLOCKED);
     // [W-F]: a wazir step to an empty square, then a ferz step 45° outward:
     // the Xiangqi horse; a piece on d5 blocks c6 and e6
     check("[W-F]", "7k/8/8/3P4/3X4/8/8/K7 w - - 0 1", "d4", &["d4b3", "d4b5", "d4c2", "d4e2", "d4f3", "d4f5"]);
