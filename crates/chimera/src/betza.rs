@@ -424,9 +424,9 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
 struct BracketLeg<'a> {
     /// The modifier letters as written.
     modifiers: &'a str,
-    /// `W` or `F`: the step.
+    /// The step: `W` or `F` for the king steps (`R`, `B` ride them), else the leaper letter.
     step: u8,
-    /// Whether the leg rides (`R`, `B`) or steps once (`W`, `F`).
+    /// Whether the leg rides (`R`, `B`, a doubled letter) or leaps once.
     rides: bool,
     /// Byte offset of the leg inside the group.
     offset: usize,
@@ -497,6 +497,9 @@ fn expand_brackets(inner: &str) -> Result<Vec<String>, (usize, String)> {
             }
         }
         legs.push(BracketLeg { modifiers, step, rides, offset: start });
+        if legs.len() > 4 {
+            return Err((start, "a bracket group has at most four legs".into()));
+        }
         i += 1;
         match b.get(i) {
             None => break,
@@ -505,9 +508,6 @@ fn expand_brackets(inner: &str) -> Result<Vec<String>, (usize, String)> {
             Some(&c) => return Err((i, format!("legs inside brackets are joined by '-' or '?', not '{}'", c as char))),
         }
         i += 1;
-        if legs.len() > 4 {
-            return Err((i, "a bracket group has at most four legs".into()));
-        }
     }
     if legs.len() < 2 {
         return Err((0, "a bracket group joins two legs or more ([F?R]); a single move needs no brackets".into()));

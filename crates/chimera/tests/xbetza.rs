@@ -286,7 +286,8 @@ fn bad_bracket_groups_are_errors() {
     refused("[F-R-]", "ends with a leg");
     refused("[nF-R]", "'n' is not read inside brackets");
     refused("[cF-R]", "a capturing leg may not be followed by one that rides");
-    refused("[W-W-W-W-W-W]", "at most four legs");
+    refused("[W-W-W-W-W]", "at most four legs");
+    assert!(try_custom("[W-W-W?W]").is_ok());
 }
 
 // ------------------------------------------------------------------- o: cylinder
