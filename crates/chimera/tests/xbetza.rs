@@ -263,6 +263,21 @@ fn bracket_groups_chain_simple_moves() {
     // and the ride behind it
     check("[D?DD]", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4b4", "d4d2", "d4d6", "d4d8", "d4f4", "d4h4"]);
     check("[D?DD]", "7k/8/3P4/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4b4", "d4d2", "d4f4", "d4h4"]);
+    // three legs switch twice: a ferz step, a rook ride turned 45° outward,
+    // then a ferz step turned 45° outward from the ride (from e5: up e6, e7
+    // and on to d7 f7 d8 f8; right f5, g5 and on to g6 g4 h6 h4; the same
+    // from c5, e3 and c3)
+    check(
+        "[F-R-F]",
+        "7k/8/8/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &[
+            "d4d7", "d4f7", "d4d8", "d4f8", "d4g6", "d4g4", "d4h6", "d4h4", // through e5
+            "d4b7", "d4b8", "d4a6", "d4a4", // through c5 (d7, d8 again)
+            "d4d1", "d4f1", "d4g2", "d4h2", // through e3 (g4, h4 again)
+            "d4b1", "d4a2", // through c3 (d1, a4 again)
+        ],
+    );
     // a bracket group sits among other units
     check(
         "W[F-W]",
