@@ -22,7 +22,7 @@ impl Position {
             if left == 0 {
                 break;
             }
-            if !royal[(self.board[sq]).index()] {
+            if !royal[self.board[sq]] {
                 continue;
             }
             left -= 1;

@@ -42,7 +42,7 @@ impl Position {
         // by index, as the walk borrows the position (it leaves the list as it was)
         for i in 0..self.lists[them].len {
             let sq = self.lists[them].sq[i];
-            if self.variant().burns[(self.board[sq]).index()] && self.walk_piece(sq, &mut hit) {
+            if self.variant().burns[self.board[sq]] && self.walk_piece(sq, &mut hit) {
                 return true;
             }
         }

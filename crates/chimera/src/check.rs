@@ -179,8 +179,7 @@ impl Position {
         let royal = &variant.royal;
         // how many royals the side has, from the counts per code (no scan)
         let nroyal: u32 = variant.royal_codes[us.index()].iter().map(|&c| self.counts[c.index()] as u32).sum();
-        let first =
-            if nroyal > 0 { self.pieces(us).iter().copied().find(|&s| royal[(self.board[s]).index()]) } else { None };
+        let first = if nroyal > 0 { self.pieces(us).iter().copied().find(|&s| royal[self.board[s]]) } else { None };
         // burning is left to the reference method
         info.fast = first.is_some() && nroyal == 1 && !variant.burners;
         info.unguarded = nroyal >= 2 && variant.def.rules.royals == crate::variant::RoyalRule::Last;
@@ -586,7 +585,7 @@ impl Position {
 
     fn has_royal(&self, c: crate::square::Color) -> bool {
         let royal = &self.variant().royal;
-        self.pieces(c).iter().any(|&s| royal[(self.board[s]).index()])
+        self.pieces(c).iter().any(|&s| royal[self.board[s]])
     }
 
     /// True if the side to move has at least one legal move (ignoring the

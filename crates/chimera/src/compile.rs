@@ -1554,8 +1554,8 @@ impl Builder<'_> {
             // a plain ride: one ray node, which the walkers step along
             let mut node = Node::new(targets[0], NO_VICTIMS);
             self.end_rights(leg, &mut node);
-            let step = (targets[1]).index() as isize - (targets[0]).index() as isize;
-            let straight = targets.windows(2).all(|w| (w[1]).index() as isize - (w[0]).index() as isize == step);
+            let step = targets[1].index() as isize - targets[0].index() as isize;
+            let straight = targets.windows(2).all(|w| w[1].index() as isize - w[0].index() as isize == step);
             if node.flags & (SPECIAL | EP) == 0 && node.aux == 0 && straight && i16::try_from(step).is_ok() {
                 node.ray = targets.len() as u8;
                 node.step = step as i16;

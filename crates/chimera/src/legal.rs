@@ -59,7 +59,7 @@ impl Position {
     /// The number of royal pieces `c` has on the board.
     pub fn royal_count(&self, c: Color) -> usize {
         let royal = &self.variant().royal;
-        self.pieces(c).iter().filter(|&&s| royal[(self.board[s]).index()]).count()
+        self.pieces(c).iter().filter(|&&s| royal[self.board[s]]).count()
     }
 
     /// True if the variant lets `c`'s royal pieces be attacked because `c`
@@ -149,7 +149,7 @@ impl Position {
         if self.lion_rules_forbid(m) {
             return false;
         }
-        let royal_castler = self.variant().royal[(self.board[m.from()]).index()];
+        let royal_castler = self.variant().royal[self.board[m.from()]];
         if m.kind() == MoveKind::Castle && royal_castler {
             // a royal king may not castle out of, or through, an attacked square
             if self.royal_attacked(us) {
@@ -215,9 +215,7 @@ impl Position {
     /// True if `m` is a Sittuyin-style promotion (which may not give check).
     pub(crate) fn is_in_place_promotion(&self, m: Move) -> bool {
         m.kind() == MoveKind::Promotion
-            && self.variant().tables.promo[(self.board[m.from()]).index()]
-                .as_ref()
-                .is_some_and(|p| !p.in_place_zone.is_empty())
+            && self.variant().tables.promo[self.board[m.from()]].as_ref().is_some_and(|p| !p.in_place_zone.is_empty())
     }
 
     /// With a must-drop rule, keeps only the drops when there is a legal one.

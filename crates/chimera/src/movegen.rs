@@ -264,7 +264,7 @@ impl Position {
     /// The square of a royal piece of `c`, if it has one.
     pub fn royal_square(&self, c: Color) -> Option<Square> {
         let royal = &self.variant().royal;
-        self.pieces(c).iter().copied().find(|&s| royal[(self.board[s]).index()])
+        self.pieces(c).iter().copied().find(|&s| royal[self.board[s]])
     }
 
     /// Drops from the hand of the side to move onto empty squares, within the

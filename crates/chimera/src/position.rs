@@ -1217,7 +1217,7 @@ impl Position {
                 let c = code.color().index();
                 count[c] += 1;
                 let i = self.index[sq] as usize;
-                if i >= self.lists[c].len || (self.lists[c].sq[i]).index() != sq {
+                if i >= self.lists[c].len || self.lists[c].sq[i].index() != sq {
                     return false;
                 }
             }

@@ -41,7 +41,7 @@ impl Position {
             if m.kind() != MoveKind::Locust {
                 continue;
             }
-            if let Some(p) = &tables.promo[(self.board[m.from()]).index()] {
+            if let Some(p) = &tables.promo[self.board[m.from()]] {
                 if promotion_offered(p, m.from(), m.to(), true) {
                     if p.mandatory || p.stuck[m.to()] {
                         list.replace_capture(i, m.with_locust_promotion());

@@ -38,7 +38,7 @@ impl Position {
         let v = self.variant().clone();
         for i in 0..self.lists[us.index()].len {
             let psq = self.lists[us.index()].sq[i];
-            if !royals && v.royal[(self.board[psq]).index()] {
+            if !royals && v.royal[self.board[psq]] {
                 continue;
             }
             if psq != sq && self.walk_piece(psq, &mut hit) {
