@@ -234,9 +234,12 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
     }
     while i < b.len() {
         let start = i;
-        if b[i] == b'[' {
+        // a bracket group, optionally after `i` (only an unmoved piece has it)
+        let group_initial = b[i] == b'i' && b.get(i + 1) == Some(&b'[');
+        if b[i] == b'[' || group_initial {
+            i += group_initial as usize;
             let close = text[i..].find(']').map(|k| i + k).ok_or_else(|| err(i, "unclosed '['".into()))?;
-            let group = &text[i..=close];
+            let group = &text[start..=close];
             for chain in expand_brackets(&text[i + 1..close]).map_err(|(k, m)| err(i + 1 + k, m))? {
                 let parsed = parse(&chain)
                     .map_err(|e| err(start, format!("{group} reads as {chain}, which fails: {}", e.message)))?;
@@ -245,6 +248,7 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
                     legs: u.legs.into_iter().map(|l| Leg { offset: start, ..l }).collect(),
                     text: group.to_string(),
                     offset: start,
+                    initial: group_initial,
                     ..u
                 }));
             }
@@ -680,6 +684,9 @@ mod tests {
         assert_eq!(strip("[D?DD]"), strip("DyafD"));
         assert_eq!(strip("[N-sN]"), strip("masN"));
         assert_eq!(strip("[NN-rN]"), strip("yarNN"));
+        assert_eq!(strip("i[W-W]"), strip("imafW"));
+        assert!(parse("i[W-W]").unwrap().units.iter().all(|u| u.initial));
+        assert!(parse("[W-W]").unwrap().units.iter().all(|u| !u.initial));
         let k = parse("K[F?R]").unwrap();
         assert_eq!(k.units.len(), 4);
         assert_eq!((k.units[3].text.as_str(), k.units[3].offset), ("[F?R]", 1));

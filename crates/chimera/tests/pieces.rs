@@ -710,6 +710,21 @@ fn initial_only_moves() {
 }
 
 #[test]
+fn initial_bracket_group() {
+    // by hand: `Wi[W-F]` steps as a wazir, and while unmoved on its start
+    // square also as a Xiangqi horse (a wazir step to an empty square, then a
+    // ferz step 45° outward); a piece on d5 blocks c6 and e6
+    let start = "7k/8/8/3P4/3X4/8/8/K7 w - - 0 1";
+    let v = custom_with_start("Wi[W-F]", start);
+    let horse = ["d4b3", "d4b5", "d4c2", "d4e2", "d4f3", "d4f5"];
+    let mut want = vec!["d4c4", "d4d3", "d4e4"];
+    want.extend(horse);
+    check(&v, start, "d4", &want);
+    // elsewhere it has not its start square: W only
+    check(&v, "7k/8/8/4P3/4X3/8/8/K7 w - - 0 1", "e4", &["e4d4", "e4e3", "e4f4"]);
+}
+
+#[test]
 fn direction_selections_on_oblique_atoms() {
     // pyffish (customPiece with each betza); for Black, forward is down the board
     let cases: [(&str, &[&str], &[&str]); 4] = [
