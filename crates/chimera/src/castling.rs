@@ -38,9 +38,9 @@ impl Position {
             // the castling pieces are virgin only if a right says so
             let king = code_of(cast.king, c);
             let is_rook = |code: Code| cast.rooks.iter().any(|&t| code_of(t, c) == code);
-            for sq in 0..g.squares() {
+            for sq in g.all_squares() {
                 if self.board[sq] == king || is_rook(self.board[sq]) {
-                    self.set_virgin(Square::new(sq), false);
+                    self.set_virgin(sq, false);
                 }
             }
         }

@@ -132,12 +132,16 @@ impl CheckInfo {
 
     /// Whether `sq` lies in the box of squares whose attacks are complete.
     #[inline]
-    // the casts are to `u8` from a `u8` in chimera and from a `u16` in chimera-wide
-    #[allow(clippy::unnecessary_cast)]
     pub(crate) fn in_zone(&self, sq: Square) -> bool {
-        let w = self.width.max(1) as usize;
-        let (f, r) = ((sq.index() % w) as u8, (sq.index() / w) as u8);
+        let (f, r) = self.file_rank(sq);
         box_overlap([f, f, r, r], self.zone)
+    }
+
+    /// The file and rank of `sq`, as the reach boxes hold them.
+    #[inline(always)]
+    fn file_rank(&self, sq: Square) -> (u8, u8) {
+        let w = self.width.max(1) as usize;
+        ((sq.index() % w) as u8, (sq.index() / w) as u8)
     }
 
     /// Whether a plain move (kind [`MoveKind::Normal`], no gate) from `from`
@@ -387,8 +391,6 @@ impl Position {
     /// there meets `target`. (A ray's `reach` box holds the whole ray, the
     /// box its first square needs.)
     #[inline(always)]
-    // the casts are to `u8` from a `u8` in chimera and from a `u16` in chimera-wide
-    #[allow(clippy::unnecessary_cast)]
     fn record_ray(board: &[Code], c: &Cell, target: Reach, entry: Entry, info: &mut CheckInfo) {
         let len = ray_len(c);
         for k in 1..len {
@@ -403,9 +405,7 @@ impl Position {
             if !board[to].is_empty() {
                 if k + 1 < len {
                     let last = ray_square(c, len - 1).to;
-                    let w = info.width.max(1) as usize;
-                    let (f0, r0) = ((to.index() % w) as u8, (to.index() / w) as u8);
-                    let (f1, r1) = ((last.index() % w) as u8, (last.index() / w) as u8);
+                    let ((f0, r0), (f1, r1)) = (info.file_rank(to), info.file_rank(last));
                     if box_overlap([f0.min(f1), f0.max(f1), r0.min(r1), r0.max(r1)], target) {
                         info.push(to, entry);
                     }

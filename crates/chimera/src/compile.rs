@@ -1407,7 +1407,7 @@ impl Builder<'_> {
             return Err(self.err(unit, "'U' takes only the modality modifiers m, c, d, e, t and i"));
         }
         let mut out = Vec::new();
-        for sq in (0..self.g.squares()).map(Square::new) {
+        for sq in self.g.all_squares() {
             if sq == from || !self.allowed[sq] {
                 continue;
             }

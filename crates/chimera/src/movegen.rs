@@ -220,7 +220,7 @@ impl Position {
         while i < list.captures().len() {
             let m = list.capture_at(i);
             let (mover, target) = (self.board[m.from()], self.board[m.to()]);
-            let foe = (mover.bits() ^ target.bits()) & 1 != 0;
+            let foe = mover.color() != target.color();
             let unloads = m.kind() == MoveKind::Normal
                 && m.from() != m.to()
                 && !target.is_empty()
@@ -292,7 +292,7 @@ impl Position {
                     }
                 }
             }
-            for sq in (0..g.squares()).map(Square::new) {
+            for sq in g.all_squares() {
                 if !self.board[sq].is_empty() || blocked_files >> g.file_of(sq) & 1 != 0 {
                     continue;
                 }

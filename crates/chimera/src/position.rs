@@ -263,10 +263,10 @@ impl Position {
             }
         } else if variant.def.rules.initial_rights.is_some() {
             // first-move rights by file: only the pieces named keep their initial moves
-            for sq in 0..g.squares() {
+            for sq in g.all_squares() {
                 let code = pos.board[sq];
                 if !code.is_empty() && pos.has_initial_moves(code) {
-                    pos.set_virgin(Square::new(sq), false);
+                    pos.set_virgin(sq, false);
                 }
             }
             for ch in castling_field.chars().filter(|&c| c != '-') {

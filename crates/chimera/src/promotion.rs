@@ -122,7 +122,7 @@ impl Visitor for FoeAttacked {
         false
     }
     fn capture(&mut self, pos: &Position, code: Code, _: Square, c: &Cell) -> bool {
-        (pos.piece_at(c.to).bits() ^ code.bits()) & 1 != 0
+        pos.piece_at(c.to).color() != code.color()
     }
     fn en_passant(&mut self, _: &Position, _: Square, _: &Cell) -> bool {
         false
