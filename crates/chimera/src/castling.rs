@@ -270,9 +270,8 @@ impl Position {
         self.board[rsq] = Code::EMPTY;
         self.board[to] = king;
         self.board[rto] = rook;
-        let illegal = self.rerun_list(info, rsq, false)
-            || (rto != rsq && self.rerun_list(info, rto, false))
-            || (to != rsq && to != rto && self.rerun_list(info, to, false));
+        // (a square named twice is re-run twice: harmless, and rare)
+        let illegal = self.rerun_lists_castling(info, &[rsq, rto, to]);
         self.board[rto] = old_rto;
         self.board[to] = old_to;
         self.board[rsq] = rook;

@@ -22,7 +22,9 @@
 //!
 //! Castling reads the same table: the king's square (in check), the squares
 //! it passes and its destination, with the trajectories recorded on the
-//! rook's squares re-run after the move.
+//! rook's squares re-run after the move. A trajectory that can reach a
+//! castling destination but not the royal's square is kept on a list of its
+//! own that only castling reads, so that it slows no other move.
 //!
 //! The reference method of [`crate::legal`] stays as the oracle: positions this
 //! method does not cover (several royals, a locust capture by the royal, an
@@ -31,7 +33,7 @@
 
 use crate::compile::{
     box_overlap, box_union, is_ray, ray_len, ray_square, type_of, Cell, Reach, AUX_NO_CAPTURE, AUX_TAME, CAPTURE,
-    EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL,
+    EMPTY_BOX, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Code;
@@ -40,6 +42,30 @@ use crate::square::{Square, MAX_SQUARES, NO_SQUARE};
 
 const E_FORK: u8 = 1;
 const E_FACING: u8 = 2;
+
+/// The boxes of squares (as [`Reach`]) a recorded subtree must reach.
+#[derive(Clone, Copy)]
+struct Target {
+    /// The royal's square: trajectories re-run for every move.
+    royal: Reach,
+    /// The union of [`Target::royal`] and the royal's destinations by
+    /// castling, of the rights it still has: trajectories that reach it but
+    /// not the royal's square are re-run for castling only.
+    any: Reach,
+}
+
+impl Target {
+    /// The lists a subtree with the box `r` goes on: `Some(true)` the
+    /// royal's, `Some(false)` castling's only, `None` none.
+    #[inline(always)]
+    fn lists(self, r: Reach) -> Option<bool> {
+        if !box_overlap(r, self.any) {
+            None
+        } else {
+            Some(box_overlap(r, self.royal))
+        }
+    }
+}
 
 /// One recorded trajectory: the subtree that starts at cell `root` of the list
 /// of the enemy piece on `psq`, linked into a per-square list.
@@ -59,6 +85,11 @@ pub struct CheckInfo {
     pub(crate) attack: [u8; MAX_SQUARES],
     pub(crate) uncertain: [bool; MAX_SQUARES],
     head: [u32; MAX_SQUARES],
+    /// The recorded trajectories, with the square they are recorded on,
+    /// that can reach the box of the royal's castling destinations (while it
+    /// may castle) but not the royal's square: only castling re-runs them,
+    /// so that they slow no other move.
+    castle_entries: Vec<(Square, Entry)>,
     entries: Vec<Entry>,
     checks: Vec<Entry>,
     pub(crate) royal: Square,
@@ -101,6 +132,7 @@ impl CheckInfo {
             attack: [0; MAX_SQUARES],
             uncertain: [false; MAX_SQUARES],
             head: [0; MAX_SQUARES],
+            castle_entries: Vec::with_capacity(64),
             entries: Vec::with_capacity(1024),
             checks: Vec::with_capacity(16),
             royal: NO_SQUARE,
@@ -154,8 +186,14 @@ impl CheckInfo {
         quick & 1 << MoveKind::Normal as u8 != 0 && from != self.royal && self.head[from] == 0 && self.head[to] == 0
     }
 
+    /// Links `e` into the list of `sq` if `royal` (its walk from `sq` can
+    /// reach the royal's square), else into [`CheckInfo::castle_entries`].
     #[inline(always)]
-    fn push(&mut self, sq: Square, e: Entry) {
+    fn push(&mut self, sq: Square, e: Entry, royal: bool) {
+        if !royal {
+            self.castle_entries.push((sq, e));
+            return;
+        }
         let mut e = e;
         e.next = self.head[sq];
         self.entries.push(e);
@@ -173,6 +211,7 @@ impl Position {
         info.head[..nsq].fill(0);
         info.entries.clear();
         info.checks.clear();
+        info.castle_entries.clear();
         info.in_check = false;
         info.quick = 0;
         info.quick_quiet = 0;
@@ -197,18 +236,32 @@ impl Position {
         self.board[ksq] = Code::EMPTY;
         let them = us.flip();
         // a trajectory is recorded on a square only if its subtree from there
-        // can reach the royal's square; with castling rights, anywhere on the
-        // royal's rank (castling moves the royal along it)
+        // can reach the royal's square or, with castling rights, the box of
+        // the royal's castling destinations (castling re-runs those alone)
         let g = self.geometry();
         let (kf, kr) = (g.file_of(ksq) as u8, g.rank_of(ksq) as u8);
-        let any_file = self.castling >> (us.index() * 2) & 3 != 0;
-        let target = if any_file { [0, u8::MAX, kr, kr] } else { [kf, kf, kr, kr] };
+        let rights = self.castling >> (us.index() * 2) & 3;
+        let castles = rights != 0;
+        let mut target = Target { royal: [kf, kf, kr, kr], any: [kf, kf, kr, kr] };
+        if castles {
+            if let Some(cast) = &self.variant().def.rules.castling {
+                let (k, q) = (cast.kingside_file, cast.queenside_file);
+                let (lo, hi) = match rights {
+                    1 => (k, k),
+                    2 => (q, q),
+                    _ => (k.min(q), k.max(q)),
+                };
+                target.any = box_union(target.any, [lo, hi, kr, kr]);
+            }
+        }
+        let castle_rank = if castles { [0, u8::MAX, kr, kr] } else { EMPTY_BOX };
         // the squares whose attack and locust data the legality test reads:
         // the royal's (in check), its destinations and, with castling, its
         // rank; a royal move elsewhere goes to the reference test
         let kvirgin = self.is_virgin(ksq);
         let ktables = &self.variant().tables;
-        let zone = box_union(target, ktables.list_box[ktables.list_index(kcode, kvirgin, ksq)]);
+        let zone =
+            box_union(box_union(target.royal, castle_rank), ktables.list_box[ktables.list_index(kcode, kvirgin, ksq)]);
         info.zone = zone;
         info.width = g.width;
         for i in 0..self.lists[them.index()].len {
@@ -226,7 +279,8 @@ impl Position {
             }
             let tables = &self.variant().tables;
             let range = l.start as usize..l.start as usize + l.len as usize;
-            self.record(&tables.cells[range.clone()], &tables.reach[range], target, code, psq, kcode, 0, info);
+            let (cells, reach) = (&tables.cells[range.clone()], &tables.reach[range]);
+            self.record(cells, reach, target, code, psq, kcode, 0, info);
             if l.lift {
                 self.board[psq] = code;
             }
@@ -303,15 +357,15 @@ impl Position {
     }
 
     /// Walks one enemy list, recording attacks, occupancy-dependent trajectories and checks.
-    /// `reach` is parallel to `cells`; `target` is the box (as [`Reach`]) a
-    /// recorded subtree must overlap.
+    /// `reach` is parallel to `cells`; a subtree is recorded if it overlaps
+    /// one of the boxes of `target`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn record(
         &self,
         cells: &[Cell],
         reach: &[Reach],
-        target: Reach,
+        target: Target,
         code: Code,
         psq: Square,
         kcode: Code,
@@ -350,13 +404,14 @@ impl Position {
                 info.uncertain[c.to] = true;
             }
             let occ = self.board[c.to];
-            let relevant = |i: usize| {
-                let r = reach[i];
-                r[0] <= target[1] && target[0] <= r[1] && r[2] <= target[3] && target[2] <= r[3]
-            };
+            // where the subtree from cell i is recorded: Some(true) on the
+            // royal's lists, Some(false) on castling's, None nowhere
+            let relevant = |i: usize| target.lists(reach[i]);
             if occ.is_empty() {
-                if forks != 0 && relevant(i) {
-                    info.push(c.to, Entry { flags: eflags | E_FORK, ..entry });
+                if forks != 0 {
+                    if let Some(royal) = relevant(i) {
+                        info.push(c.to, Entry { flags: eflags | E_FORK, ..entry }, royal);
+                    }
                 }
                 // a ray cell reads its first square as a leaf does; on an empty one the ray goes on
                 i = if c.flags & EMPTY_CHILD != 0 {
@@ -369,11 +424,13 @@ impl Position {
                 };
             } else {
                 if forks != 0 {
-                    if relevant(i) {
-                        info.push(c.to, Entry { flags: eflags | E_FORK, ..entry });
+                    if let Some(royal) = relevant(i) {
+                        info.push(c.to, Entry { flags: eflags | E_FORK, ..entry }, royal);
                     }
-                } else if (c.flags & EMPTY_CHILD != 0 || is_ray(c)) && relevant(i) {
-                    info.push(c.to, entry);
+                } else if c.flags & EMPTY_CHILD != 0 || is_ray(c) {
+                    if let Some(royal) = relevant(i) {
+                        info.push(c.to, entry, royal);
+                    }
                 }
                 let foe = (occ.bits() & 1) != them;
                 let mut fork = c.flags & if foe { OCC_FOE } else { OCC_FRIEND } != 0;
@@ -391,7 +448,7 @@ impl Position {
     /// there meets `target`. (A ray's `reach` box holds the whole ray, the
     /// box its first square needs.)
     #[inline(always)]
-    fn record_ray(board: &[Code], c: &Cell, target: Reach, entry: Entry, info: &mut CheckInfo) {
+    fn record_ray(board: &[Code], c: &Cell, target: Target, entry: Entry, info: &mut CheckInfo) {
         let len = ray_len(c);
         for k in 1..len {
             let to = ray_square(c, k).to;
@@ -406,8 +463,8 @@ impl Position {
                 if k + 1 < len {
                     let last = ray_square(c, len - 1).to;
                     let ((f0, r0), (f1, r1)) = (info.file_rank(to), info.file_rank(last));
-                    if box_overlap([f0.min(f1), f0.max(f1), r0.min(r1), r0.max(r1)], target) {
-                        info.push(to, entry);
+                    if let Some(royal) = target.lists([f0.min(f1), f0.max(f1), r0.min(r1), r0.max(r1)]) {
+                        info.push(to, entry, royal);
                     }
                 }
                 return;
@@ -442,7 +499,21 @@ impl Position {
     }
 
     pub(crate) fn rerun_list(&mut self, info: &CheckInfo, sq: Square, forks_only: bool) -> bool {
-        let mut k = info.head[sq];
+        self.rerun_from(info, info.head[sq], forks_only)
+    }
+
+    /// [`Position::rerun_list`] for castling: the trajectories recorded on
+    /// any of `squares`, those that can reach the royal's rank as well as
+    /// those that reach its square.
+    pub(crate) fn rerun_lists_castling(&mut self, info: &CheckInfo, squares: &[Square]) -> bool {
+        squares.iter().any(|&sq| self.rerun_list(info, sq, false))
+            || info.castle_entries.iter().any(|(sq, e)| squares.contains(sq) && self.rerun(e))
+    }
+
+    /// Re-runs the linked entries from `k` (1-based; 0 ends the list).
+    #[inline]
+    fn rerun_from(&mut self, info: &CheckInfo, k: u32, forks_only: bool) -> bool {
+        let mut k = k;
         while k != 0 {
             let e = info.entries[k as usize - 1];
             if (!forks_only || e.flags & E_FORK != 0) && self.rerun(&e) {

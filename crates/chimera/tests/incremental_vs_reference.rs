@@ -159,3 +159,24 @@ fn reference_data_positions() {
         }
     }
 }
+
+/// Castling re-runs trajectories that reach the royal's castling destination
+/// but not its square: in Shako the rook landing on g2 becomes the screen of
+/// the black cannon on d2, which then hits the king on h2. The king's moves
+/// were listed by pyffish 0.0.90 (`legal_moves("shako", fen, [])`): without
+/// the cannon it may castle (`f2h2`), with it it may not.
+#[test]
+fn castling_onto_a_cannon_screen() {
+    let v = Arc::new(builtin::variant("shako").unwrap());
+    let cases = [
+        ("5k4/10/10/10/10/10/10/10/3c1K2R1/10 w K - 0 1", "f2e1 f2e2 f2e3 f2f1 f2f3 f2g1 f2g2 f2g3"),
+        ("5k4/10/10/10/10/10/10/10/5K2R1/10 w K - 0 1", "f2e1 f2e2 f2e3 f2f1 f2f3 f2g1 f2g2 f2g3 f2h2"),
+    ];
+    for (fen, king_moves) in cases {
+        let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+        compare(&mut pos);
+        let fast = texts(&pos, &pos.clone().legal_moves());
+        let got: Vec<&str> = fast.iter().map(String::as_str).filter(|m| m.starts_with("f2")).collect();
+        assert_eq!(got.join(" "), king_moves, "{fen}");
+    }
+}
