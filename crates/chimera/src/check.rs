@@ -99,6 +99,14 @@ pub struct CheckInfo {
     zone: Reach,
     /// The board's width (files), to place a square in `zone`.
     width: u8,
+    /// Some recorded trajectory forks on its square's occupant (a hopper's
+    /// screen, a locust's victim). Without one, a move onto an occupied
+    /// square changes no recorded walk: the square stays occupied.
+    any_fork: bool,
+    /// The royal's table moves (kinds in [`CheckInfo::quick`]) are decided
+    /// by the attack counts alone: the fast method applies, out of check,
+    /// and no path of the variant captures on a square it passed.
+    royal_quick: bool,
     /// The fast method applies (exactly one royal, no ambiguity at its square).
     fast: bool,
     /// The variant forbids some moves to give check (tested by playing them).
@@ -138,6 +146,8 @@ impl CheckInfo {
             royal: NO_SQUARE,
             zone: crate::compile::EMPTY_BOX,
             width: 0,
+            any_fork: false,
+            royal_quick: false,
             fast: false,
             check_banned: false,
             lion_rules: false,
@@ -178,18 +188,29 @@ impl CheckInfo {
 
     /// Whether a plain move (kind [`MoveKind::Normal`], no gate) from `from`
     /// to `to` is legal by the quick test alone: a non-royal piece, out of
-    /// check, between squares no recorded trajectory passes. False means
-    /// "not decided here", not illegal.
+    /// check, and no recorded walk changes. False means "not decided
+    /// here", not illegal.
     #[inline(always)]
     pub(crate) fn plain_legal(&self, from: Square, to: Square, capture: bool) -> bool {
         let quick = if capture { self.quick } else { self.quick_quiet };
-        quick & 1 << MoveKind::Normal as u8 != 0 && from != self.royal && self.head[from] == 0 && self.head[to] == 0
+        quick & 1 << MoveKind::Normal as u8 != 0 && from != self.royal && self.unchanged_walks(from, to)
+    }
+
+    /// Whether a move of a non-royal piece from `from` to `to` (nothing
+    /// else changed) leaves every recorded walk as it was: none is recorded
+    /// on `from`, and none on `to` or none forks anywhere. (Without forks,
+    /// an entry on `to` is a walk its occupant blocks, and the move leaves
+    /// the square occupied: an empty square holds fork entries only.)
+    #[inline(always)]
+    fn unchanged_walks(&self, from: Square, to: Square) -> bool {
+        self.head[from] == 0 && (self.head[to] == 0 || !self.any_fork)
     }
 
     /// Links `e` into the list of `sq` if `royal` (its walk from `sq` can
     /// reach the royal's square), else into [`CheckInfo::castle_entries`].
     #[inline(always)]
     fn push(&mut self, sq: Square, e: Entry, royal: bool) {
+        self.any_fork |= e.flags & E_FORK != 0;
         if !royal {
             self.castle_entries.push((sq, e));
             return;
@@ -215,6 +236,8 @@ impl Position {
         info.in_check = false;
         info.quick = 0;
         info.quick_quiet = 0;
+        info.any_fork = false;
+        info.royal_quick = false;
         // the variant is borrowed afresh after each board write (no handle clone per node)
         let variant = self.variant();
         info.lion_rules = variant.def.rules.lion_trading.is_some();
@@ -313,6 +336,7 @@ impl Position {
             let promotion = if self.variant().tables.in_place_promotion { 0 } else { 1 << MoveKind::Promotion as u8 };
             info.quick_quiet = 1 << MoveKind::Normal as u8 | 1 << MoveKind::Double as u8 | promotion;
             info.quick = if info.lion_rules { 0 } else { info.quick_quiet };
+            info.royal_quick = !self.variant().tables.captures_own_screen;
         }
     }
 
@@ -324,13 +348,17 @@ impl Position {
     #[inline(always)]
     fn legal_with(&mut self, m: Move, info: &CheckInfo, quick: u8) -> bool {
         let top = m.kind_bits(); // the kind, and above it the gate (a gated move is never quick)
-        if top < 8
-            && quick >> top & 1 != 0
-            && m.from() != info.royal
-            && info.head[m.from()] == 0
-            && info.head[m.to()] == 0
-        {
-            return true;
+        if top < 8 && quick >> top & 1 != 0 {
+            if m.from() != info.royal {
+                if info.unchanged_walks(m.from(), m.to()) {
+                    return true;
+                }
+            } else if top == MoveKind::Normal as u64 && info.royal_quick {
+                let to = m.to();
+                if !info.uncertain[to] && info.in_zone(to) {
+                    return info.attack[to] == 0;
+                }
+            }
         }
         self.is_legal_with(m, info)
     }
