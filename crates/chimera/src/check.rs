@@ -695,16 +695,34 @@ impl Position {
         self.has_legal_move_in(&mut scratch, &mut info)
     }
 
-    /// [`Position::has_legal_move`] with the caller's buffers: it allocates nothing
-    /// (but in the rare positions where the Janggi royals face each other).
+    /// [`Position::has_legal_move`] with the caller's buffers: it allocates nothing.
     pub fn has_legal_move_in(&mut self, scratch: &mut MoveList, info: &mut CheckInfo) -> bool {
-        if self.bikjang_now() {
-            return !self.legal_moves_reference().is_empty();
-        }
+        let facing = self.bikjang_now();
         self.generate_pseudo(scratch);
         self.compute_check_info(info);
-        let found = scratch.iter().any(|m| self.is_legal_with(m, info));
+        let found =
+            scratch.iter().any(|m| if facing { self.legal_in_bikjang(m, info) } else { self.is_legal_with(m, info) });
         found
+    }
+
+    /// The legality of a pseudo-legal move while the royals face each other
+    /// (bikjang, [`Position::bikjang_now`]): a pass is legal even in check;
+    /// any other move must pass the incremental test and leave the royals
+    /// no longer facing (tested by playing it).
+    #[cold]
+    #[inline(never)]
+    fn legal_in_bikjang(&mut self, m: Move, info: &CheckInfo) -> bool {
+        if m.kind() == MoveKind::Pass {
+            return true;
+        }
+        if !self.is_legal_with(m, info) {
+            return false;
+        }
+        let us = self.side;
+        let undo = self.make(m);
+        let facing = self.royals_face(us);
+        self.unmake(m, &undo);
+        !facing
     }
 
     /// Fills `out` with the legal moves, by incremental check testing.
@@ -714,16 +732,14 @@ impl Position {
         if self.ended_by_rule() {
             return;
         }
-        if self.bikjang_now() {
-            // facing royals change the rules for this turn: use the reference method
-            self.generate_legal_reference(scratch, out);
-            return;
-        }
+        // facing royals change the rules for this turn (a test per move)
+        let facing = self.bikjang_now();
         self.generate_pseudo(scratch);
         out.clear_with_room(scratch.len());
         self.compute_check_info(info);
         for &m in scratch.captures() {
-            if self.legal_with(m, info, info.quick) {
+            let legal = if facing { self.legal_in_bikjang(m, info) } else { self.legal_with(m, info, info.quick) };
+            if legal {
                 out.push_capture(m);
             }
         }
@@ -731,11 +747,34 @@ impl Position {
             return; // captures are compulsory
         }
         for &m in scratch.quiets().iter().rev() {
-            if self.legal_with(m, info, info.quick_quiet) {
+            let legal =
+                if facing { self.legal_in_bikjang(m, info) } else { self.legal_with(m, info, info.quick_quiet) };
+            if legal {
                 out.push_quiet(m);
             }
         }
         self.apply_must_drop(out);
+    }
+
+    /// [`Position::count_legal`] while the royals face each other (bikjang).
+    #[cold]
+    #[inline(never)]
+    fn count_legal_bikjang(&mut self, scratch: &mut MoveList, info: &mut CheckInfo) -> usize {
+        let rules = &self.variant().def.rules;
+        if rules.drops.as_ref().is_some_and(|d| d.must_drop) {
+            // the compulsory drops are kept by the full list
+            let mut out = MoveList::new();
+            self.generate_legal(scratch, &mut out, info);
+            return out.len();
+        }
+        let must_capture = rules.must_capture;
+        self.generate_pseudo(scratch);
+        self.compute_check_info(info);
+        let captures = scratch.captures().iter().filter(|&&m| self.legal_in_bikjang(m, info)).count();
+        if must_capture && captures > 0 {
+            return captures; // captures are compulsory
+        }
+        captures + scratch.quiets().iter().filter(|&&m| self.legal_in_bikjang(m, info)).count()
     }
 
     /// The number of legal moves, as [`Position::generate_legal`] would list
@@ -746,7 +785,7 @@ impl Position {
             return 0;
         }
         if self.bikjang_now() {
-            return self.count_legal_reference(scratch);
+            return self.count_legal_bikjang(scratch, info);
         }
         self.compute_check_info(info);
         let (direct_captures, direct_quiets) = self.generate_counting(scratch, info);

@@ -264,34 +264,6 @@ impl Position {
         self.apply_must_drop(out);
     }
 
-    /// The number of legal moves by the reference method, as
-    /// [`Position::generate_legal_reference`] would list them, counted in
-    /// `scratch` (the pseudo-legal moves) without a second list: perft's
-    /// last ply where the royals face each other (bikjang), which allocated
-    /// two move lists per such node before. A variant whose drops are
-    /// compulsory (Sittuyin's set-up) still lists them.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn count_legal_reference(&mut self, scratch: &mut MoveList) -> usize {
-        let rules = &self.variant().def.rules;
-        if rules.drops.as_ref().is_some_and(|d| d.must_drop) {
-            let mut out = MoveList::new();
-            self.generate_legal_reference(scratch, &mut out);
-            return out.len();
-        }
-        let must_capture = rules.must_capture;
-        if self.ended_by_rule() {
-            return 0;
-        }
-        self.generate_pseudo(scratch);
-        let facing = self.bikjang_now();
-        let captures = scratch.captures().iter().filter(|&&m| self.is_legal_reference_in(m, facing)).count();
-        if must_capture && captures > 0 {
-            return captures;
-        }
-        captures + scratch.quiets().iter().filter(|&&m| self.is_legal_reference_in(m, facing)).count()
-    }
-
     /// The legal moves, as a vector (convenient, but it allocates).
     ///
     /// ```

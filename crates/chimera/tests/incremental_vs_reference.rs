@@ -180,3 +180,23 @@ fn castling_onto_a_cannon_screen() {
         assert_eq!(got.join(" "), king_moves, "{fen}");
     }
 }
+
+/// Bikjang: with the Janggi generals facing each other on the open e-file,
+/// a move must break the facing (or pass). The incremental test, with a
+/// facing test per move, gives the reference method's moves in every
+/// position of the tree to depth 2, and the perft counts of pyffish 0.0.90
+/// (`legal_moves("janggi", fen, moves)` summed over the tree) to depth 4.
+#[test]
+fn bikjang_positions() {
+    let v = Arc::new(builtin::variant("janggi").unwrap());
+    let fen = "rnba1abnr/4k4/1c5c1/p1p3p1p/9/9/P1P3P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    let mut pos = Position::from_fen(v, fen).unwrap();
+    compare(&mut pos);
+    for m in pos.legal_moves() {
+        let undo = pos.make(m);
+        compare(&mut pos);
+        pos.unmake(m, &undo);
+    }
+    let counts: Vec<u64> = (1..=4).map(|d| chimera::perft::perft(&mut pos, d)).collect();
+    assert_eq!(counts, [7, 186, 5_860, 174_216]);
+}
