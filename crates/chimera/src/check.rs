@@ -18,7 +18,9 @@
 //! there can reach the royal's square at all (a box of files and ranks
 //! computed per cell when the tables are compiled): a change elsewhere on the
 //! board can make a new capture only below the first cell whose walk it
-//! changes.
+//! changes. The same boxes prune the walk itself: a part of a trajectory
+//! that reaches none of the squares the test reads (the royal's, its
+//! destinations and the squares castling passes) is not walked at all.
 //!
 //! Castling reads the same table: the king's square (in check), the squares
 //! it passes and its destination, with the trajectories recorded on the
@@ -33,7 +35,7 @@
 
 use crate::compile::{
     box_overlap, box_union, is_ray, ray_len, ray_square, type_of, Cell, Reach, AUX_NO_CAPTURE, AUX_TAME, CAPTURE,
-    EMPTY_BOX, EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL,
+    EMPTY_CHILD, OCC_FOE, OCC_FRIEND, SPECIAL,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Code;
@@ -94,8 +96,10 @@ pub struct CheckInfo {
     checks: Vec<Entry>,
     pub(crate) royal: Square,
     /// The box of files and ranks holding every square whose attack or
-    /// locust data is read: the royal's own square and destinations, and its
-    /// rank when it may castle. Enemy pieces that reach nothing in it are not walked.
+    /// locust data is read: the royal's own square and destinations, and,
+    /// while it may castle, the squares from it to its castling
+    /// destinations. Enemy pieces, and parts of their trajectories, that
+    /// reach nothing in it are not walked.
     zone: Reach,
     /// The board's width (files), to place a square in `zone`.
     width: u8,
@@ -165,9 +169,9 @@ impl CheckInfo {
     }
 
     /// How many enemy captures reach `sq` (with the royal piece lifted), when
-    /// `sq` is the royal's square, one of its destinations or on its rank
-    /// while it may castle; elsewhere the pieces that reach no such square are
-    /// not counted.
+    /// `sq` is the royal's square, one of its destinations or, while it may
+    /// castle, between it and a castling destination (both included);
+    /// elsewhere the trajectories that reach no such square are not counted.
     pub fn attacks(&self, sq: Square) -> u8 {
         self.attack[sq]
     }
@@ -277,14 +281,13 @@ impl Position {
                 target.any = box_union(target.any, [lo, hi, kr, kr]);
             }
         }
-        let castle_rank = if castles { [0, u8::MAX, kr, kr] } else { EMPTY_BOX };
         // the squares whose attack and locust data the legality test reads:
-        // the royal's (in check), its destinations and, with castling, its
-        // rank; a royal move elsewhere goes to the reference test
+        // the royal's (in check), its destinations and, with castling, the
+        // squares from it to its castling destinations (those it passes); a
+        // royal move elsewhere goes to the reference test
         let kvirgin = self.is_virgin(ksq);
         let ktables = &self.variant().tables;
-        let zone =
-            box_union(box_union(target.royal, castle_rank), ktables.list_box[ktables.list_index(kcode, kvirgin, ksq)]);
+        let zone = box_union(target.any, ktables.list_box[ktables.list_index(kcode, kvirgin, ksq)]);
         info.zone = zone;
         info.width = g.width;
         for i in 0..self.lists[them.index()].len {
@@ -402,6 +405,7 @@ impl Position {
     ) {
         let them = code.bits() & 1;
         let ksq = info.royal;
+        let zone = info.zone;
         let n = cells.len();
         let mut i = 0usize;
         let mut root_end = 0usize;
@@ -412,6 +416,11 @@ impl Position {
                 root_end = cells[i].next as usize;
             }
             let c = &cells[i];
+            if !box_overlap(reach[i], zone) {
+                // a subtree that reaches nothing read: no attack, entry or check to record
+                i = c.next as usize;
+                continue;
+            }
             let entry = Entry { psq, code, flags: eflags, root: root as u16, next: 0 };
             if c.flags & CAPTURE != 0 {
                 let allowed = c.flags & SPECIAL == 0
