@@ -540,8 +540,9 @@ impl Position {
     }
 
     /// [`Position::rerun_list`] for castling: the trajectories recorded on
-    /// any of `squares`, those that can reach the royal's rank as well as
-    /// those that reach its square.
+    /// any of `squares`, those that can reach a castling destination
+    /// ([`CheckInfo::castle_entries`]) as well as those that reach the
+    /// royal's square.
     pub(crate) fn rerun_lists_castling(&mut self, info: &CheckInfo, squares: &[Square]) -> bool {
         squares.iter().any(|&sq| self.rerun_list(info, sq, false))
             || info.castle_entries.iter().any(|(sq, e)| squares.contains(sq) && self.rerun(e))
