@@ -42,7 +42,7 @@ if [[ $# -gt 1 ]]; then
   shift
   for v in "$@"; do
     case $v in
-      shogi) bench shogi 5 ;;
+      shogi|crazyhouse|makruk) bench "$v" 5 ;;
       grand) bench grand 4 ;;
       *) bench "$v" 4 ;;
     esac
@@ -57,3 +57,5 @@ bench janggi 5
 bench capablanca 4
 bench shogi 5
 bench grand 4
+bench crazyhouse 5
+bench makruk 5
