@@ -210,6 +210,14 @@ impl CheckInfo {
         self.head[from] == 0 && (self.head[to] == 0 || !self.any_fork)
     }
 
+    /// Whether the royal may go to `to`, when the attack counts decide it
+    /// (`to` in the zone whose counts are complete, no locust victim that
+    /// the counts miss): `Some(legal)`, else `None`.
+    #[inline(always)]
+    fn royal_to_by_attacks(&self, to: Square) -> Option<bool> {
+        (!self.uncertain[to] && self.in_zone(to)).then(|| self.attack[to] == 0)
+    }
+
     /// Links `e` into the list of `sq` if `royal` (its walk from `sq` can
     /// reach the royal's square), else into [`CheckInfo::castle_entries`].
     #[inline(always)]
@@ -357,9 +365,8 @@ impl Position {
                     return true;
                 }
             } else if top == MoveKind::Normal as u64 && info.royal_quick {
-                let to = m.to();
-                if !info.uncertain[to] && info.in_zone(to) {
-                    return info.attack[to] == 0;
+                if let Some(legal) = info.royal_to_by_attacks(m.to()) {
+                    return legal;
                 }
             }
         }
@@ -610,14 +617,12 @@ impl Position {
             if info.in_check && self.is_royal_initial_move_banned_in_check(m) {
                 return false;
             }
-            if m.kind() == MoveKind::Locust
-                || info.uncertain[to]
-                || !info.in_zone(to)
-                || self.variant().tables.captures_own_screen
-            {
-                return self.is_legal_reference(m);
+            if m.kind() != MoveKind::Locust && !self.variant().tables.captures_own_screen {
+                if let Some(legal) = info.royal_to_by_attacks(to) {
+                    return legal;
+                }
             }
-            return info.attack[to] == 0;
+            return self.is_legal_reference(m);
         }
         if m.has_second_victim() {
             return self.two_victims_legal_with(m, info);
