@@ -200,6 +200,23 @@ impl CheckInfo {
         quick & 1 << MoveKind::Normal as u8 != 0 && from != self.royal && self.unchanged_walks(from, to)
     }
 
+    /// Whether every plain move (or double step) of a piece that no
+    /// recorded walk passes is legal: the quick test applies to both kinds,
+    /// captures and non-captures, and no recorded walk forks on an occupant
+    /// (so no destination changes a walk).
+    #[inline(always)]
+    pub(crate) fn counts_whole_pieces(&self) -> bool {
+        let both = 1 << MoveKind::Normal as u8 | 1 << MoveKind::Double as u8;
+        self.quick & both == both && self.quick_quiet & both == both && !self.any_fork
+    }
+
+    /// Whether the piece on `from` is not the royal and no recorded walk
+    /// passes its square.
+    #[inline(always)]
+    pub(crate) fn piece_free(&self, from: Square) -> bool {
+        from != self.royal && self.head[from] == 0
+    }
+
     /// Whether a move of a non-royal piece from `from` to `to` (nothing
     /// else changed) leaves every recorded walk as it was: none is recorded
     /// on `from`, and none on `to` or none forks anywhere. (Without forks,

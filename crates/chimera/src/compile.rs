@@ -178,6 +178,17 @@ pub fn plain_cells(cells: &[Cell]) -> impl Iterator<Item = Cell> + '_ {
     })
 }
 
+/// Whether the cell `c` of a list of a piece on `origin` makes at most one
+/// plain move, the one [`Tables::countable`] lets perft count unlisted: no
+/// friendly capture, no locust victim (the victim of a double step is the
+/// e.p. square it creates), not back on the origin, and rare flags only on a
+/// double step that neither captures nor hops.
+fn countable_cell(c: &Cell, origin: Square) -> bool {
+    let double_step = c.flags & SPECIAL != 0 && c.aux == AUX_EP_CREATE;
+    let rare_ok = c.flags & SPECIAL == 0 || (double_step && c.flags & (CAPTURE | FRIEND | OCC_FOE | OCC_FRIEND) == 0);
+    c.flags & FRIEND == 0 && c.to != origin && rare_ok && (c.victim == NO_SQUARE || double_step)
+}
+
 /// Lays the plain rides of one list out as ray cells ([`is_ray`]): a run of
 /// cells, each the only (empty) child of the one before, that ends in a leaf
 /// and whose squares go on in one direction with the same rights, no rare
@@ -389,6 +400,13 @@ pub struct Tables {
     /// the list starts or ends in its promotion zone. A list without it makes
     /// no promotion, which lets perft's last ply count its moves unlisted.
     pub may_promote: Vec<bool>,
+    /// Per list (parallel to `lists`): every move of the list is one plain
+    /// move (a non-capture, a capture of an enemy, a double step or an e.p.
+    /// capture) and nothing else, so that perft's last ply may count the
+    /// list's moves as it walks them: no duplicates, no lifted piece, no
+    /// promotion, no friendly capture, no locust victim, no path back to
+    /// the origin and no rare flag on a cell that may capture or hop.
+    pub countable: Vec<bool>,
     nsq: usize,
 }
 
@@ -2109,6 +2127,15 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             })
         })
         .collect();
+    let countable: Vec<bool> = lists
+        .iter()
+        .enumerate()
+        .map(|(idx, l)| {
+            let sq = Square::new(idx % nsq);
+            let list = &cells[l.start as usize..l.start as usize + l.len as usize];
+            !l.dedup && !l.lift && !may_promote[idx] && list.iter().all(|c| countable_cell(c, sq))
+        })
+        .collect();
     cells.shrink_to_fit();
     reach.shrink_to_fit();
     victim2.shrink_to_fit();
@@ -2128,6 +2155,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
         reach,
         list_box,
         may_promote,
+        countable,
         captures_own_screen: own_screen,
         nsq,
     })

@@ -56,6 +56,7 @@ impl Position {
                 promotes: false,
                 gating,
                 n: [0, 0],
+                whole_pieces: !gating && info.counts_whole_pieces(),
             };
             self.generate_pseudo_once(&mut c);
             let n = c.n;
@@ -249,6 +250,9 @@ impl Position {
             let l = variant.tables.lists[idx];
             let cells = &variant.tables.cells[l.start as usize..l.start as usize + l.len as usize];
             filler.begin_piece(variant, idx, l.dedup);
+            if filler.count_piece(self, variant, idx, code, sq, cells) {
+                continue;
+            }
             if l.lift || l.dedup {
                 let mark = filler.list().mark();
                 self.walk_piece(sq, filler);
@@ -336,6 +340,21 @@ trait ListFiller: Visitor {
     /// Called before the walk of each piece: its list's index, and whether its moves are deduplicated.
     #[inline(always)]
     fn begin_piece(&mut self, _variant: &crate::variant::Variant, _list: usize, _dedup: bool) {}
+    /// Called after [`ListFiller::begin_piece`]: takes in the moves of the
+    /// piece `code` on `from` (list `list`, cells `cells`) by counting them,
+    /// and returns true, or returns false and leaves the piece to the walk.
+    #[inline(always)]
+    fn count_piece(
+        &mut self,
+        _pos: &Position,
+        _variant: &crate::variant::Variant,
+        _list: usize,
+        _code: Code,
+        _from: Square,
+        _cells: &[Cell],
+    ) -> bool {
+        false
+    }
 }
 
 impl<const TWO: bool> ListFiller for Filler<'_, TWO> {
@@ -373,6 +392,11 @@ struct Counter<'a> {
     gating: bool,
     /// The legal captures and non-captures counted.
     n: [usize; 2],
+    /// Every plain move of a piece that no recorded trajectory passes is
+    /// legal: out of check, the quick test applies to plain moves and
+    /// double steps of both kinds, no enemy walk forks on an occupant, and
+    /// no gating adds moves.
+    whole_pieces: bool,
 }
 
 impl Counter<'_> {
@@ -433,6 +457,29 @@ impl ListFiller for Counter<'_> {
     fn begin_piece(&mut self, variant: &crate::variant::Variant, list: usize, dedup: bool) {
         self.direct = !dedup && !self.gating;
         self.promotes = variant.tables.may_promote[list];
+    }
+    /// A piece whose list is [`crate::compile::Tables::countable`] and that
+    /// no recorded trajectory passes (it is not pinned, and no move of it
+    /// can block or unblock anything: without forks, its destinations
+    /// change no walk) has only legal moves: they are counted as the walk
+    /// meets them, without the per-move tests.
+    #[inline(always)]
+    fn count_piece(
+        &mut self,
+        pos: &Position,
+        variant: &crate::variant::Variant,
+        list: usize,
+        code: Code,
+        from: Square,
+        cells: &[Cell],
+    ) -> bool {
+        if !(self.whole_pieces && variant.tables.countable[list] && self.info.piece_free(from)) {
+            return false;
+        }
+        let (captures, quiets) = pos.count_plain(cells, code, from, &mut self.inner);
+        self.n[0] += captures;
+        self.n[1] += quiets;
+        true
     }
 }
 

@@ -92,6 +92,67 @@ impl Position {
 
     /// Walks a ray cell ([`is_ray`]) on from its second square: quiet moves
     /// while the squares are empty, then a capture on the first occupied one.
+    /// Walks a [`crate::compile::Tables::countable`] list of the piece
+    /// `code` on `from` and counts its moves instead of visiting them: the
+    /// captures and the non-captures, returned in that order. It meets the
+    /// squares [`Position::walk`] meets, and in such a list each cell that
+    /// walk would visit is one move. An e.p. capture goes to `v`.
+    #[inline(always)]
+    pub(crate) fn count_plain<V: Visitor>(
+        &self,
+        cells: &[Cell],
+        code: Code,
+        from: Square,
+        v: &mut V,
+    ) -> (usize, usize) {
+        let us = code.bits() & 1;
+        let board = &self.board;
+        let (mut captures, mut quiets) = (0usize, 0usize);
+        let mut i = 0usize;
+        while i < cells.len() {
+            let c = &cells[i];
+            let occ = board[c.to];
+            if occ.is_empty() {
+                quiets += (c.flags & QUIET != 0) as usize;
+                if c.flags & EP != 0 && (c.to == self.ep || c.to == self.ep2) {
+                    v.en_passant(self, from, c);
+                }
+                i = if c.flags & EMPTY_CHILD != 0 {
+                    i + 1
+                } else {
+                    if is_ray(c) {
+                        let (k, q) = self.count_ray(c, code);
+                        captures += k;
+                        quiets += q;
+                    }
+                    c.next as usize
+                };
+            } else {
+                let foe = (occ.bits() & 1) != us;
+                captures += (foe && c.flags & CAPTURE != 0) as usize;
+                let fork = c.flags & if foe { OCC_FOE } else { OCC_FRIEND } != 0;
+                i = if fork { c.occ as usize } else { c.next as usize };
+            }
+        }
+        (captures, quiets)
+    }
+
+    /// [`Position::count_plain`] for a ray cell from its second square on.
+    #[inline(always)]
+    fn count_ray(&self, c: &Cell, code: Code) -> (usize, usize) {
+        let us = code.bits() & 1;
+        let len = ray_len(c);
+        for k in 1..len {
+            let occ = self.board[ray_square(c, k).to];
+            if !occ.is_empty() {
+                let capture = (occ.bits() & 1) != us && c.flags & CAPTURE != 0;
+                let quiets = if c.flags & QUIET != 0 { k - 1 } else { 0 };
+                return (capture as usize, quiets);
+            }
+        }
+        (0, if c.flags & QUIET != 0 { len - 1 } else { 0 })
+    }
+
     #[inline(always)]
     fn walk_ray<V: Visitor>(&self, c: &Cell, code: Code, from: Square, v: &mut V) -> bool {
         let us = code.bits() & 1;
