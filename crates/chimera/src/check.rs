@@ -92,6 +92,12 @@ pub struct CheckInfo {
     /// may castle) but not the royal's square: only castling re-runs them,
     /// so that they slow no other move.
     castle_entries: Vec<(Square, Entry)>,
+    /// Perft's last ply only: the squares of the pieces of the side to move
+    /// on which walks are recorded but that may leave their squares by any
+    /// plain move ([`CheckInfo::leaves_safely`]).
+    safe_leavers: Vec<Square>,
+    /// The squares with a non-empty list (`head` not 0), each once.
+    recorded: Vec<Square>,
     entries: Vec<Entry>,
     checks: Vec<Entry>,
     pub(crate) royal: Square,
@@ -145,6 +151,8 @@ impl CheckInfo {
             uncertain: [false; MAX_SQUARES],
             head: [0; MAX_SQUARES],
             castle_entries: Vec::with_capacity(64),
+            safe_leavers: Vec::with_capacity(16),
+            recorded: Vec::with_capacity(64),
             entries: Vec::with_capacity(1024),
             checks: Vec::with_capacity(16),
             royal: NO_SQUARE,
@@ -210,6 +218,15 @@ impl CheckInfo {
         self.quick & both == both && self.quick_quiet & both == both && !self.any_fork
     }
 
+    /// Whether the piece on `sq`, not the royal, on which walks are
+    /// recorded, may leave its square by any plain move
+    /// ([`Position::count_legal`] finds such pieces before it counts).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn leaves_safely(&self, sq: Square) -> bool {
+        self.safe_leavers.contains(&sq)
+    }
+
     /// Whether the piece on `from` is not the royal and no recorded walk
     /// passes its square.
     #[inline(always)]
@@ -246,6 +263,9 @@ impl CheckInfo {
         }
         let mut e = e;
         e.next = self.head[sq];
+        if e.next == 0 {
+            self.recorded.push(sq);
+        }
         self.entries.push(e);
         self.head[sq] = self.entries.len() as u32;
     }
@@ -260,6 +280,7 @@ impl Position {
         info.uncertain[..nsq].fill(false);
         info.head[..nsq].fill(0);
         info.entries.clear();
+        info.recorded.clear();
         info.checks.clear();
         info.castle_entries.clear();
         info.in_check = false;
@@ -563,6 +584,35 @@ impl Position {
         self.rerun_from(info, info.head[sq], forks_only)
     }
 
+    /// Finds the pieces of the side to move (not its royal) on which walks
+    /// are recorded but whose leaving keeps the royal safe, for
+    /// [`CheckInfo::leaves_safely`]: out of check (the quick test set for
+    /// plain moves) in a variant whose walks never fork on an occupant
+    /// ([`crate::compile::Tables::no_forks`]), the walks recorded on the
+    /// piece's square are re-run with the square empty, once per piece.
+    /// Without forks the piece on its destination can only block more, so
+    /// every plain move of such a piece is legal.
+    fn find_safe_leavers(&mut self, info: &mut CheckInfo) {
+        info.safe_leavers.clear();
+        if !info.counts_whole_pieces() || !self.variant().tables.no_forks {
+            return;
+        }
+        let us = self.side;
+        for i in 0..info.recorded.len() {
+            let sq = info.recorded[i];
+            let code = self.board[sq];
+            if code.is_empty() || code.color() != us || sq == info.royal {
+                continue;
+            }
+            self.board[sq] = Code::EMPTY;
+            let exposed = self.rerun_list(info, sq, false);
+            self.board[sq] = code;
+            if !exposed {
+                info.safe_leavers.push(sq);
+            }
+        }
+    }
+
     /// [`Position::rerun_list`] for castling: the trajectories recorded on
     /// any of `squares`, those that can reach a castling destination
     /// ([`CheckInfo::castle_entries`]) as well as those that reach the
@@ -820,6 +870,7 @@ impl Position {
             return self.count_legal_bikjang(scratch, info);
         }
         self.compute_check_info(info);
+        self.find_safe_leavers(info);
         let (direct_captures, direct_quiets) = self.generate_counting(scratch, info);
         let mut captures = direct_captures;
         for &m in scratch.captures() {

@@ -407,6 +407,10 @@ pub struct Tables {
     /// promotion, no friendly capture, no locust victim, no path back to
     /// the origin and no rare flag on a cell that may capture or hop.
     pub countable: Vec<bool>,
+    /// No cell of any list forks on an occupant (no hopper, no locust, no
+    /// piece that stops on a square but goes on past it): a piece put on a
+    /// square can only end walks there, never start a new branch.
+    pub no_forks: bool,
     nsq: usize,
 }
 
@@ -2136,6 +2140,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
             !l.dedup && !l.lift && !may_promote[idx] && list.iter().all(|c| countable_cell(c, sq))
         })
         .collect();
+    let no_forks = cells.iter().all(|c| c.flags & (OCC_FOE | OCC_FRIEND) == 0 || is_ray(c));
     cells.shrink_to_fit();
     reach.shrink_to_fit();
     victim2.shrink_to_fit();
@@ -2156,6 +2161,7 @@ pub fn compile(def: &VariantDef) -> Result<Tables, CompileError> {
         list_box,
         may_promote,
         countable,
+        no_forks,
         captures_own_screen: own_screen,
         nsq,
     })

@@ -462,7 +462,9 @@ impl ListFiller for Counter<'_> {
     /// no recorded trajectory passes (it is not pinned, and no move of it
     /// can block or unblock anything: without forks, its destinations
     /// change no walk) has only legal moves: they are counted as the walk
-    /// meets them, without the per-move tests.
+    /// meets them, without the per-move tests. So has a piece whose square
+    /// some walks pass, when they stay off the royal with the square empty
+    /// and no walk of the variant forks ([`CheckInfo::leaves_safely`]).
     #[inline(always)]
     fn count_piece(
         &mut self,
@@ -473,7 +475,10 @@ impl ListFiller for Counter<'_> {
         from: Square,
         cells: &[Cell],
     ) -> bool {
-        if !(self.whole_pieces && variant.tables.countable[list] && self.info.piece_free(from)) {
+        if !(self.whole_pieces
+            && variant.tables.countable[list]
+            && (self.info.piece_free(from) || self.info.leaves_safely(from)))
+        {
             return false;
         }
         let (captures, quiets) = pos.count_plain(cells, code, from, &mut self.inner);
