@@ -15,7 +15,7 @@ use crate::compile::{
 };
 use crate::piece::Code;
 use crate::position::Position;
-use crate::square::{Color, Square};
+use crate::square::{Color, Square, NO_SQUARE};
 
 /// Receives what a walk finds. Implemented by the move buffer filler and by
 /// the royal-capture detector; both are static types, so calls are inlined.
@@ -108,13 +108,15 @@ impl Position {
         let us = code.bits() & 1;
         let board = &self.board;
         let (mut captures, mut quiets) = (0usize, 0usize);
+        // the e.p. flag of a cell matters only while there is an e.p. square
+        let ep_flag = if self.ep == NO_SQUARE && self.ep2 == NO_SQUARE { 0 } else { EP };
         let mut i = 0usize;
         while i < cells.len() {
             let c = &cells[i];
             let occ = board[c.to];
             if occ.is_empty() {
                 quiets += (c.flags & QUIET != 0) as usize;
-                if c.flags & EP != 0 && (c.to == self.ep || c.to == self.ep2) {
+                if c.flags & ep_flag != 0 && (c.to == self.ep || c.to == self.ep2) {
                     v.en_passant(self, from, c);
                 }
                 i = if c.flags & EMPTY_CHILD != 0 {
