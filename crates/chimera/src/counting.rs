@@ -13,12 +13,13 @@ use crate::square::Color;
 use crate::variant::{CountingStyle, VariantDef};
 
 impl Position {
-    fn count_pawns(&self) -> u32 {
+    /// Whether a pawn of either side is on the board (it stops at the first
+    /// one found: the count is read after every move).
+    fn has_pawns(&self) -> bool {
         let v = self.variant();
-        (0..v.def.pieces.len())
-            .filter(|&t| v.def.pieces[t].pawn)
-            .map(|t| self.count(code_of(t, Color::White)) as u32 + self.count(code_of(t, Color::Black)) as u32)
-            .sum()
+        (0..v.def.pieces.len()).any(|t| {
+            v.def.pieces[t].pawn && self.count(code_of(t, Color::White)) + self.count(code_of(t, Color::Black)) > 0
+        })
     }
 
     fn count_all(&self, c: Color) -> u32 {
@@ -52,7 +53,7 @@ impl Position {
         };
         match rule.style {
             CountingStyle::Makruk => {
-                if self.count_pawns() > 0 || self.count_all(other) == 1 {
+                if self.has_pawns() || self.count_all(other) == 1 {
                     0
                 } else if self.count_all(side) > 1 {
                     64 // board's honour
@@ -65,14 +66,14 @@ impl Position {
                     0
                 } else if self.count_all(side) > 1 {
                     63 // board's honour
-                } else if self.count_pawns() > 0 {
+                } else if self.has_pawns() {
                     0
                 } else {
                     pieces_honour([7, 15, 21, 31, 43, 63])
                 }
             }
             CountingStyle::Asean => {
-                if self.count_pawns() > 0 || self.count_all(side) > 1 {
+                if self.has_pawns() || self.count_all(side) > 1 {
                     0
                 } else if n(rule.rook) > 0 {
                     16
@@ -100,7 +101,7 @@ impl Position {
         if rule.style != CountingStyle::Asean
             && took_pawn
             && self.count_all(mover) == 1
-            && self.count_pawns() == 0
+            && !self.has_pawns()
             && self.count_limit(mover) > 0
         {
             self.counting_limit = 2 * self.count_limit(mover) as u16;
