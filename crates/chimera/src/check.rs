@@ -96,8 +96,13 @@ pub struct CheckInfo {
     /// on which walks are recorded but that may leave their squares by any
     /// plain move ([`CheckInfo::leaves_safely`]).
     safe_leavers: Vec<Square>,
-    /// The squares with a non-empty list (`head` not 0), each once.
+    /// The squares with a non-empty list (`head` not 0), each once: the
+    /// next computation clears these only.
     recorded: Vec<Square>,
+    /// Some square of `uncertain` is set (the next computation clears them).
+    any_uncertain: bool,
+    /// The number of squares of the board `uncertain` was last computed for.
+    uncertain_squares: usize,
     entries: Vec<Entry>,
     checks: Vec<Entry>,
     pub(crate) royal: Square,
@@ -153,6 +158,8 @@ impl CheckInfo {
             castle_entries: Vec::with_capacity(64),
             safe_leavers: Vec::with_capacity(16),
             recorded: Vec::with_capacity(64),
+            any_uncertain: false,
+            uncertain_squares: 0,
             entries: Vec::with_capacity(1024),
             checks: Vec::with_capacity(16),
             royal: NO_SQUARE,
@@ -277,8 +284,21 @@ impl Position {
         let us = self.side;
         let nsq = self.geometry().squares();
         info.attack[..nsq].fill(0);
-        info.uncertain[..nsq].fill(false);
-        info.head[..nsq].fill(0);
+        if info.any_uncertain {
+            // (set by a computation on a board of `uncertain_squares` squares)
+            let n = info.uncertain_squares;
+            info.uncertain[..n].fill(false);
+            info.any_uncertain = false;
+        }
+        info.uncertain_squares = nsq;
+        // the squares with a list are known: when they are few, only they are cleared
+        if info.recorded.len() <= 8 {
+            for &sq in &info.recorded {
+                info.head[sq] = 0;
+            }
+        } else {
+            info.head[..nsq].fill(0);
+        }
         info.entries.clear();
         info.recorded.clear();
         info.checks.clear();
@@ -427,6 +447,7 @@ impl Position {
             for &v in &tables.victim2[l.start as usize..l.start as usize + l.len as usize] {
                 if v != NO_SQUARE {
                     info.uncertain[v] = true;
+                    info.any_uncertain = true;
                 }
             }
         }
@@ -484,6 +505,7 @@ impl Position {
             if forks & OCC_FOE != 0 && cells[c.occ as usize].victim == c.to {
                 // a locust capture could start here: whether it completes depends on the board
                 info.uncertain[c.to] = true;
+                info.any_uncertain = true;
             }
             let occ = self.board[c.to];
             // where the subtree from cell i is recorded: Some(true) on the
