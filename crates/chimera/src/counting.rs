@@ -92,6 +92,12 @@ impl Position {
     /// none), `promotion` whether the move promoted. The side to move has
     /// already been switched.
     pub(crate) fn update_counting(&mut self, captured: [Code; 2], promotion: bool) {
+        let Some(rule) = &self.variant().def.rules.counting else { return };
+        if rule.style != CountingStyle::Cambodian && self.has_pawns() {
+            // under these rules no side may count while a pawn is left
+            // (count_limit is 0), and a count once started is kept
+            return;
+        }
         let v = self.variant().clone();
         let Some(rule) = &v.def.rules.counting else { return };
         let stm = self.side;
