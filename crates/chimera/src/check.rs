@@ -360,7 +360,7 @@ impl Position {
             let psq = self.lists[them.index()].sq[i];
             let code = self.board[psq];
             let tables = &self.variant().tables;
-            let idx = tables.list_index(code, self.is_virgin(psq), psq);
+            let idx = self.list_index_at(psq);
             if !box_overlap(tables.list_box[idx], zone) {
                 // it attacks nothing that is read and is recorded nowhere
                 continue;

@@ -246,7 +246,7 @@ impl Position {
         for i in 0..self.lists[us.index()].len {
             let sq = self.lists[us.index()].sq[i];
             let code = self.board[sq];
-            let idx = variant.tables.list_index(code, self.is_virgin(sq), sq);
+            let idx = self.list_index_at(sq);
             let l = variant.tables.lists[idx];
             let cells = &variant.tables.cells[l.start as usize..l.start as usize + l.len as usize];
             filler.begin_piece(variant, idx, l.dedup);

@@ -79,6 +79,13 @@ pub struct NullUndo {
 pub struct Position {
     pub(crate) variant: Arc<Variant>,
     pub(crate) board: [Code; MAX_SQUARES],
+    /// Per occupied square: the index of its piece's move list
+    /// ([`crate::compile::Tables::list_index`] of the code, whether it has
+    /// moved, and the square), kept by every lasting board or "not moved
+    /// yet" change, so that the generator and the check pass read it in one
+    /// load. Meaningless on empty squares, and during the temporary board
+    /// changes of the legality tests (which restore the board).
+    pub(crate) list_at: [u32; MAX_SQUARES],
     pub(crate) index: [PieceIndex; MAX_SQUARES],
     pub(crate) lists: [PieceList; 2],
     pub(crate) virgin: [u64; VIRGIN_WORDS],
@@ -208,6 +215,7 @@ impl Position {
         let mut pos = Position {
             variant: variant.clone(),
             board: [Code::EMPTY; MAX_SQUARES],
+            list_at: [0; MAX_SQUARES],
             index: [0; MAX_SQUARES],
             lists: [
                 PieceList { sq: [Square::new(0); MAX_PIECES], len: 0 },
@@ -658,6 +666,45 @@ impl Position {
         } else {
             self.virgin[w] &= !(1 << b);
         }
+        self.refresh_list_at(sq);
+    }
+
+    /// Recomputes [`Position::list_at`] for `sq` from its occupant and
+    /// whether that has moved (nothing for an empty square).
+    #[inline(always)]
+    fn refresh_list_at(&mut self, sq: Square) {
+        let code = self.board[sq];
+        if !code.is_empty() {
+            self.list_at[sq] = self.variant.tables.list_index(code, self.is_virgin(sq), sq) as u32;
+        }
+    }
+
+    /// The index of the move list of the piece on the occupied square `sq`:
+    /// [`crate::compile::Tables::list_index`] of its code, whether it has
+    /// moved, and the square.
+    #[inline(always)]
+    pub(crate) fn list_index_at(&self, sq: Square) -> usize {
+        let idx = self.list_at[sq] as usize;
+        debug_assert_eq!(idx, self.variant.tables.list_index(self.board[sq], self.is_virgin(sq), sq));
+        idx
+    }
+
+    /// Restores the "not moved yet" bits (unmaking a move) and the list
+    /// indices of the squares whose bit changes.
+    #[inline(always)]
+    fn restore_virgin(&mut self, virgin: [u64; VIRGIN_WORDS]) {
+        for w in 0..VIRGIN_WORDS {
+            let mut changed = self.virgin[w] ^ virgin[w];
+            self.virgin[w] = virgin[w];
+            while changed != 0 {
+                let b = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                let sq = w * 64 + b;
+                if sq < MAX_SQUARES {
+                    self.refresh_list_at(Square::new(sq));
+                }
+            }
+        }
     }
 
     /// Computes the hash from scratch.
@@ -725,6 +772,7 @@ impl Position {
         let c = code.color().index();
         self.counts[code] += 1;
         self.board[sq] = code;
+        self.refresh_list_at(sq);
         let l = &mut self.lists[c];
         l.sq[l.len] = sq;
         self.index[sq] = l.len as PieceIndex;
@@ -764,6 +812,7 @@ impl Position {
         let c = code.color().index();
         self.board[from] = Code::EMPTY;
         self.board[to] = code;
+        self.refresh_list_at(to);
         let i = self.index[from];
         self.lists[c].sq[i as usize] = to;
         self.index[to] = i;
@@ -835,6 +884,7 @@ impl Position {
             return 0;
         }
         self.board[to] = new;
+        self.refresh_list_at(to);
         self.counts[now] -= 1;
         self.counts[new] += 1;
         self.zkey(now, to) ^ self.zkey(new, to)
@@ -985,6 +1035,7 @@ impl Position {
                     reset = true;
                     let new = if kind == MoveKind::Promotion { m.code() } else { self.locust_promotion(mover) };
                     self.board[to] = new;
+                    self.refresh_list_at(to);
                     self.counts[mover.index()] -= 1;
                     self.counts[new] += 1;
                     h ^= self.zkey(mover, to) ^ self.zkey(new, to);
@@ -1162,6 +1213,7 @@ impl Position {
                     self.counts[now] -= 1;
                     self.counts[undo.mover.index()] += 1;
                     self.board[to] = undo.mover;
+                    self.refresh_list_at(to);
                 }
                 if m.is_unload() {
                     self.swap(to, from);
@@ -1195,7 +1247,7 @@ impl Position {
         self.ep2 = undo.ep2;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
-        self.virgin = undo.virgin;
+        self.restore_virgin(undo.virgin);
         self.pass_run = undo.pass_run;
         self.prev_facing = undo.prev_facing;
         self.counterstrike = undo.counterstrike;
