@@ -693,9 +693,9 @@ impl Position {
     /// indices of the squares whose bit changes.
     #[inline(always)]
     fn restore_virgin(&mut self, virgin: [u64; VIRGIN_WORDS]) {
-        for w in 0..VIRGIN_WORDS {
-            let mut changed = self.virgin[w] ^ virgin[w];
-            self.virgin[w] = virgin[w];
+        for (w, &bits) in virgin.iter().enumerate() {
+            let mut changed = self.virgin[w] ^ bits;
+            self.virgin[w] = bits;
             while changed != 0 {
                 let b = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
