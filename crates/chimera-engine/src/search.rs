@@ -832,13 +832,12 @@ impl Searcher {
                 }
             }
         }
-        self.pos.generate_legal(&mut self.scratch, &mut self.legal, &mut self.info);
+        // whether the side is in check, before any move is generated: the
+        // pruning below may end the node without them
+        self.pos.compute_check_info(&mut self.info);
         let in_check = self.stm_in_check();
         if let Some(e) = self.hist.last_mut() {
             e.in_check = in_check;
-        }
-        if self.legal.is_empty() {
-            return self.no_moves(in_check, ply);
         }
         if in_check {
             depth += 1;
@@ -884,8 +883,12 @@ impl Searcher {
                     return score;
                 }
             }
-            // the move list of this ply was overwritten by the searches above
-            self.pos.generate_legal(&mut self.scratch, &mut self.legal, &mut self.info);
+            // the check data of this ply was overwritten by the searches above
+            self.pos.compute_check_info(&mut self.info);
+        }
+        self.pos.generate_legal_with_info(&mut self.scratch, &mut self.legal, &self.info);
+        if self.legal.is_empty() {
+            return self.no_moves(in_check, ply);
         }
         self.fill_moves(ply, tt_move, false);
         let n = self.frames[ply].moves.len();

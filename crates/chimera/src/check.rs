@@ -832,6 +832,14 @@ impl Position {
     /// Fills `out` with the legal moves, by incremental check testing.
     /// `scratch` receives the pseudo-legal moves; `info` the check data.
     pub fn generate_legal(&mut self, scratch: &mut MoveList, out: &mut MoveList, info: &mut CheckInfo) {
+        self.compute_check_info(info);
+        self.generate_legal_with_info(scratch, out, info);
+    }
+
+    /// [`Position::generate_legal`] with `info` already computed for this
+    /// position by [`Position::compute_check_info`] (a search that asks
+    /// whether the side is in check before it generates anything).
+    pub fn generate_legal_with_info(&mut self, scratch: &mut MoveList, out: &mut MoveList, info: &CheckInfo) {
         out.clear();
         if self.ended_by_rule() {
             return;
@@ -840,7 +848,6 @@ impl Position {
         let facing = self.bikjang_now();
         self.generate_pseudo(scratch);
         out.clear_with_room(scratch.len());
-        self.compute_check_info(info);
         for &m in scratch.captures() {
             let legal = if facing { self.legal_in_bikjang(m, info) } else { self.legal_with(m, info, info.quick) };
             if legal {
