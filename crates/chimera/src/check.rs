@@ -101,8 +101,9 @@ pub struct CheckInfo {
     recorded: Vec<Square>,
     /// Some square of `uncertain` is set (the next computation clears them).
     any_uncertain: bool,
-    /// The number of squares of the board `uncertain` was last computed for.
-    uncertain_squares: usize,
+    /// The number of squares of the board of the last computation: its
+    /// `uncertain` marks and `head` lists lie below it.
+    last_squares: usize,
     entries: Vec<Entry>,
     checks: Vec<Entry>,
     pub(crate) royal: Square,
@@ -159,7 +160,7 @@ impl CheckInfo {
             safe_leavers: Vec::with_capacity(16),
             recorded: Vec::with_capacity(64),
             any_uncertain: false,
-            uncertain_squares: 0,
+            last_squares: 0,
             entries: Vec::with_capacity(1024),
             checks: Vec::with_capacity(16),
             royal: NO_SQUARE,
@@ -284,20 +285,21 @@ impl Position {
         let us = self.side;
         let nsq = self.geometry().squares();
         info.attack[..nsq].fill(0);
+        // the last computation (on a board of `last` squares, maybe of
+        // another variant) set marks and lists below `last` only
+        let last = info.last_squares;
+        info.last_squares = nsq;
         if info.any_uncertain {
-            // (set by a computation on a board of `uncertain_squares` squares)
-            let n = info.uncertain_squares;
-            info.uncertain[..n].fill(false);
+            info.uncertain[..last].fill(false);
             info.any_uncertain = false;
         }
-        info.uncertain_squares = nsq;
         // the squares with a list are known: when they are few, only they are cleared
         if info.recorded.len() <= 8 {
             for &sq in &info.recorded {
                 info.head[sq] = 0;
             }
         } else {
-            info.head[..nsq].fill(0);
+            info.head[..last].fill(0);
         }
         info.entries.clear();
         info.recorded.clear();

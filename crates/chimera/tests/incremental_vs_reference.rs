@@ -200,3 +200,37 @@ fn bikjang_positions() {
     let counts: Vec<u64> = (1..=4).map(|d| chimera::perft::perft(&mut pos, d)).collect();
     assert_eq!(counts, [7, 186, 5_860, 174_216]);
 }
+
+/// One check-data buffer reused across positions of two variants with
+/// boards of different sizes (as a program that serves several variants
+/// may reuse it) gives the same legal moves as a fresh buffer, along
+/// alternating playouts on a 10×10 board (Grand Chess) and an 8×8 board
+/// with locust captures (Mighty Lion Chess). Each computation clears what
+/// the one before left (per-square lists, uncertain marks) below that
+/// one's board size.
+#[test]
+fn a_reused_check_buffer_serves_boards_of_different_sizes() {
+    use chimera::check::CheckInfo;
+    use chimera::moves::MoveList;
+    let mut positions: Vec<Position> =
+        ["grand", "mightylion"].iter().map(|v| Position::start(Arc::new(builtin::variant(v).unwrap()))).collect();
+    let mut rng = Rng(77);
+    let (mut shared, mut scratch, mut out) = (CheckInfo::new(), MoveList::new(), MoveList::new());
+    let mut compared = 0;
+    for _ in 0..600 {
+        for pos in positions.iter_mut() {
+            pos.generate_legal(&mut scratch, &mut out, &mut shared);
+            let with_shared: Vec<Move> = out.iter().collect();
+            let fresh = pos.legal_moves();
+            assert_eq!(texts(pos, &with_shared), texts(pos, &fresh), "reused buffer in {}", pos.fen());
+            compared += 1;
+            if fresh.is_empty() || pos.halfmove_clock() > 60 {
+                *pos = Position::start(pos.variant().clone());
+            } else {
+                let m = fresh[rng.below(fresh.len())];
+                pos.make(m);
+            }
+        }
+    }
+    assert_eq!(compared, 1200);
+}
