@@ -92,19 +92,18 @@ impl Position {
     /// none), `promotion` whether the move promoted. The side to move has
     /// already been switched.
     pub(crate) fn update_counting(&mut self, captured: [Code; 2], promotion: bool) {
-        let Some(rule) = &self.variant().def.rules.counting else { return };
-        if rule.style != CountingStyle::Cambodian && self.has_pawns() {
+        let Some(style) = self.variant().def.rules.counting.as_ref().map(|r| r.style) else { return };
+        if style != CountingStyle::Cambodian && self.has_pawns() {
             // under these rules no side may count while a pawn is left
             // (count_limit is 0), and a count once started is kept
             return;
         }
-        let v = self.variant().clone();
-        let Some(rule) = &v.def.rules.counting else { return };
         let stm = self.side;
         let mover = stm.flip();
-        let took_pawn = captured.iter().any(|&c| !c.is_empty() && v.def.pieces[type_of(c)].pawn);
+        let pieces = &self.variant().def.pieces;
+        let took_pawn = captured.iter().any(|&c| !c.is_empty() && pieces[type_of(c)].pawn);
         let took = captured.iter().any(|&c| !c.is_empty());
-        if rule.style != CountingStyle::Asean
+        if style != CountingStyle::Asean
             && took_pawn
             && self.count_all(mover) == 1
             && !self.has_pawns()
@@ -116,7 +115,7 @@ impl Position {
         if (self.counting_limit == 0 || ((took || promotion) && self.count_all(stm) == 1)) && self.count_limit(stm) > 0
         {
             self.counting_limit = 2 * self.count_limit(stm) as u16;
-            self.counting_ply = if rule.style == CountingStyle::Asean || self.count_all(stm) > 1 {
+            self.counting_ply = if style == CountingStyle::Asean || self.count_all(stm) > 1 {
                 0
             } else {
                 (2 * (self.count_all(Color::White) + self.count_all(Color::Black))) as u16

@@ -90,8 +90,6 @@ impl Position {
         false
     }
 
-    /// Walks a ray cell ([`is_ray`]) on from its second square: quiet moves
-    /// while the squares are empty, then a capture on the first occupied one.
     /// Walks a [`crate::compile::Tables::countable`] list of the piece
     /// `code` on `from` and counts its moves instead of visiting them: the
     /// captures and the non-captures, returned in that order. It meets the
@@ -155,6 +153,8 @@ impl Position {
         (0, if c.flags & QUIET != 0 { len - 1 } else { 0 })
     }
 
+    /// Walks a ray cell ([`is_ray`]) on from its second square: quiet moves
+    /// while the squares are empty, then a capture on the first occupied one.
     #[inline(always)]
     fn walk_ray<V: Visitor>(&self, c: &Cell, code: Code, from: Square, v: &mut V) -> bool {
         let us = code.bits() & 1;
