@@ -5,8 +5,9 @@
 //! The attackers of a square are not computed from piece tables (which would
 //! have to know hoppers, cannons, lame leapers and every other kind of move
 //! a variant file can describe): each step of the exchange generates the
-//! side to move's captures with the core's own generator, keeps those that
-//! land on the square, and plays the cheapest with `make`, so that a cannon
+//! side to move's captures onto the square with the core's own generator
+//! ([`Position::generate_captures_on`], which walks only the trajectories
+//! that can end there), keeps the plain ones, and plays the cheapest with `make`, so that a cannon
 //! that gains a screen or a lame piece that is unblocked by the exchange is
 //! seen exactly as the move generator sees it. The moves are pseudo-legal;
 //! a capture that exposes a royal piece is answered by the capture of that
@@ -106,7 +107,7 @@ fn exchange(pos: &mut Position, ev: &EvalTables, buf: &mut MoveList, sq: Square,
     if step >= MAX_SEE_STEPS {
         return 0;
     }
-    pos.generate_captures(buf);
+    pos.generate_captures_on(sq, buf);
     let mut best: Option<(Move, i32)> = None;
     for &c in buf.captures() {
         if c.to() != sq || c.from() == sq || !matches!(c.kind(), MoveKind::Normal | MoveKind::Promotion) {

@@ -3,7 +3,7 @@
 //! the tables (castling, drops, gating, jump captures, passes).
 
 use crate::check::CheckInfo;
-use crate::compile::{type_of, Cell, AUX_EP_CREATE, AUX_NO_STAY, AUX_VICTIM2, SPECIAL};
+use crate::compile::{box_overlap, type_of, Cell, AUX_EP_CREATE, AUX_NO_STAY, AUX_VICTIM2, SPECIAL};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Code;
 use crate::position::Position;
@@ -127,6 +127,70 @@ impl Position {
             }
             if variant.after_walk {
                 self.after_walk(list, true);
+            }
+            if !list.overflowed() {
+                break;
+            }
+            list.clear_and_grow();
+        }
+    }
+
+    /// The captures [`Position::generate_captures`] lists that end on `sq`,
+    /// in the same order, without walking the trajectories that cannot end
+    /// there (each subtree's reach box, [`crate::compile::Tables::reach`],
+    /// is tested first): the recaptures of a static exchange. Variants
+    /// with moves of two victims or moves outside the tables (jump
+    /// captures, promoting locust moves, unloading) generate every capture
+    /// and keep those on `sq`.
+    ///
+    /// ```
+    /// use chimera::{builtin, moves::MoveList, position::Position};
+    /// use std::sync::Arc;
+    /// let v = Arc::new(builtin::variant("chess").unwrap());
+    /// let mut pos = Position::from_fen(v, "4k3/8/2n5/3p4/4P3/2N5/8/3QK3 w - - 0 1").unwrap();
+    /// let d5 = pos.geometry().parse_square("d5").unwrap();
+    /// let mut list = MoveList::new();
+    /// pos.generate_captures_on(d5, &mut list);
+    /// let mut moves: Vec<String> = list.iter().map(|m| pos.move_text(m)).collect();
+    /// moves.sort();
+    /// assert_eq!(moves, ["c3d5", "d1d5", "e4d5"]);
+    /// ```
+    pub fn generate_captures_on(&mut self, sq: Square, list: &mut MoveList) {
+        let variant = self.variant().clone();
+        if variant.after_walk || variant.tables.two_victims() {
+            self.generate_captures(list);
+            list.retain(|m| m.to() == sq);
+            return;
+        }
+        let g = self.geometry();
+        let (f, r) = (g.file_of(sq) as u8, g.rank_of(sq) as u8);
+        let zone = [f, f, r, r];
+        let us = self.side;
+        list.clear();
+        loop {
+            let mut filler =
+                OnSquare { inner: CaptureFiller { inner: Filler::<false> { list, pass_from: NO_SQUARE } }, sq };
+            for i in 0..self.lists[us.index()].len {
+                let psq = self.lists[us.index()].sq[i];
+                let idx = self.list_index_at(psq);
+                if !box_overlap(variant.tables.list_box[idx], zone) {
+                    continue;
+                }
+                let code = self.board[psq];
+                let l = variant.tables.lists[idx];
+                let range = l.start as usize..l.start as usize + l.len as usize;
+                let (cells, reach) = (&variant.tables.cells[range.clone()], &variant.tables.reach[range]);
+                let mark = filler.list().mark();
+                if l.lift {
+                    self.board[psq] = Code::EMPTY;
+                }
+                self.walk_within::<_, true>(cells, reach, zone, 0, cells.len(), code, psq, &mut filler);
+                if l.lift {
+                    self.board[psq] = code;
+                }
+                if l.dedup {
+                    filler.list().dedup_since(mark);
+                }
             }
             if !list.overflowed() {
                 break;
@@ -544,6 +608,38 @@ impl<const TWO: bool> Visitor for CaptureFiller<'_, TWO> {
     #[inline(always)]
     fn en_passant(&mut self, pos: &Position, from: Square, c: &Cell) -> bool {
         self.inner.en_passant(pos, from, c)
+    }
+}
+
+/// A [`CaptureFiller`] that keeps the moves ending on one square.
+struct OnSquare<'a, const TWO: bool> {
+    inner: CaptureFiller<'a, TWO>,
+    sq: Square,
+}
+
+impl<const TWO: bool> Visitor for OnSquare<'_, TWO> {
+    #[inline(always)]
+    fn quiet(&mut self, pos: &Position, code: Code, from: Square, c: &Cell) -> bool {
+        c.to == self.sq && self.inner.quiet(pos, code, from, c)
+    }
+    #[inline(always)]
+    fn capture(&mut self, pos: &Position, code: Code, from: Square, c: &Cell) -> bool {
+        c.to == self.sq && self.inner.capture(pos, code, from, c)
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, pos: &Position, from: Square, c: &Cell) -> bool {
+        c.to == self.sq && self.inner.en_passant(pos, from, c)
+    }
+}
+
+impl<const TWO: bool> ListFiller for OnSquare<'_, TWO> {
+    #[inline(always)]
+    fn list(&mut self) -> &mut MoveList {
+        self.inner.inner.list
+    }
+    #[inline(always)]
+    fn pass_from(&self) -> Square {
+        NO_SQUARE
     }
 }
 

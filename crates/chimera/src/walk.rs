@@ -10,8 +10,8 @@
 //! `Visitor`: the move buffer's filler, or a search for one capture.
 
 use crate::compile::{
-    is_ray, ray_len, ray_square, type_of, Cell, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL, AUX_NO_HOP, AUX_TAME, CAPTURE,
-    EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
+    box_overlap, is_ray, ray_len, ray_square, type_of, Cell, Reach, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL, AUX_NO_HOP,
+    AUX_TAME, CAPTURE, EMPTY_BOX, EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
 };
 use crate::piece::Code;
 use crate::position::Position;
@@ -47,12 +47,36 @@ impl Position {
         from: Square,
         v: &mut V,
     ) -> bool {
+        self.walk_within::<V, false>(cells, &[], EMPTY_BOX, start, end, code, from, v)
+    }
+
+    /// [`Position::walk_range`]; with `PRUNE`, a subtree whose reach box
+    /// (`reach`, parallel to `cells`) misses the box `zone` is not walked:
+    /// the walk visits only the cells that can end in `zone`, and the
+    /// captures there are the ones the whole walk would find.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn walk_within<V: Visitor, const PRUNE: bool>(
+        &self,
+        cells: &[Cell],
+        reach: &[Reach],
+        zone: Reach,
+        start: usize,
+        end: usize,
+        code: Code,
+        from: Square,
+        v: &mut V,
+    ) -> bool {
         let us = code.bits() & 1;
         let board = &self.board;
         let n = end;
         let mut i = start;
         while i < n {
             let c = &cells[i];
+            if PRUNE && !box_overlap(reach[i], zone) {
+                i = c.next as usize;
+                continue;
+            }
             let occ = board[c.to];
             if occ.is_empty() {
                 if c.flags & QUIET != 0 && v.quiet(self, code, from, c) {
