@@ -3,9 +3,10 @@
 //! which makes it the oracle for faster methods.
 
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Code;
 use crate::position::Position;
 use crate::royal_capture::RoyalHit;
-use crate::square::Color;
+use crate::square::{Color, NO_SQUARE};
 use crate::variant::{PassRule, RoyalRule, StalemateResult};
 
 /// How a game ends when the side to move has no legal move.
@@ -69,10 +70,89 @@ impl Position {
         self.variant().def.rules.royals == RoyalRule::Last && self.royal_count(c) >= 2
     }
 
-    /// True if the side to move has a royal piece under attack.
+    /// True if the side to move has a royal piece under attack: the answer
+    /// of [`Position::royal_attacked`], found by walking only the enemy
+    /// trajectories that can end on or pass a royal piece's square (the
+    /// box of files and ranks that holds them, tested against each
+    /// subtree's reach box). `royal_attacked` itself walks everything and
+    /// stays the reference.
+    ///
+    /// ```
+    /// use chimera::{builtin, position::Position};
+    /// use std::sync::Arc;
+    /// let v = Arc::new(builtin::variant("xiangqi").unwrap());
+    /// // the red cannon on e3 checks the black king over the pawn on e7
+    /// let mut pos = Position::from_fen(v.clone(), "4k4/9/9/4p4/9/9/9/4C4/9/3K5 b - - 0 1").unwrap();
+    /// assert!(pos.in_check());
+    /// // without a screen it does not
+    /// let mut pos = Position::from_fen(v, "4k4/9/9/9/9/9/9/4C4/9/3K5 b - - 0 1").unwrap();
+    /// assert!(!pos.in_check());
+    /// ```
     pub fn in_check(&mut self) -> bool {
         let us = self.side;
-        self.royal_attacked(us)
+        match self.royal_box(us) {
+            Some(zone) => self.royal_attacked_within(us, zone),
+            None => self.royal_attacked(us),
+        }
+    }
+
+    /// The box of files and ranks holding every royal piece of `c`, when
+    /// the trajectories that can capture one are found by their reach
+    /// boxes alone: not with an e.p. victim that is royal (an e.p. capture
+    /// ends on another square) or with moves of two victims. `None`: walk
+    /// everything.
+    fn royal_box(&self, c: Color) -> Option<crate::compile::Reach> {
+        let v = self.variant();
+        if v.tables.two_victims() {
+            return None;
+        }
+        if self.ep_victim != NO_SQUARE && self.board[self.ep_victim].is_color(c) && v.royal[self.board[self.ep_victim]]
+        {
+            return None;
+        }
+        let g = self.geometry();
+        let mut zone = crate::compile::EMPTY_BOX;
+        for &sq in self.pieces(c) {
+            if v.royal[self.board[sq]] {
+                let (f, r) = (g.file_of(sq) as u8, g.rank_of(sq) as u8);
+                zone = crate::compile::box_union(zone, [f, f, r, r]);
+            }
+        }
+        Some(zone)
+    }
+
+    /// [`Position::royal_attacked`], walking only the subtrees whose reach
+    /// box meets `zone` (which holds every royal piece of `c`).
+    fn royal_attacked_within(&mut self, c: Color, zone: crate::compile::Reach) -> bool {
+        if self.royals_unguarded(c) {
+            return false;
+        }
+        let them = c.flip();
+        let mut hit = RoyalHit { target: c };
+        let variant = self.variant().clone();
+        let tables = &variant.tables;
+        for i in 0..self.lists[them.index()].len {
+            let sq = self.lists[them.index()].sq[i];
+            let idx = self.list_index_at(sq);
+            if !crate::compile::box_overlap(tables.list_box[idx], zone) {
+                continue;
+            }
+            let code = self.board[sq];
+            let l = tables.lists[idx];
+            let range = l.start as usize..l.start as usize + l.len as usize;
+            let (cells, reach) = (&tables.cells[range.clone()], &tables.reach[range]);
+            if l.lift {
+                self.board[sq] = Code::EMPTY;
+            }
+            let found = self.walk_within::<_, true>(cells, reach, zone, 0, cells.len(), code, sq, &mut hit);
+            if l.lift {
+                self.board[sq] = code;
+            }
+            if found {
+                return true;
+            }
+        }
+        (variant.def.rules.flying_general && self.royals_face(c)) || (variant.burners && self.burn_threatens(c))
     }
 
     /// True if the game has ended by a rule that needs the move history: two

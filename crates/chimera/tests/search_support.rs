@@ -86,37 +86,26 @@ impl Lcg {
     }
 }
 
-/// The captures onto one square are those of the whole capture list that
-/// end there, in the same order, on every square of positions from random
-/// games of every built-in variant this build holds.
-#[test]
-fn captures_onto_a_square_are_the_capture_list_s_own() {
-    let mut rng = Lcg(17);
-    let (mut all, mut on) = (MoveList::new(), MoveList::new());
-    let mut checked = 0usize;
+/// Positions from random games of every built-in variant this build holds
+/// (three games of up to 40 plies each, captures preferred half of the
+/// time so that exchanges and checks happen); `f` sees each position.
+fn random_positions(seed: u64, mut f: impl FnMut(&str, &mut Position)) {
+    let mut rng = Lcg(seed);
+    let mut caps = MoveList::new();
     for name in builtin::playable_names() {
         let v = Arc::new(builtin::variant(name).unwrap());
-        let nsq = v.geometry().squares();
         for _game in 0..3 {
             let mut pos = Position::start(v.clone());
             for _ply in 0..40 {
-                pos.generate_captures(&mut all);
-                for s in 0..nsq {
-                    let sq = chimera::square::Square::new(s);
-                    pos.generate_captures_on(sq, &mut on);
-                    let want: Vec<_> = all.iter().filter(|m| m.to() == sq).collect();
-                    let got: Vec<_> = on.iter().collect();
-                    assert_eq!(got, want, "{name} {} on square {s}", pos.fen());
-                    checked += got.len();
-                }
+                f(name, &mut pos);
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
                 }
-                // captures first, half of the time, so that exchanges happen
-                let caps: Vec<_> = moves.iter().copied().filter(|m| all.iter().any(|c| c == *m)).collect();
-                let m = if !caps.is_empty() && rng.below(2) == 0 {
-                    caps[rng.below(caps.len())]
+                pos.generate_captures(&mut caps);
+                let taking: Vec<_> = moves.iter().copied().filter(|m| caps.iter().any(|c| c == *m)).collect();
+                let m = if !taking.is_empty() && rng.below(2) == 0 {
+                    taking[rng.below(taking.len())]
                 } else {
                     moves[rng.below(moves.len())]
                 };
@@ -124,5 +113,39 @@ fn captures_onto_a_square_are_the_capture_list_s_own() {
             }
         }
     }
+}
+
+/// The captures onto one square are those of the whole capture list that
+/// end there, in the same order, on every square of random positions.
+#[test]
+fn captures_onto_a_square_are_the_capture_list_s_own() {
+    let (mut all, mut on) = (MoveList::new(), MoveList::new());
+    let mut checked = 0usize;
+    random_positions(17, |name, pos| {
+        pos.generate_captures(&mut all);
+        for s in 0..pos.geometry().squares() {
+            let sq = chimera::square::Square::new(s);
+            pos.generate_captures_on(sq, &mut on);
+            let want: Vec<_> = all.iter().filter(|m| m.to() == sq).collect();
+            let got: Vec<_> = on.iter().collect();
+            assert_eq!(got, want, "{name} {} on square {s}", pos.fen());
+            checked += got.len();
+        }
+    });
     assert!(checked > 1000, "only {checked} captures met");
+}
+
+/// `in_check`, which walks only what can reach a royal piece, agrees with
+/// the reference `royal_attacked` for the side to move, in check and out.
+#[test]
+fn the_pruned_check_test_is_the_reference_s() {
+    let (mut checks, mut positions) = (0usize, 0usize);
+    random_positions(5, |name, pos| {
+        let side = pos.side_to_move();
+        let want = pos.royal_attacked(side);
+        assert_eq!(pos.in_check(), want, "{name} {}", pos.fen());
+        checks += want as usize;
+        positions += 1;
+    });
+    assert!(checks > 50, "only {checks} checks in {positions} positions");
 }
