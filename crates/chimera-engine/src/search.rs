@@ -492,13 +492,19 @@ impl Searcher {
         self.unreported = 0;
     }
 
-    /// Whether the side to move is in check, after a generation that ran the check test.
+    /// Whether the side to move is in check, after a generation that ran
+    /// the check test. The check data answers for a single royal piece,
+    /// unless the royals face each other (bikjang) or the variant burns
+    /// (the check data then leaves the royal's safety to the core's check
+    /// test, and its own flag says nothing).
     fn stm_in_check(&mut self) -> bool {
         let us = self.pos.side_to_move();
         let n: u32 = self.royal_codes[us.index()].iter().map(|&c| self.pos.count(c) as u32).sum();
         match n {
             0 => false,
-            1 if !(self.rules.bikjang && self.pos.royals_face(us)) => self.info.in_check(),
+            1 if !(self.pos.variant().burners || self.rules.bikjang && self.pos.royals_face(us)) => {
+                self.info.in_check()
+            }
             _ => self.pos.in_check(),
         }
     }
@@ -1590,6 +1596,27 @@ mod tests {
         let (m, s) = best("xiangqi", "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", 3);
         assert_eq!(s, Score::Mate(1), "{m}");
         assert!(m == "a1d1" || m == "b9b10" || m == "a1a10", "{m}");
+    }
+
+    /// A variant with a burning piece (Tenjiku Shogi's Fire Demon), where
+    /// the check data leaves the royal's safety to the reference test: the
+    /// search still knows when a side is in check. Mate in one at depth 1,
+    /// which the capture search finds only by seeing that Black, in check,
+    /// cannot stand pat: g7h8, the gold guarded by the pawn on h7.
+    #[test]
+    fn check_is_seen_in_a_variant_with_burning() {
+        let toml = "name = \"burners\"\nfiles = 9\nranks = 9\nstart_fen = \"4k4/9/9/9/9/9/9/9/4K4 w - - 0 1\"\n\n\
+             [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\n\
+             [[piece]]\nname = \"fire demon\"\nletter = \"f\"\nbetza = \"BvR\"\nburns = true\n\n\
+             [[piece]]\nname = \"gold\"\nletter = \"g\"\nbetza = \"WfF\"\n\n\
+             [[piece]]\nname = \"pawn\"\nletter = \"p\"\nbetza = \"fW\"\n";
+        let v = Arc::new(Variant::from_toml(toml, "burners.toml").unwrap());
+        let ev = Arc::new(EvalTables::new(&v));
+        let pos = Position::from_fen(v, "8k/9/6GP1/9/9/9/9/9/K8 w - - 0 1").unwrap();
+        let shared = Arc::new(Shared::new(Arc::new(Tt::new(4))));
+        let limits = Limits { depth: Some(1), ..Limits::default() };
+        let r = search(&pos, &[], &ev, &shared, limits, 1, &mut |_| {});
+        assert_eq!((pos.move_text(r.best.unwrap()), Score::of(r.score)), ("g7h8".into(), Score::Mate(1)));
     }
 
     #[test]
