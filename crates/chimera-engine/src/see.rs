@@ -7,9 +7,9 @@
 //! a variant file can describe): each step of the exchange generates the
 //! side to move's captures onto the square with the core's own generator
 //! ([`Position::generate_captures_on`], which walks only the trajectories
-//! that can end there), keeps the plain ones, and plays the cheapest with `make`, so that a cannon
-//! that gains a screen or a lame piece that is unblocked by the exchange is
-//! seen exactly as the move generator sees it. The moves are pseudo-legal;
+//! that can end there) and plays the cheapest with `make`, so that a
+//! cannon that gains a screen or a lame piece that is unblocked by the
+//! exchange is seen exactly as the move generator sees it. The moves are pseudo-legal;
 //! a capture that exposes a royal piece is answered by the capture of that
 //! piece, whose value ([`ROYAL_VALUE`]) makes the exchange refuse it. Only
 //! plain captures and capturing promotions onto the square count as
