@@ -24,8 +24,8 @@ impl Position {
             let Some(sq) = g.square(f + dx, r + dy) else { continue };
             let code = self.board[sq];
             if code.is_color(them) {
+                self.burnt.push((sq, code, self.index[sq]));
                 self.remove(sq);
-                self.burnt.push((sq, code));
                 h ^= self.variant().z_piece[code.index() * nsq + sq.index()];
                 n += 1;
             }

@@ -240,15 +240,15 @@ impl Position {
             // square, where the rook is lifted for the test
             let (from, to, rsq) = (m.from(), m.to(), m.extra());
             for sq in crate::castling::castle_transit(from, to) {
-                let lifted = (sq == rsq).then(|| self.remove(rsq));
+                let lifted = (sq == rsq).then(|| (self.index[rsq], self.remove(rsq)));
                 let mut attacked = false;
                 if self.board[sq].is_empty() {
                     self.shift(from, sq);
                     attacked = self.royal_attacked(us);
                     self.shift(sq, from);
                 }
-                if let Some(rook) = lifted {
-                    self.put(rsq, rook);
+                if let Some((at, rook)) = lifted {
+                    self.put_back(rsq, rook, at);
                 }
                 if attacked {
                     return false;

@@ -60,6 +60,11 @@ pub struct Undo {
     /// The pieces the move burnt ([`crate::variant::PieceType::burns`]):
     /// the last ones of [`Position::burnt`].
     burned: u8,
+    /// The places in their side's piece list of `captured`,
+    /// `extra_captured` and `second_captured`, where unmake puts them back.
+    captured_at: PieceIndex,
+    extra_at: PieceIndex,
+    second_at: PieceIndex,
 }
 
 /// What [`Position::make_null`] changed, for [`Position::unmake_null`].
@@ -123,9 +128,10 @@ pub struct Position {
     pub(crate) gates: [FileSet; 2],
     /// Check counting: per side, the checks it still has to give to win.
     pub(crate) checks_left: [u8; 2],
-    /// The pieces burnt by the moves made on this position object, with
+    /// The pieces burnt by the moves made on this position object (with
+    /// their places in the piece list), with
     /// their squares, for unmake (empty unless a piece burns).
-    pub(crate) burnt: Vec<(Square, Code)>,
+    pub(crate) burnt: Vec<(Square, Code, PieceIndex)>,
 }
 
 /// The types that a move's captures put into the mover's hand (unpromoted),
@@ -794,15 +800,44 @@ impl Position {
         code
     }
 
+    /// Puts `code` back on `sq` at place `i` of its side's list, the place
+    /// it had before [`Position::remove`] took it off; the piece `remove`
+    /// moved into that place goes back to the end. Undone in the reverse
+    /// order of the removals, this gives the lists their order again, so
+    /// that a position made and unmade generates its moves in the same order.
+    #[inline(always)]
+    pub(crate) fn put_back(&mut self, sq: Square, code: Code, i: PieceIndex) {
+        let c = code.color().index();
+        self.counts[code] += 1;
+        self.board[sq] = code;
+        self.refresh_list_at(sq);
+        let l = &mut self.lists[c];
+        let i = i as usize;
+        if i < l.len {
+            let moved = l.sq[i];
+            l.sq[l.len] = moved;
+            self.index[moved] = l.len as PieceIndex;
+        }
+        l.sq[i] = sq;
+        self.index[sq] = i as PieceIndex;
+        l.len += 1;
+    }
+
     /// The pieces on `from` and `to` change places (an unloading move,
     /// [`Move::unload`], and its unmaking); returns the change of the hash.
     #[cold]
     #[inline(never)]
     fn swap(&mut self, from: Square, to: Square) -> u64 {
         let (mover, other) = (self.board[from], self.board[to]);
-        self.remove(to);
-        self.shift(from, to);
-        self.put(from, other);
+        let (i, k) = (self.index[from], self.index[to]);
+        self.board[from] = other;
+        self.board[to] = mover;
+        self.lists[mover.color().index()].sq[i as usize] = to;
+        self.lists[other.color().index()].sq[k as usize] = from;
+        self.index[to] = i;
+        self.index[from] = k;
+        self.refresh_list_at(from);
+        self.refresh_list_at(to);
         self.zkey(other, to) ^ self.zkey(other, from) ^ self.zkey(mover, from) ^ self.zkey(mover, to)
     }
 
@@ -816,6 +851,26 @@ impl Position {
         let i = self.index[from];
         self.lists[c].sq[i as usize] = to;
         self.index[to] = i;
+    }
+
+    /// Two pieces of one side move at once, `a` to `a_to` and `b` to `b_to`,
+    /// each keeping its place in the piece list (castling: the squares may
+    /// overlap, as in Chess960, where the king may land on its rook's square).
+    #[inline]
+    fn relocate_pair(&mut self, a: Square, a_to: Square, b: Square, b_to: Square) {
+        let (pa, pb) = (self.board[a], self.board[b]);
+        let (ia, ib) = (self.index[a], self.index[b]);
+        self.board[a] = Code::EMPTY;
+        self.board[b] = Code::EMPTY;
+        self.board[a_to] = pa;
+        self.board[b_to] = pb;
+        let l = &mut self.lists[pa.color().index()];
+        l.sq[ia as usize] = a_to;
+        l.sq[ib as usize] = b_to;
+        self.index[a_to] = ia;
+        self.index[b_to] = ib;
+        self.refresh_list_at(a_to);
+        self.refresh_list_at(b_to);
     }
 
     /// True if pieces of this code have initial (`i`) moves.
@@ -934,6 +989,9 @@ impl Position {
             gates: self.gates,
             checks_left: self.checks_left,
             burned: 0,
+            captured_at: 0,
+            extra_at: 0,
+            second_at: 0,
         };
         self.last_move = Some(m);
         let gate_hash_before = if v.def.rules.gating {
@@ -981,11 +1039,9 @@ impl Position {
             MoveKind::Castle => {
                 let rsq = m.extra();
                 let rto = Self::castle_rook_target(from, to, rsq);
-                let rook = self.remove(rsq);
-                let king = self.remove(from);
+                let (rook, king) = (self.board[rsq], self.board[from]);
                 h ^= self.zkey(rook, rsq) ^ self.zkey(king, from) ^ self.zkey(rook, rto) ^ self.zkey(king, to);
-                self.put(to, king);
-                self.put(rto, rook);
+                self.relocate_pair(from, to, rsq, rto);
                 touched |= self.castle_clear[rsq];
                 self.set_virgin(rsq, false);
             }
@@ -1001,6 +1057,7 @@ impl Position {
                 let mut turned = false;
                 if kind == MoveKind::EnPassant || kind == MoveKind::Locust {
                     let vs = m.extra();
+                    undo.extra_at = self.index[vs];
                     let victim = self.remove(vs);
                     h ^= self.zkey(victim, vs);
                     undo.extra_captured = victim;
@@ -1009,6 +1066,7 @@ impl Position {
                     self.set_virgin(vs, false);
                     reset = true;
                     if let Some(vs) = self.second_victim_of(m) {
+                        undo.second_at = self.index[vs];
                         let victim = self.remove(vs);
                         h ^= self.zkey(victim, vs);
                         undo.second_captured = victim;
@@ -1022,6 +1080,7 @@ impl Position {
                 } else if from != to {
                     let cap = self.board[to];
                     if !cap.is_empty() {
+                        undo.captured_at = self.index[to];
                         self.remove(to);
                         h ^= self.zkey(cap, to);
                         undo.captured = cap;
@@ -1192,15 +1251,18 @@ impl Position {
             self.remove(gsq);
             self.pockets[self.side.index()][t] += 1;
         }
+        // the pieces burnt last went last: back first, in their places
+        for _ in 0..undo.burned {
+            if let Some((sq, code, at)) = self.burnt.pop() {
+                self.put_back(sq, code, at);
+            }
+        }
         match m.kind() {
             MoveKind::Pass => {}
             MoveKind::Castle => {
                 let rsq = m.extra();
                 let rto = Self::castle_rook_target(from, to, rsq);
-                let rook = self.remove(rto);
-                let king = self.remove(to);
-                self.put(from, king);
-                self.put(rsq, rook);
+                self.relocate_pair(to, from, rto, rsq);
             }
             MoveKind::Drop => {
                 self.remove(to);
@@ -1220,22 +1282,17 @@ impl Position {
                 } else if from != to {
                     self.shift(to, from);
                     if !undo.captured.is_empty() {
-                        self.put(to, undo.captured);
+                        self.put_back(to, undo.captured, undo.captured_at);
                     }
                 }
                 if !undo.second_captured.is_empty() {
                     if let Some(vs) = self.second_victim_of(m) {
-                        self.put(vs, undo.second_captured);
+                        self.put_back(vs, undo.second_captured, undo.second_at);
                     }
                 }
                 if !undo.extra_captured.is_empty() {
-                    self.put(m.extra(), undo.extra_captured);
+                    self.put_back(m.extra(), undo.extra_captured, undo.extra_at);
                 }
-            }
-        }
-        for _ in 0..undo.burned {
-            if let Some((sq, code)) = self.burnt.pop() {
-                self.put(sq, code);
             }
         }
         for t in captured_to_hand(&self.variant, undo).into_iter().flatten() {

@@ -4,6 +4,7 @@
 use chimera::builtin;
 use chimera::moves::MoveList;
 use chimera::position::Position;
+use chimera::square::Color;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -148,4 +149,26 @@ fn the_pruned_check_test_is_the_reference_s() {
         positions += 1;
     });
     assert!(checks > 50, "only {checks} checks in {positions} positions");
+}
+
+/// Making and unmaking any pseudo-legal move gives the piece lists back in
+/// their order, not only their contents, so that the moves of a position
+/// are generated in the same order however often moves were tried from it
+/// (a search's exchange evaluations make and unmake captures).
+#[test]
+fn make_and_unmake_keep_the_order_of_the_piece_lists() {
+    let mut list = MoveList::new();
+    let mut moves_tried = 0usize;
+    random_positions(23, |name, pos| {
+        let before = (pos.pieces(Color::White).to_vec(), pos.pieces(Color::Black).to_vec(), pos.fen());
+        pos.generate_pseudo(&mut list);
+        for m in list.iter().collect::<Vec<_>>() {
+            let undo = pos.make(m);
+            pos.unmake(m, &undo);
+            let after = (pos.pieces(Color::White).to_vec(), pos.pieces(Color::Black).to_vec(), pos.fen());
+            assert_eq!(after, before, "{name}: {}", pos.move_text(m));
+            moves_tried += 1;
+        }
+    });
+    assert!(moves_tried > 10_000, "only {moves_tried} moves");
 }
