@@ -3,7 +3,7 @@
 //! which makes it the oracle for faster methods.
 
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::Code;
+
 use crate::position::Position;
 use crate::royal_capture::RoyalHit;
 use crate::square::{Color, NO_SQUARE};
@@ -133,22 +133,7 @@ impl Position {
         let tables = &variant.tables;
         for i in 0..self.lists[them.index()].len {
             let sq = self.lists[them.index()].sq[i];
-            let idx = self.list_index_at(sq);
-            if !crate::compile::box_overlap(tables.list_box[idx], zone) {
-                continue;
-            }
-            let code = self.board[sq];
-            let l = tables.lists[idx];
-            let range = l.start as usize..l.start as usize + l.len as usize;
-            let (cells, reach) = (&tables.cells[range.clone()], &tables.reach[range]);
-            if l.lift {
-                self.board[sq] = Code::EMPTY;
-            }
-            let found = self.walk_within::<_, true>(cells, reach, zone, 0, cells.len(), code, sq, &mut hit);
-            if l.lift {
-                self.board[sq] = code;
-            }
-            if found {
+            if let Some((true, _)) = self.walk_piece_within(tables, sq, zone, &mut hit) {
                 return true;
             }
         }

@@ -3,7 +3,7 @@
 //! the tables (castling, drops, gating, jump captures, passes).
 
 use crate::check::CheckInfo;
-use crate::compile::{box_overlap, type_of, Cell, AUX_EP_CREATE, AUX_NO_STAY, AUX_VICTIM2, SPECIAL};
+use crate::compile::{type_of, Cell, AUX_EP_CREATE, AUX_NO_STAY, AUX_VICTIM2, SPECIAL};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Code;
 use crate::position::Position;
@@ -172,23 +172,8 @@ impl Position {
                 OnSquare { inner: CaptureFiller { inner: Filler::<false> { list, pass_from: NO_SQUARE } }, sq };
             for i in 0..self.lists[us.index()].len {
                 let psq = self.lists[us.index()].sq[i];
-                let idx = self.list_index_at(psq);
-                if !box_overlap(variant.tables.list_box[idx], zone) {
-                    continue;
-                }
-                let code = self.board[psq];
-                let l = variant.tables.lists[idx];
-                let range = l.start as usize..l.start as usize + l.len as usize;
-                let (cells, reach) = (&variant.tables.cells[range.clone()], &variant.tables.reach[range]);
                 let mark = filler.list().mark();
-                if l.lift {
-                    self.board[psq] = Code::EMPTY;
-                }
-                self.walk_within::<_, true>(cells, reach, zone, 0, cells.len(), code, psq, &mut filler);
-                if l.lift {
-                    self.board[psq] = code;
-                }
-                if l.dedup {
+                if let Some((_, true)) = self.walk_piece_within(&variant.tables, psq, zone, &mut filler) {
                     filler.list().dedup_since(mark);
                 }
             }

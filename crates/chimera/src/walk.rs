@@ -10,8 +10,8 @@
 //! `Visitor`: the move buffer's filler, or a search for one capture.
 
 use crate::compile::{
-    box_overlap, is_ray, ray_len, ray_square, type_of, Cell, Reach, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL, AUX_NO_HOP,
-    AUX_TAME, CAPTURE, EMPTY_BOX, EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
+    box_overlap, is_ray, ray_len, ray_square, type_of, Cell, Reach, Tables, AUX_NO_CAPTURE, AUX_NO_FRIEND_ROYAL,
+    AUX_NO_HOP, AUX_TAME, CAPTURE, EMPTY_BOX, EMPTY_CHILD, EP, FRIEND, OCC_FOE, OCC_FRIEND, QUIET, SPECIAL,
 };
 use crate::piece::Code;
 use crate::position::Position;
@@ -112,6 +112,38 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Walks the piece on `sq` toward `zone`: nothing when the reach box of
+    /// its list misses the zone, else [`Position::walk_within`] over its
+    /// list, with the piece lifted from the board while it walks when the list
+    /// asks for it. Returns `None` if the piece was skipped, else whether the
+    /// visitor stopped the walk and whether the list may give one move twice
+    /// (the caller's `dedup`).
+    #[inline(always)]
+    pub(crate) fn walk_piece_within<V: Visitor>(
+        &mut self,
+        tables: &Tables,
+        sq: Square,
+        zone: Reach,
+        v: &mut V,
+    ) -> Option<(bool, bool)> {
+        let idx = self.list_index_at(sq);
+        if !box_overlap(tables.list_box[idx], zone) {
+            return None;
+        }
+        let code = self.board[sq];
+        let l = tables.lists[idx];
+        let range = l.start as usize..l.start as usize + l.len as usize;
+        let (cells, reach) = (&tables.cells[range.clone()], &tables.reach[range]);
+        if l.lift {
+            self.board[sq] = Code::EMPTY;
+        }
+        let found = self.walk_within::<_, true>(cells, reach, zone, 0, cells.len(), code, sq, v);
+        if l.lift {
+            self.board[sq] = code;
+        }
+        Some((found, l.dedup))
     }
 
     /// Walks a [`crate::compile::Tables::countable`] list of the piece
