@@ -33,6 +33,9 @@
 //! - **Pawn structure** for the pieces the variant marks as pawns: doubled,
 //!   isolated and passed pawns (files and ranks of the board, "ahead" being
 //!   the side's forward direction).
+//! - **Threats**: per capture a non-royal piece has of an enemy piece worth
+//!   more than itself (by the derived values, so that the count does not move
+//!   with tuned values; 0 by default).
 //! - **Mop-up** in won endings.
 //!
 //! The weight of every term is one entry of a parameter vector
@@ -135,6 +138,7 @@ pub struct EvalTables {
     isolated: i32,
     mop_edge: i32,
     mop_near: i32,
+    threat: i32,
     /// Per code and square: the centralisation measure (moves on an empty board
     /// minus the average), 0 where the piece has no move.
     raw_centre: Vec<f32>,
@@ -622,6 +626,7 @@ impl EvalTables {
             isolated: int(params::ISOLATED),
             mop_edge: int(params::MOP_EDGE),
             mop_near: int(params::MOP_NEAR),
+            threat: int(params::THREAT),
             raw_centre,
             raw_promo,
             prog,
@@ -722,6 +727,25 @@ impl EvalTables {
         let mine = code.color();
         let mut n = 0;
         chimera::walk::reach(cells, sq, |to| self.occupant(pos, mine, to), |_, _| n += 1);
+        n
+    }
+
+    /// The threats of the piece on `sq`: its captures of enemy pieces worth
+    /// more than itself by the derived values (0 for a royal piece).
+    fn threats(&self, pos: &Position, code: Code, sq: Square) -> i32 {
+        if self.royal[code.index()] || self.inert[code.index()] {
+            return 0;
+        }
+        let (cells, _) = pos.variant().tables.list(code, false, sq);
+        let mine = code.color();
+        let own = self.base_value[code.index()];
+        let mut n = 0;
+        chimera::walk::reach(
+            cells,
+            sq,
+            |to| self.occupant(pos, mine, to),
+            |to, capture| n += (capture && self.base_value[pos.piece_at(to).index()] > own) as i32,
+        );
         n
     }
 
@@ -875,10 +899,11 @@ impl EvalTables {
         let mut hi = [[i32::MIN; MAX_FILES]; 2];
         let tables = &pos.variant().tables;
         let with_hits = self.king_attack != 0;
+        let with_threats = self.threat != 0;
         for (ci, sign) in [(0usize, 1i32), (1, -1)] {
             let c = Color::from_index(ci);
             let them = 1 - ci;
-            let mut mob = 0;
+            let (mut mob, mut threats) = (0, 0);
             let occ = &self.walk_occ[ci];
             for &sq in pos.pieces(c) {
                 let code = pos.piece_at(sq);
@@ -894,19 +919,21 @@ impl EvalTables {
                 if t.flags & MOBILE != 0 {
                     let (cells, _) = tables.list(code, false, sq);
                     let mut n = 0;
-                    if with_hits {
+                    if with_hits || with_threats {
                         let zone = zone1[them];
-                        let mut h = 0;
+                        let (mut h, mut thr) = (0, 0);
                         chimera::walk::reach(
                             cells,
                             sq,
                             |to| occ[pos.piece_at(to).index()],
-                            |to, _| {
+                            |to, capture| {
                                 n += 1;
                                 h += has(zone, to) as i32;
+                                thr += (capture && self.terms[pos.piece_at(to).index()].base > t.base) as i32;
                             },
                         );
                         hits[ci] += h;
+                        threats += thr;
                     } else {
                         chimera::walk::reach(cells, sq, |to| occ[pos.piece_at(to).index()], |_, _| n += 1);
                     }
@@ -914,6 +941,17 @@ impl EvalTables {
                 }
                 if t.flags & ATTACKER != 0 && has(zone2[them], sq) {
                     near[them] += 1;
+                }
+                if t.flags & PAWN != 0 && with_threats {
+                    let (cells, _) = tables.list(code, false, sq);
+                    let mut thr = 0;
+                    chimera::walk::reach(
+                        cells,
+                        sq,
+                        |to| occ[pos.piece_at(to).index()],
+                        |to, capture| thr += (capture && self.terms[pos.piece_at(to).index()].base > t.base) as i32,
+                    );
+                    threats += thr;
                 }
                 if t.flags & PAWN != 0 && self.pawn_structure {
                     let (f, r) = self.coords[sq.index()];
@@ -923,7 +961,7 @@ impl EvalTables {
                     hi[ci][f] = hi[ci][f].max(r);
                 }
             }
-            score += sign * mob;
+            score += sign * (mob + self.threat * threats);
             let (value, weight) = self.hand_terms(pos, c);
             score += sign * value;
             phase += weight;
@@ -1075,6 +1113,9 @@ impl EvalTables {
                     mob += self.terms[code].mob_weight * (n - avg);
                     hits[c.index()] += h;
                 }
+                if self.threat != 0 {
+                    score += sign * self.threat * self.threats(pos, Code::new(code), sq);
+                }
             }
             score += sign * mob;
             let (value, weight) = self.hand_terms(pos, c);
@@ -1132,6 +1173,7 @@ impl EvalTables {
                     f[idx(t, params::MOBILITY)] += sign * (n - avg) as f64;
                     hits[c.index()] += h;
                 }
+                f[params::THREAT] += sign * self.threats(pos, Code::new(code), sq) as f64;
             }
             for t in 0..self.ntypes {
                 let n = pos.pocket(c, t) as i32;
@@ -1174,7 +1216,7 @@ impl EvalTables {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{DOUBLED, ISOLATED, KING_ATTACK, KING_DROP, PASSED, PASSED_RANK};
+    use crate::params::{DOUBLED, ISOLATED, KING_ATTACK, KING_DROP, PASSED, PASSED_RANK, THREAT};
     use chimera::builtin;
 
     fn tables(name: &str) -> (Arc<Variant>, EvalTables) {
@@ -1239,11 +1281,23 @@ mod tests {
         for name in builtin::playable_names() {
             let v = Arc::new(builtin::variant(name).unwrap());
             let t = EvalTables::new(&v);
+            // the weights that switch on the walks' optional counts, one at a time and together
+            let mut others = Vec::new();
+            for set in [&[(THREAT, 9.0)][..], &[(KING_ATTACK, 5.0)], &[(THREAT, 9.0), (KING_ATTACK, 5.0)]] {
+                let mut p = EvalTables::default_params(&v);
+                for &(i, x) in set {
+                    p.w[i] = x;
+                }
+                others.push(EvalTables::with_params(&v, &p).unwrap());
+            }
             let mut rng = Lcg(0xe7a1 + name.len() as u64);
             for game in 0..3 {
                 let mut pos = Position::start(v.clone());
                 for ply in 0..(40 + 40 * game) {
                     assert_eq!(t.evaluate(&pos), t.evaluate_by_terms(&pos), "{name}: {}", pos.fen());
+                    for o in &others {
+                        assert_eq!(o.evaluate(&pos), o.evaluate_by_terms(&pos), "{name}: {}", pos.fen());
+                    }
                     checked += 1;
                     let moves = pos.legal_moves();
                     if moves.is_empty() || pos.ended_by_rule() {
@@ -1400,7 +1454,9 @@ mod tests {
             let mut p = EvalTables::default_params(&v);
             for round in 0..2 {
                 if round == 1 {
-                    for (i, x) in [(KING_ATTACK, 7.0), (KING_DROP, 30.0), (DOUBLED, 15.0), (ISOLATED, 11.0)] {
+                    for (i, x) in
+                        [(KING_ATTACK, 7.0), (KING_DROP, 30.0), (DOUBLED, 15.0), (ISOLATED, 11.0), (THREAT, 13.0)]
+                    {
                         p.w[i] = x;
                     }
                     p.w[PASSED] = 20.0;
@@ -1472,5 +1528,33 @@ mod tests {
         assert_eq!(k("4k4/9/9/9/9/9/9/9/3GKG3[n] w - - 0 1"), 0);
         // White's own pieces in hand do not count against it
         assert_eq!(k("4k4/9/9/9/9/9/9/9/3GKG3[G] w - - 0 1"), 0);
+    }
+    #[test]
+    fn threats_are_captures_of_more_valuable_pieces() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let mut p = EvalTables::default_params(&v);
+        p.w[THREAT] = 10.0;
+        let t = EvalTables::with_params(&v, &p).unwrap();
+        let threats = |fen: &str| t.features(&Position::from_fen(v.clone(), fen).unwrap())[THREAT];
+        // no piece attacks anything
+        assert_eq!(threats("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 0.0);
+        // a white knight on c3 attacks the black queen on d5 (a threat); the queen
+        // attacks the knight (worth less: none); the king e1 next to nothing
+        assert_eq!(threats("4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1"), 1.0);
+        // a black pawn on d4 attacks the knights on c3 and e3: two threats for Black;
+        // the knights attack nothing worth more (the pawn is worth less)
+        assert_eq!(threats("4k3/8/8/8/3p4/2N1N3/8/4K3 b - - 0 1"), -2.0);
+        // a rook on a1 against a rook on a8: equal values are no threat, and
+        // captures of the royal piece are none either (rook h1 checks the king h8)
+        assert_eq!(threats("r6k/8/8/8/8/8/8/R3K2R b - - 0 1"), 0.0);
+        // the same threats in the evaluation: knight c3 on queen d5, 10 cp for
+        // White, whoever moves
+        let with = |fen: &str| t.evaluate(&Position::from_fen(v.clone(), fen).unwrap());
+        let plain = EvalTables::new(&v);
+        let without = |fen: &str| plain.evaluate(&Position::from_fen(v.clone(), fen).unwrap());
+        let fen = "4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1";
+        assert_eq!(with(fen) - without(fen), 10);
+        let fen = "4k3/8/8/3q4/8/2N5/8/4K3 b - - 0 1";
+        assert_eq!(with(fen) - without(fen), -10);
     }
 }

@@ -6,7 +6,8 @@
 //! order of the definition). Every weight has a default derived from the
 //! variant's data ([`crate::eval::EvalTables`] computes them), equal to the
 //! evaluation's behaviour before weights could be tuned; the new terms (king
-//! attacks, drops near the king, pawn structure, advancement) default to 0.
+//! attacks, drops near the king, pawn structure, advancement, threats)
+//! default to 0.
 //!
 //! A weights file is text, one weight a line: `KEY VALUE`, `#` starts a
 //! comment, blank lines are ignored. The keys are the names of
@@ -53,9 +54,12 @@ pub const PASSED_RANK: usize = 9;
 pub const MOP_EDGE: usize = 10;
 /// Index of the mop-up bonus per step the royal pieces come closer.
 pub const MOP_NEAR: usize = 11;
+/// Index of the bonus per threat: a capture a non-royal piece has of an
+/// enemy piece worth more than itself (by the derived values).
+pub const THREAT: usize = 12;
 
 /// The scalar weights: name and what it weighs (the defaults depend on the variant only for per-type terms).
-pub const SCALARS: [(&str, f64); 12] = [
+pub const SCALARS: [(&str, f64); 13] = [
     ("tempo", 12.0),
     ("promo", 1.0),
     ("shield", 8.0),
@@ -68,6 +72,7 @@ pub const SCALARS: [(&str, f64); 12] = [
     ("passed_rank", 0.0),
     ("mop_edge", 6.0),
     ("mop_near", 4.0),
+    ("threat", 0.0),
 ];
 
 /// The number of scalar weights.
