@@ -356,7 +356,7 @@ impl Basis {
     /// The default weights.
     fn defaults(&self, v: &Variant) -> Params {
         let ntypes = v.def.pieces.len();
-        let mut p = Params::zeros(ntypes);
+        let mut p = Params::zeros_for(v);
         for (i, s) in params::SCALARS.iter().enumerate() {
             p.w[i] = s.1;
         }
@@ -405,11 +405,11 @@ impl EvalTables {
 
     /// The tables with the given weights (`p` must have the variant's number of types).
     pub fn with_params(v: &Arc<Variant>, p: &Params) -> Result<EvalTables, String> {
-        if p.ntypes != v.def.pieces.len() || p.w.len() != Params::zeros(p.ntypes).w.len() {
+        let fit = Params::zeros_for(v);
+        if p.ntypes != fit.ntypes || p.nsq != fit.nsq || p.w.len() != fit.w.len() {
             return Err(format!(
-                "the weights are for {} piece types, the variant has {}",
-                p.ntypes,
-                v.def.pieces.len()
+                "the weights are for {} piece types on {} squares, the variant has {} on {}",
+                p.ntypes, p.nsq, fit.ntypes, fit.nsq
             ));
         }
         let basis = Basis::new(v);
@@ -492,6 +492,7 @@ impl EvalTables {
                     }
                     let mut bonus = if pt.royal { 0.0 } else { centre };
                     bonus += p.w[params::PROMO] * raw_promo[i] as f64 + w_advance * pr;
+                    bonus += p.w[p.square_idx(t, ws)];
                     pst[i] = bonus.round() as i32;
                     if pawn[code] {
                         passed[i] = (p.w[params::PASSED] + p.w[params::PASSED_RANK] * pr * pr).round() as i32;
@@ -1167,6 +1168,8 @@ impl EvalTables {
                     f[idx(t, params::CENTRE)] += sign * self.raw_centre[i] as f64;
                 }
                 f[params::PROMO] += sign * self.raw_promo[i] as f64;
+                let ws = if c == Color::White { sq } else { pos.geometry().flip(sq) };
+                f[self.params.square_idx(t, ws.index())] += sign;
                 f[idx(t, params::ADVANCE)] += sign * self.prog[i] as f64;
                 if let Some(avg) = self.mob_avg[code] {
                     let (n, h) = self.mobility(pos, Code::new(code), sq, ek);
@@ -1464,6 +1467,10 @@ mod tests {
                     for t in 0..v.def.pieces.len() {
                         p.w[Params::idx(t, params::ADVANCE)] = 10.0 + t as f64;
                         p.w[Params::idx(t, params::CENTRE)] = 3.0 + t as f64 * 0.5;
+                        for sq in 0..p.nsq {
+                            let i = p.square_idx(t, sq);
+                            p.w[i] = ((t * 7 + sq * 3) % 11) as f64 - 5.0;
+                        }
                     }
                 }
                 let t = EvalTables::with_params(&v, &p).unwrap();
@@ -1550,11 +1557,32 @@ mod tests {
         // the same threats in the evaluation: knight c3 on queen d5, 10 cp for
         // White, whoever moves
         let with = |fen: &str| t.evaluate(&Position::from_fen(v.clone(), fen).unwrap());
-        let plain = EvalTables::new(&v);
+        let plain = EvalTables::with_params(&v, &EvalTables::default_params(&v)).unwrap();
         let without = |fen: &str| plain.evaluate(&Position::from_fen(v.clone(), fen).unwrap());
         let fen = "4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1";
         assert_eq!(with(fen) - without(fen), 10);
         let fen = "4k3/8/8/3q4/8/2N5/8/4K3 b - - 0 1";
         assert_eq!(with(fen) - without(fen), -10);
+    }
+    #[test]
+    fn square_weights_are_read_from_white_s_side() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let mut p = EvalTables::default_params(&v);
+        p.apply_text(&v, "square.n.f3 25\nsquare.k.g1 40\n").unwrap();
+        let tuned = EvalTables::with_params(&v, &p).unwrap();
+        let plain = EvalTables::with_params(&v, &EvalTables::default_params(&v)).unwrap();
+        let diff = |fen: &str| {
+            let pos = Position::from_fen(v.clone(), fen).unwrap();
+            tuned.evaluate(&pos) - plain.evaluate(&pos)
+        };
+        // White's knight on f3 and Black's on f6 read the same weight
+        assert_eq!(diff("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1"), 25);
+        assert_eq!(diff("4k3/8/5n2/8/8/8/8/4K3 w - - 0 1"), -25);
+        assert_eq!(diff("4k3/8/8/8/8/8/5N2/4K3 w - - 0 1"), 0);
+        // the royal piece too: a king on g1 (White) and on g8 (Black)
+        assert_eq!(diff("4k3/8/8/8/8/8/8/6K1 w - - 0 1"), 40);
+        assert_eq!(diff("6k1/8/8/8/8/8/8/6K1 w - - 0 1"), 0);
+        assert_eq!(diff("6k1/8/8/8/8/8/8/6K1 b - - 0 1"), 0);
+        assert_eq!(diff("6k1/8/8/8/8/8/8/4K3 b - - 0 1"), 40);
     }
 }

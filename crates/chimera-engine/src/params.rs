@@ -14,7 +14,9 @@
 //! [`SCALARS`] (`tempo`, `shield`, ...) and, per piece type,
 //! `value.X`, `hand.X`, `centre.X`, `mobility.X`, `advance.X` where X is the
 //! piece as a FEN writes it for White in lowercase (`p`, `n`, `+p` for a
-//! promoted shogi pawn, `q~` for a crazyhouse promoted queen). A key that is
+//! promoted shogi pawn, `q~` for a crazyhouse promoted queen), and
+//! `square.X.SQ`, the bonus of the piece on square SQ as White sees it
+//! (`square.n.f3`; a Black knight on f6 reads it). A key that is
 //! not given keeps its default, so a file may set only some weights. An
 //! unknown key, a key given twice, a value that is not a finite number or is
 //! beyond ±100000 is an error naming the line ([`WeightsError`]).
@@ -24,7 +26,9 @@
 //! there, applied when the variant's evaluation is built
 //! ([`builtin_weights`]); a variant without one uses the defaults.
 
+use chimera::square::Square;
 use chimera::variant::Variant;
+use std::collections::HashMap;
 use std::fmt;
 
 /// Index of the side-to-move bonus.
@@ -99,14 +103,29 @@ pub const PER_TYPE: [&str; 5] = ["value", "hand", "centre", "mobility", "advance
 pub struct Params {
     /// The number of piece types.
     pub ntypes: usize,
-    /// The weights: [`SCALARS`], then per type [`PER_TYPE`].
+    /// The number of squares of the board.
+    pub nsq: usize,
+    /// The weights: [`SCALARS`], then per type [`PER_TYPE`], then per type
+    /// one bonus per square (the square as White sees it: Black's pieces
+    /// read the square mirrored), 0 by default.
     pub w: Vec<f64>,
 }
 
 impl Params {
-    /// A vector of zeros for `ntypes` piece types.
-    pub fn zeros(ntypes: usize) -> Params {
-        Params { ntypes, w: vec![0.0; NSCALARS + PER_TYPE.len() * ntypes] }
+    /// A vector of zeros for `ntypes` piece types on a board of `nsq` squares.
+    pub fn zeros(ntypes: usize, nsq: usize) -> Params {
+        Params { ntypes, nsq, w: vec![0.0; NSCALARS + (PER_TYPE.len() + nsq) * ntypes] }
+    }
+
+    /// A vector of zeros for the variant's piece types and board.
+    pub fn zeros_for(v: &Variant) -> Params {
+        Params::zeros(v.def.pieces.len(), v.geometry().squares())
+    }
+
+    /// The index of the square bonus of type `t` on square `sq` (White's view).
+    #[inline]
+    pub fn square_idx(&self, t: usize, sq: usize) -> usize {
+        NSCALARS + PER_TYPE.len() * self.ntypes + t * self.nsq + sq
     }
 
     /// The index of term `k` ([`VALUE`], ...) of piece type `t`.
@@ -131,13 +150,20 @@ impl Params {
         self.w.is_empty()
     }
 
-    /// The key of every weight, in order, for the variant's piece types.
+    /// The key of every weight, in order, for the variant's piece types:
+    /// the scalars, the per-type terms, then `square.X.SQ` per type and square.
     pub fn names(v: &Variant) -> Vec<String> {
         let mut names: Vec<String> = SCALARS.iter().map(|s| s.0.to_string()).collect();
-        for t in 0..v.def.pieces.len() {
-            let tok = piece_token(v, t);
+        let tokens: Vec<String> = (0..v.def.pieces.len()).map(|t| piece_token(v, t)).collect();
+        for tok in &tokens {
             for k in PER_TYPE {
                 names.push(format!("{k}.{tok}"));
+            }
+        }
+        let g = v.geometry();
+        for tok in &tokens {
+            for s in 0..g.squares() {
+                names.push(format!("square.{tok}.{}", g.square_name(Square::new(s))));
             }
         }
         names
@@ -147,6 +173,7 @@ impl Params {
     /// replace the defaults, the others stay.
     pub fn apply_text(&mut self, v: &Variant, text: &str) -> Result<(), WeightsError> {
         let names = Self::names(v);
+        let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect();
         let mut seen = vec![false; names.len()];
         for (n, raw) in text.lines().enumerate() {
             let line_no = n + 1;
@@ -159,7 +186,7 @@ impl Params {
             let (Some(key), Some(val), None) = (parts.next(), parts.next(), parts.next()) else {
                 return Err(err(format!("expected `KEY VALUE`, found '{line}'")));
             };
-            let Some(i) = names.iter().position(|k| k == key) else {
+            let Some(&i) = index.get(key) else {
                 return Err(err(format!("unknown weight '{key}' for variant {}", v.def.name)));
             };
             let x: f64 = val.parse().map_err(|_| err(format!("'{val}' is not a number (weight {key})")))?;
@@ -183,8 +210,13 @@ impl Params {
             s.push_str(h);
             s.push('\n');
         }
-        for (name, x) in Self::names(v).iter().zip(&self.w) {
+        let squares = NSCALARS + PER_TYPE.len() * self.ntypes;
+        for (i, (name, x)) in Self::names(v).iter().zip(&self.w).enumerate() {
             let r = (x * 10.0).round() / 10.0;
+            // square bonuses are many and mostly 0: only the others are written
+            if i >= squares && r == 0.0 {
+                continue;
+            }
             s.push_str(&format!("{name} {}\n", if r == 0.0 { 0.0 } else { r }));
         }
         s
@@ -250,12 +282,12 @@ mod tests {
             sorted.sort();
             sorted.dedup();
             assert_eq!(sorted.len(), names.len(), "{name}: duplicate keys");
-            let mut p = Params::zeros(v.def.pieces.len());
+            let mut p = Params::zeros_for(&v);
             for (i, x) in p.w.iter_mut().enumerate() {
                 *x = i as f64 * 1.5 - 7.0;
             }
             let text = p.to_text(&v, &["a header".into()]);
-            let mut q = Params::zeros(v.def.pieces.len());
+            let mut q = Params::zeros_for(&v);
             q.apply_text(&v, &text).unwrap();
             assert_eq!(p, q, "{name}");
         }
@@ -264,7 +296,7 @@ mod tests {
     #[test]
     fn bad_files_are_errors_naming_the_line() {
         let v = builtin::variant("chess").unwrap();
-        let mut p = Params::zeros(6);
+        let mut p = Params::zeros_for(&v);
         let cases = [
             ("tempo 1\nbogus 3\n", 2, "unknown weight"),
             ("value.p\n", 1, "expected"),
@@ -280,7 +312,7 @@ mod tests {
             assert!(e.message.contains(what), "{text:?}: {e}");
         }
         // a partial file sets only its keys
-        let mut q = Params::zeros(6);
+        let mut q = Params::zeros_for(&v);
         q.apply_text(&v, "value.q 950 # the queen\n").unwrap();
         assert_eq!(q.of(v.def.piece_by_letter('q').unwrap(), VALUE), 950.0);
         assert_eq!(q.w.iter().filter(|&&x| x != 0.0).count(), 1);
@@ -290,7 +322,7 @@ mod tests {
     fn builtin_files_read_for_their_variants() {
         for &(name, text, _) in WEIGHT_FILES {
             let v = builtin::variant(name).unwrap();
-            let mut p = Params::zeros(v.def.pieces.len());
+            let mut p = Params::zeros_for(&v);
             p.apply_text(&v, text).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
     }

@@ -261,7 +261,7 @@ pub fn tune(
         *x = (*x * 10.0).round() / 10.0;
     }
     let model_after = model_error(&w, None);
-    let tuned = Params { ntypes: start.ntypes, w };
+    let tuned = Params { w, ..start.clone() };
     let ev1 = EvalTables::with_params(v, &tuned)?;
     let after = (real(&ev1, &fit, k), real(&ev1, &held, k));
     Ok(TuneOutcome {
