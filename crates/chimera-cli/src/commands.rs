@@ -156,12 +156,13 @@ chimera help)."
         }
         "tune" => {
             "\
-usage: chimera tune --variant V --data FILE [--iterations N] [--k K] [--reg R] [--out FILE]
+usage: chimera tune --variant V --data FILE [--iterations N] [--k K] [--reg R] [--squares] [--out FILE]
 Fits the variant's evaluation weights to labelled positions (lines
 `FEN;RESULT`, RESULT White's score: 1, 0.5, 0) by the Texel method: fits K,
 then minimises the mean squared error of sigmoid(eval) against the results by
 gradient descent (N steps, default 1000), starting from the derived defaults,
-with a ridge penalty R (default 0.0001) toward them. Prints K and the error
+with a ridge penalty R (default 0.0001) toward them; --squares fits the
+piece-square weights too (else they stay 0). Prints K and the error
 before and after (on the fitted positions and on every tenth position, held
 out), and writes the weights file to --out (default V.weights.txt). See docs/strength.md (Tuning)."
         }
@@ -800,6 +801,7 @@ fn soak_worker() -> Result<(), Failure> {
 fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
     let mut opts = std::collections::HashMap::new();
     let mut untuned = false;
+    let mut squares = false;
     let known: &[&str] = if cmd == "tune" {
         &["--variant", "--data", "--iterations", "--k", "--reg", "--out"]
     } else {
@@ -810,6 +812,8 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
         let a = args[i].as_str();
         if cmd == "selfplay" && a == "--untuned" {
             untuned = true;
+        } else if cmd == "tune" && a == "--squares" {
+            squares = true;
         } else if known.contains(&a) {
             let v = args.get(i + 1).ok_or_else(|| format!("{a} needs a value"))?;
             opts.insert(a, v.clone());
@@ -885,8 +889,12 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
         ),
         None => None,
     };
-    let mut o =
-        TuneOptions { iterations: number("--iterations", 1000, 1_000_000)? as usize, k, ..TuneOptions::default() };
+    let mut o = TuneOptions {
+        iterations: number("--iterations", 1000, 1_000_000)? as usize,
+        k,
+        squares,
+        ..TuneOptions::default()
+    };
     if let Some(t) = opts.get("--reg") {
         o.reg = t
             .parse::<f64>()
@@ -902,8 +910,12 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
     let out_path = opts.get("--out").cloned().unwrap_or_else(|| format!("{}.weights.txt", v.def.name));
     let header = vec![
         format!(
-            "chimera evaluation weights for {}: `chimera tune --variant {} --iterations {} --reg {}`",
-            v.def.name, v.def.name, o.iterations, o.reg
+            "chimera evaluation weights for {}: `chimera tune --variant {} --iterations {} --reg {}{}`",
+            v.def.name,
+            v.def.name,
+            o.iterations,
+            o.reg,
+            if o.squares { " --squares" } else { "" }
         ),
         format!(
             "on {} positions ({} fitted, {} held out), K {:.4}; error {:.6} -> {:.6} (held out {:.6} -> {:.6})",

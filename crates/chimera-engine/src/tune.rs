@@ -131,11 +131,14 @@ pub struct TuneOptions {
     /// `((w - w0) / max(|w0|, 20))^2` is added to the error, so that weights of
     /// rare terms (a promoted piece seen in a few positions) stay near their defaults.
     pub reg: f64,
+    /// Whether the piece-square weights are fitted too (else they keep
+    /// their starting values).
+    pub squares: bool,
 }
 
 impl Default for TuneOptions {
     fn default() -> Self {
-        TuneOptions { iterations: 1000, k: None, rate: 1.0, reg: 1e-4 }
+        TuneOptions { iterations: 1000, k: None, rate: 1.0, reg: 1e-4, squares: false }
     }
 }
 
@@ -223,7 +226,7 @@ pub fn tune(
     // `promo` moves in hundredths, a piece value in centipawns)
     let step: Vec<f64> = (0..np)
         .map(|i| {
-            if FROZEN.contains(&i) {
+            if FROZEN.contains(&i) || (!o.squares && i >= start.square_idx(0, 0)) {
                 0.0
             } else if i == params::PROMO {
                 0.01 * o.rate
@@ -325,7 +328,7 @@ mod tests {
                 Sample { pos, result: sigmoid(e, 1.0) }
             })
             .collect();
-        let o = TuneOptions { iterations: 600, k: Some(1.0), rate: 2.0, reg: 0.0 };
+        let o = TuneOptions { iterations: 600, k: Some(1.0), rate: 2.0, reg: 0.0, squares: false };
         let out = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
         assert!(out.model.0 > 1e-3, "the start is not already optimal: {:?}", out.model);
         assert!(out.model.1 < out.model.0 / 20.0, "model error {:?}", out.model);
@@ -335,6 +338,38 @@ mod tests {
         let want = truth.of(n, params::VALUE);
         assert!((got - want).abs() < 25.0, "knight {got}, true {want}");
         assert!((out.params.w[params::TEMPO] - 40.0).abs() < 10.0, "tempo {}", out.params.w[params::TEMPO]);
+    }
+
+    /// Labels from a model whose only change is a square weight (a knight
+    /// on f3 or, for Black, f6, worth 80 more): the square weights move only
+    /// with `squares`, and fitting them finds that one.
+    #[test]
+    fn square_weights_are_fitted_only_when_asked() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let start = EvalTables::default_params(&v);
+        let ev = EvalTables::with_params(&v, &start).unwrap();
+        let mut truth = start.clone();
+        let n = v.def.piece_by_letter('n').unwrap();
+        let f3 = v.geometry().square(5, 2).unwrap().index();
+        let at = truth.square_idx(n, f3);
+        truth.w[at] = 80.0;
+        let data: Vec<Sample> = random_positions(&v, 400)
+            .into_iter()
+            .map(|pos| {
+                let f = ev.features(&pos);
+                let e: f64 = f.iter().zip(&truth.w).map(|(a, b)| a * b).sum();
+                Sample { pos, result: sigmoid(e, 1.0) }
+            })
+            .collect();
+        let first = start.square_idx(0, 0);
+        let mut o = TuneOptions { iterations: 400, k: Some(1.0), rate: 2.0, reg: 0.0, squares: false };
+        let without = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
+        assert!(without.params.w[first..].iter().all(|&x| x == 0.0), "square weights moved");
+        o.squares = true;
+        let with = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
+        assert!(with.model.1 < without.model.1, "{:?} against {:?}", with.model, without.model);
+        let (best, _) = with.params.w[first..].iter().enumerate().max_by(|a, b| a.1.partial_cmp(b.1).unwrap()).unwrap();
+        assert_eq!(first + best, at, "the largest square weight is not the knight's on f3");
     }
 
     #[test]
