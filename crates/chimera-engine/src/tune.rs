@@ -305,6 +305,19 @@ mod tests {
         out
     }
 
+    /// `n` random positions labelled by the linear model with weights
+    /// `truth` over the features of `ev`, as win chances at K = 1.
+    fn labelled_by(v: &Arc<Variant>, ev: &EvalTables, truth: &Params, n: usize) -> Vec<Sample> {
+        random_positions(v, n)
+            .into_iter()
+            .map(|pos| {
+                let f = ev.features(&pos);
+                let e: f64 = f.iter().zip(&truth.w).map(|(a, b)| a * b).sum();
+                Sample { pos, result: sigmoid(e, 1.0) }
+            })
+            .collect()
+    }
+
     /// Labels made by a known evaluation (the linear model with weights
     /// `truth`, as probabilities at K = 1): the tuner, started from the
     /// defaults, must bring the error close to 0 and the changed weights
@@ -320,14 +333,7 @@ mod tests {
         truth.w[Params::idx(n, params::VALUE)] += 120.0;
         truth.w[Params::idx(p, params::VALUE)] -= 30.0;
         truth.w[params::TEMPO] = 40.0;
-        let data: Vec<Sample> = random_positions(&v, 400)
-            .into_iter()
-            .map(|pos| {
-                let f = ev.features(&pos);
-                let e: f64 = f.iter().zip(&truth.w).map(|(a, b)| a * b).sum();
-                Sample { pos, result: sigmoid(e, 1.0) }
-            })
-            .collect();
+        let data = labelled_by(&v, &ev, &truth, 400);
         let o = TuneOptions { iterations: 600, k: Some(1.0), rate: 2.0, reg: 0.0, squares: false };
         let out = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
         assert!(out.model.0 > 1e-3, "the start is not already optimal: {:?}", out.model);
@@ -353,14 +359,7 @@ mod tests {
         let f3 = v.geometry().square(5, 2).unwrap().index();
         let at = truth.square_idx(n, f3);
         truth.w[at] = 80.0;
-        let data: Vec<Sample> = random_positions(&v, 400)
-            .into_iter()
-            .map(|pos| {
-                let f = ev.features(&pos);
-                let e: f64 = f.iter().zip(&truth.w).map(|(a, b)| a * b).sum();
-                Sample { pos, result: sigmoid(e, 1.0) }
-            })
-            .collect();
+        let data = labelled_by(&v, &ev, &truth, 400);
         let first = start.square_idx(0, 0);
         let mut o = TuneOptions { iterations: 400, k: Some(1.0), rate: 2.0, reg: 0.0, squares: false };
         let without = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
