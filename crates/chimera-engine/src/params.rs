@@ -258,13 +258,15 @@ impl std::error::Error for WeightsError {}
 /// The weights files under `crates/chimera-engine/weights/`: variant name,
 /// text, and whether the engine uses it. A file is used once a match against
 /// the untuned evaluation has shown it is stronger; until then it is kept as
-/// data. The four files here were fitted to Fairy-Stockfish's scores and each
-/// won its match (docs/strength.md, "Weights fitted to Fairy-Stockfish's scores").
+/// data. The files here were fitted to Fairy-Stockfish's scores; chess,
+/// xiangqi, shogi and janggi each won its match and are used, makruk's is not
+/// yet (docs/strength.md, "Weights fitted to Fairy-Stockfish's scores").
 pub const WEIGHT_FILES: &[(&str, &str, bool)] = &[
     ("chess", include_str!("../weights/chess.txt"), true),
     ("shogi", include_str!("../weights/shogi.txt"), true),
     ("xiangqi", include_str!("../weights/xiangqi.txt"), true),
     ("janggi", include_str!("../weights/janggi.txt"), true),
+    ("makruk", include_str!("../weights/makruk.txt"), false),
 ];
 
 /// The tuned weights file a built-in variant uses, by the variant's name, if it has one.
