@@ -36,6 +36,10 @@
 //! - **Threats**: per capture a non-royal piece has of an enemy piece worth
 //!   more than itself (by the derived values, so that the count does not move
 //!   with tuned values; 0 by default).
+//! - **Endgame** values: per type, what a piece on the board gains or loses
+//!   as the non-pawn material comes off, and the passed pawns' extra bonus
+//!   there (scaled by the same phase as the royal piece's centralisation; 0
+//!   by default).
 //! - **Mop-up** in won endings.
 //!
 //! The weight of every term is one entry of a parameter vector
@@ -115,6 +119,9 @@ pub struct EvalTables {
     pawn_structure: bool,
     /// Per code and square: a passed pawn's bonus.
     passed: Vec<i32>,
+    /// Per code and square: a passed pawn's extra bonus in the endgame
+    /// (scaled by the phase).
+    passed_end: Vec<i32>,
     /// Per square: file and rank.
     coords: Vec<(i32, i32)>,
     /// Board size minus one, in files and ranks.
@@ -133,6 +140,7 @@ pub struct EvalTables {
     shield: i32,
     tropism: i32,
     king_attack: i32,
+    king_danger: i32,
     king_drop: i32,
     doubled: i32,
     isolated: i32,
@@ -187,6 +195,8 @@ struct CodeTerms {
     value: i32,
     /// The weight toward the phase.
     phase: i32,
+    /// The extra value in the endgame (scaled by the phase).
+    end: i32,
     /// The derived value (the mop-up's material).
     base: i32,
     /// The average mobility (meaningful with [`MOBILE`]).
@@ -442,6 +452,8 @@ impl EvalTables {
         let mut raw_promo = vec![0f32; ncodes * nsq];
         let mut prog = vec![0f32; ncodes * nsq];
         let mut passed = vec![0i32; ncodes * nsq];
+        let mut passed_end = vec![0i32; ncodes * nsq];
+        let mut end = vec![0i32; ncodes];
         let mut pawn = vec![false; ncodes];
         for (t, pt) in v.def.pieces.iter().enumerate() {
             let avg_empty = b.avg(t, |x| x.0);
@@ -451,6 +463,7 @@ impl EvalTables {
                 let code = code_of(t, c).index();
                 if !pt.royal {
                     value[code] = p.of(t, params::VALUE).round() as i32;
+                    end[code] = p.of(t, params::END).round() as i32;
                     hand[code] = p.of(t, params::HAND).round() as i32;
                     base_value[code] = b.base_value[t].round() as i32;
                 }
@@ -496,6 +509,8 @@ impl EvalTables {
                     pst[i] = bonus.round() as i32;
                     if pawn[code] {
                         passed[i] = (p.w[params::PASSED] + p.w[params::PASSED_RANK] * pr * pr).round() as i32;
+                        passed_end[i] =
+                            (p.w[params::PASSED_END] + p.w[params::PASSED_RANK_END] * pr * pr).round() as i32;
                     }
                 }
             }
@@ -569,6 +584,7 @@ impl EvalTables {
             terms[code] = CodeTerms {
                 value: value[code],
                 phase: phase_weight[code],
+                end: end[code],
                 base: base_value[code],
                 mob_avg: mob_avg[code].unwrap_or(0),
                 mob_weight: mob_weight[code],
@@ -612,6 +628,7 @@ impl EvalTables {
             pawn,
             pawn_structure,
             passed,
+            passed_end,
             coords,
             span,
             ring,
@@ -622,6 +639,7 @@ impl EvalTables {
             shield: int(params::SHIELD),
             tropism: int(params::TROPISM),
             king_attack: int(params::KING_ATTACK),
+            king_danger: int(params::KING_DANGER),
             king_drop: int(params::KING_DROP),
             doubled: int(params::DOUBLED),
             isolated: int(params::ISOLATED),
@@ -813,11 +831,13 @@ impl EvalTables {
         for (c, sign) in [(Color::White, 1i32), (Color::Black, -1i32)] {
             let Some(k) = royals[c.index()] else { continue };
             let kc = self.king_counts(pos, c, k);
+            let danger = hits[c.flip().index()] + kc.near + 2 * kc.drops;
             s += sign
                 * (self.shield * kc.shield
                     - self.tropism * kc.near
                     - self.king_attack * hits[c.flip().index()]
-                    - self.king_drop * kc.drops);
+                    - self.king_drop * kc.drops
+                    - self.king_danger * danger * danger / 16);
         }
         s
     }
@@ -885,6 +905,8 @@ impl EvalTables {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let nsq = self.nsq;
         let mut score = 0i32;
+        // the terms scaled by the endgame's share: the royal pieces'
+        // centralisation and the endgame values
         let mut royal = 0i32;
         let mut phase = 0i32;
         let mut material = [0i32; 2];
@@ -899,7 +921,7 @@ impl EvalTables {
         let mut lo = [[i32::MAX; MAX_FILES]; 2];
         let mut hi = [[i32::MIN; MAX_FILES]; 2];
         let tables = &pos.variant().tables;
-        let with_hits = self.king_attack != 0;
+        let with_hits = self.king_attack != 0 || self.king_danger != 0;
         let with_threats = self.threat != 0;
         for (ci, sign) in [(0usize, 1i32), (1, -1)] {
             let c = Color::from_index(ci);
@@ -911,7 +933,7 @@ impl EvalTables {
                 let t = &self.terms[code.index()];
                 let [pst, centre] = self.psq[code.index() * nsq + sq.index()];
                 score += sign * (t.value + pst);
-                royal += sign * centre;
+                royal += sign * (centre + t.end);
                 phase += t.phase;
                 material[ci] += t.base;
                 if t.flags & (MOBILE | ATTACKER | PAWN) == 0 {
@@ -967,8 +989,13 @@ impl EvalTables {
             score += sign * value;
             phase += weight;
         }
-        // royal pieces centralise as material comes off
         let opening = phase.min(self.phase_total);
+        if self.pawn_structure {
+            let (structure, passed_end) = self.pawn_terms(pos, &count, &lo, &hi);
+            score += structure;
+            royal += passed_end;
+        }
+        // royal pieces centralise and the endgame values grow as material comes off
         score += royal * (self.phase_total - opening) / self.phase_total;
         let (sign, edge, near_king) = self.mop_up(material, royals);
         score += sign * (self.mop_edge * edge + self.mop_near * near_king);
@@ -984,16 +1011,15 @@ impl EvalTables {
                     .filter(|&&t| occ_them[pos.piece_at(t).index()] == Occupant::Foe)
                     .count() as i32;
                 let drops = if self.drops { self.drop_threats(pos, c, k) } else { 0 };
+                let danger = hits[1 - ci] + near[ci] + 2 * drops;
                 safety += sign
                     * (self.shield * shield
                         - self.tropism * near[ci]
                         - self.king_attack * hits[1 - ci]
-                        - self.king_drop * drops);
+                        - self.king_drop * drops
+                        - self.king_danger * danger * danger / 16);
             }
             score += safety * opening / self.phase_total;
-        }
-        if self.pawn_structure {
-            score += self.pawn_terms(pos, &count, &lo, &hi);
         }
         let s = if pos.side_to_move() == Color::White { score } else { -score };
         s + self.tempo
@@ -1043,16 +1069,17 @@ impl EvalTables {
 
     /// The pawn-structure terms (White's point of view) from the pawns per
     /// colour and file (`count`, lowest and highest rank): doubled and
-    /// isolated pawns, and passed pawns (the pawns are walked once more).
+    /// isolated pawns, and passed pawns (the pawns are walked once more);
+    /// then, apart, the passed pawns' endgame bonus (before the phase scales it).
     fn pawn_terms(
         &self,
         pos: &Position,
         count: &[[u8; MAX_FILES]; 2],
         lo: &[[i32; MAX_FILES]; 2],
         hi: &[[i32; MAX_FILES]; 2],
-    ) -> i32 {
+    ) -> (i32, i32) {
         let files = (self.span.0 + 1) as usize;
-        let mut s = 0;
+        let (mut s, mut end) = (0, 0);
         for (ci, sign) in [(0usize, 1i32), (1, -1)] {
             let them = 1 - ci;
             let (mut doubled, mut isolated) = (0, 0);
@@ -1077,10 +1104,11 @@ impl EvalTables {
                 let free = (lo_f..=hi_f).all(|g| if ci == 0 { hi[them][g] <= r } else { lo[them][g] >= r });
                 if free {
                     s += sign * self.passed[code * self.nsq + sq.index()];
+                    end += sign * self.passed_end[code * self.nsq + sq.index()];
                 }
             }
         }
-        s
+        (s, end)
     }
 
     /// The evaluation computed term by term, as it is defined: the
@@ -1101,12 +1129,12 @@ impl EvalTables {
                 let code = pos.piece_at(sq).index();
                 let i = code * nsq + sq.index();
                 score += sign * (self.value[code] + self.psq[i][0]);
-                royal += sign * self.psq[i][1];
+                royal += sign * (self.psq[i][1] + self.terms[code].end);
                 phase += self.phase_weight[code];
                 material[c.index()] += self.base_value[code];
                 if let Some(avg) = self.mob_avg[code] {
                     // the moves next to the royal piece are counted only when they weigh
-                    let (n, h) = if self.king_attack != 0 {
+                    let (n, h) = if self.king_attack != 0 || self.king_danger != 0 {
                         self.mobility(pos, Code::new(code), sq, ek)
                     } else {
                         (self.moves(pos, Code::new(code), sq), 0)
@@ -1123,16 +1151,19 @@ impl EvalTables {
             score += sign * value;
             phase += weight;
         }
-        // royal pieces centralise as material comes off
+        let mut passed = 0;
+        let structure = self.pawns(pos, |c, i| {
+            let sign = if c == Color::White { 1 } else { -1 };
+            passed += sign * self.passed[i];
+            royal += sign * self.passed_end[i];
+        });
+        score += passed;
+        // royal pieces centralise and the endgame values grow as material comes off
         let opening = phase.min(self.phase_total);
         score += royal * (self.phase_total - opening) / self.phase_total;
         let (sign, edge, near) = self.mop_up(material, royals);
         score += sign * (self.mop_edge * edge + self.mop_near * near);
         score += self.king_safety(pos, royals, hits) * opening / self.phase_total;
-        let mut passed = 0;
-        let structure =
-            self.pawns(pos, |c, i| passed += if c == Color::White { self.passed[i] } else { -self.passed[i] });
-        score += passed;
         score -= self.doubled * (structure[0].0 - structure[1].0) + self.isolated * (structure[0].1 - structure[1].1);
         let s = if pos.side_to_move() == Color::White { score } else { -score };
         s + self.tempo
@@ -1152,6 +1183,8 @@ impl EvalTables {
         let royals = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
         let mut hits = [0i32; 2];
         let mut royal_centre = vec![0.0f64; self.ntypes];
+        // per type: pieces on the board (White's minus Black's), for the endgame values
+        let mut on_board = vec![0.0f64; self.ntypes];
         f[params::TEMPO] = if pos.side_to_move() == Color::White { 1.0 } else { -1.0 };
         for (c, sign) in [(Color::White, 1.0f64), (Color::Black, -1.0f64)] {
             let ek = royals[c.flip().index()];
@@ -1165,6 +1198,7 @@ impl EvalTables {
                     royal_centre[t] += sign * self.raw_centre[i] as f64;
                 } else {
                     f[idx(t, params::VALUE)] += sign;
+                    on_board[t] += sign;
                     f[idx(t, params::CENTRE)] += sign * self.raw_centre[i] as f64;
                 }
                 f[params::PROMO] += sign * self.raw_promo[i] as f64;
@@ -1190,6 +1224,9 @@ impl EvalTables {
         for (t, x) in royal_centre.iter().enumerate() {
             f[idx(t, params::CENTRE)] += x * (1.0 - opening);
         }
+        for (t, x) in on_board.iter().enumerate() {
+            f[idx(t, params::END)] += x * (1.0 - opening);
+        }
         let (sign, edge, near) = self.mop_up(material, royals);
         f[params::MOP_EDGE] += (sign * edge) as f64;
         f[params::MOP_NEAR] += (sign * near) as f64;
@@ -1201,6 +1238,8 @@ impl EvalTables {
             f[params::TROPISM] -= s * kc.near as f64;
             f[params::KING_ATTACK] -= s * hits[c.flip().index()] as f64;
             f[params::KING_DROP] -= s * kc.drops as f64;
+            let danger = (hits[c.flip().index()] + kc.near + 2 * kc.drops) as f64;
+            f[params::KING_DANGER] -= s * danger * danger / 16.0;
         }
         let mut passed = [0.0f64; 2];
         let mut passed_rank = [0.0f64; 2];
@@ -1210,6 +1249,8 @@ impl EvalTables {
         });
         f[params::PASSED] += passed[0] - passed[1];
         f[params::PASSED_RANK] += passed_rank[0] - passed_rank[1];
+        f[params::PASSED_END] += (passed[0] - passed[1]) * (1.0 - opening);
+        f[params::PASSED_RANK_END] += (passed_rank[0] - passed_rank[1]) * (1.0 - opening);
         f[params::DOUBLED] -= (structure[0].0 - structure[1].0) as f64;
         f[params::ISOLATED] -= (structure[0].1 - structure[1].1) as f64;
         f
@@ -1219,7 +1260,10 @@ impl EvalTables {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{DOUBLED, ISOLATED, KING_ATTACK, KING_DROP, PASSED, PASSED_RANK, THREAT};
+    use crate::params::{
+        DOUBLED, ISOLATED, KING_ATTACK, KING_DANGER, KING_DROP, PASSED, PASSED_END, PASSED_RANK, PASSED_RANK_END,
+        THREAT,
+    };
     use chimera::builtin;
 
     fn tables(name: &str) -> (Arc<Variant>, EvalTables) {
@@ -1286,13 +1330,28 @@ mod tests {
             let t = EvalTables::new(&v);
             // the weights that switch on the walks' optional counts, one at a time and together
             let mut others = Vec::new();
-            for set in [&[(THREAT, 9.0)][..], &[(KING_ATTACK, 5.0)], &[(THREAT, 9.0), (KING_ATTACK, 5.0)]] {
+            for set in [
+                &[(THREAT, 9.0)][..],
+                &[(KING_ATTACK, 5.0)],
+                &[(THREAT, 9.0), (KING_ATTACK, 5.0)],
+                &[(KING_DANGER, 7.0)],
+            ] {
                 let mut p = EvalTables::default_params(&v);
                 for &(i, x) in set {
                     p.w[i] = x;
                 }
                 others.push(EvalTables::with_params(&v, &p).unwrap());
             }
+            // the endgame's values and passed-pawn bonuses, which the one
+            // pass gathers apart from the terms they sit beside
+            let mut p = EvalTables::default_params(&v);
+            p.w[PASSED] = 15.0;
+            p.w[PASSED_END] = 25.0;
+            p.w[PASSED_RANK_END] = 70.0;
+            for ty in 0..v.def.pieces.len() {
+                p.w[Params::idx(ty, params::END)] = 13.0 * ty as f64 - 20.0;
+            }
+            others.push(EvalTables::with_params(&v, &p).unwrap());
             let mut rng = Lcg(0xe7a1 + name.len() as u64);
             for game in 0..3 {
                 let mut pos = Position::start(v.clone());
@@ -1457,14 +1516,22 @@ mod tests {
             let mut p = EvalTables::default_params(&v);
             for round in 0..2 {
                 if round == 1 {
-                    for (i, x) in
-                        [(KING_ATTACK, 7.0), (KING_DROP, 30.0), (DOUBLED, 15.0), (ISOLATED, 11.0), (THREAT, 13.0)]
-                    {
+                    for (i, x) in [
+                        (KING_ATTACK, 7.0),
+                        (KING_DROP, 30.0),
+                        (DOUBLED, 15.0),
+                        (ISOLATED, 11.0),
+                        (THREAT, 13.0),
+                        (KING_DANGER, 9.0),
+                    ] {
                         p.w[i] = x;
                     }
                     p.w[PASSED] = 20.0;
                     p.w[PASSED_RANK] = 90.0;
+                    p.w[PASSED_END] = 35.0;
+                    p.w[PASSED_RANK_END] = 60.0;
                     for t in 0..v.def.pieces.len() {
+                        p.w[Params::idx(t, params::END)] = 17.0 * t as f64 - 30.0;
                         p.w[Params::idx(t, params::ADVANCE)] = 10.0 + t as f64;
                         p.w[Params::idx(t, params::CENTRE)] = 3.0 + t as f64 * 0.5;
                         for sq in 0..p.nsq {
@@ -1509,6 +1576,36 @@ mod tests {
         assert_eq!(names.len(), 4, "{names:?}");
         assert!(names.contains(&(Color::White, 4, 3)) && names.contains(&(Color::Black, 2, 6)), "{names:?}");
         assert!(!names.iter().any(|&(_, f, _)| f == 6 || f == 7), "{names:?}");
+    }
+
+    /// The endgame weights count in full when no non-pawn material is left,
+    /// not at all at the start, and in proportion in between.
+    #[test]
+    fn endgame_weights_grow_as_material_comes_off() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let base = EvalTables::default_params(&v);
+        let pawn = v.def.piece_by_letter('p').unwrap();
+        let mut p = base.clone();
+        p.w[Params::idx(pawn, params::END)] = 50.0;
+        p.w[PASSED_END] = 30.0;
+        let (before, after) = (EvalTables::with_params(&v, &base).unwrap(), EvalTables::with_params(&v, &p).unwrap());
+        let gain = |fen: &str| {
+            let pos = Position::from_fen(v.clone(), fen).unwrap();
+            after.evaluate(&pos) - before.evaluate(&pos)
+        };
+        // the start: no share of the endgame
+        assert_eq!(gain("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), 0);
+        // kings and one White pawn, passed: the whole endgame value and bonus
+        assert_eq!(gain("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), 50 + 30);
+        // Black to move sees it from its side
+        assert_eq!(gain("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"), -80);
+        // the queens off and Black a pawn short (on a7, with no passed pawn
+        // either side): the queens' share of the non-pawn material
+        let q = v.def.piece_by_letter('q').unwrap();
+        let share = 2.0 * before.base_value[code_of(q, Color::White).index()] as f64 / before.phase_total as f64;
+        let g = gain("rnb1kbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1") as f64;
+        assert!((g - 50.0 * share).abs() <= 1.0, "gain {g}, share {share}");
+        assert!(share > 0.2 && share < 0.5, "{share}");
     }
 
     #[test]

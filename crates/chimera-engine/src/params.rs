@@ -6,13 +6,13 @@
 //! order of the definition). Every weight has a default derived from the
 //! variant's data ([`crate::eval::EvalTables`] computes them), equal to the
 //! evaluation's behaviour before weights could be tuned; the new terms (king
-//! attacks, drops near the king, pawn structure, advancement, threats)
-//! default to 0.
+//! attacks, drops near the king, pawn structure, advancement, threats, the
+//! endgame's values and passed-pawn bonuses) default to 0.
 //!
 //! A weights file is text, one weight a line: `KEY VALUE`, `#` starts a
 //! comment, blank lines are ignored. The keys are the names of
 //! [`SCALARS`] (`tempo`, `shield`, ...) and, per piece type,
-//! `value.X`, `hand.X`, `centre.X`, `mobility.X`, `advance.X` where X is the
+//! `value.X`, `hand.X`, `centre.X`, `mobility.X`, `advance.X`, `end.X` where X is the
 //! piece as a FEN writes it for White in lowercase (`p`, `n`, `+p` for a
 //! promoted shogi pawn, `q~` for a crazyhouse promoted queen), and
 //! `square.X.SQ`, the bonus of the piece on square SQ as White sees it
@@ -61,9 +61,19 @@ pub const MOP_NEAR: usize = 11;
 /// Index of the bonus per threat: a capture a non-royal piece has of an
 /// enemy piece worth more than itself (by the derived values).
 pub const THREAT: usize = 12;
+/// Index of the endgame's extra bonus per passed pawn (scaled by the share
+/// of the non-pawn material that has come off: 0 at the start, 1 when none is left).
+pub const PASSED_END: usize = 13;
+/// Index of the endgame's extra bonus of a passed pawn at the last rank
+/// (scaled like [`PASSED_RANK`] and like [`PASSED_END`]).
+pub const PASSED_RANK_END: usize = 14;
+/// Index of the penalty of the danger around a royal piece, which grows
+/// with the square of the attack: of `d = attacks + near + 2 drops` (the
+/// counts of [`KING_ATTACK`], [`TROPISM`] and [`KING_DROP`]), `d² / 16`.
+pub const KING_DANGER: usize = 15;
 
 /// The scalar weights: name and what it weighs (the defaults depend on the variant only for per-type terms).
-pub const SCALARS: [(&str, f64); 13] = [
+pub const SCALARS: [(&str, f64); 16] = [
     ("tempo", 12.0),
     ("promo", 1.0),
     ("shield", 8.0),
@@ -77,6 +87,9 @@ pub const SCALARS: [(&str, f64); 13] = [
     ("mop_edge", 6.0),
     ("mop_near", 4.0),
     ("threat", 0.0),
+    ("passed_end", 0.0),
+    ("passed_rank_end", 0.0),
+    ("king_danger", 0.0),
 ];
 
 /// The number of scalar weights.
@@ -95,8 +108,12 @@ pub const MOBILITY: usize = 3;
 /// Offset in a type's block: the bonus on the last rank, growing linearly
 /// from 0 on the first rank (its own side's).
 pub const ADVANCE: usize = 4;
+/// Offset in a type's block: the value a piece on the board gains (or
+/// loses) in the endgame, scaled by the share of the non-pawn material that
+/// has come off (0 at the start, 1 when none is left); 0 by default.
+pub const END: usize = 5;
 /// The names of a type's block.
-pub const PER_TYPE: [&str; 5] = ["value", "hand", "centre", "mobility", "advance"];
+pub const PER_TYPE: [&str; 6] = ["value", "hand", "centre", "mobility", "advance", "end"];
 
 /// A parameter vector for one variant.
 #[derive(Clone, Debug, PartialEq)]
