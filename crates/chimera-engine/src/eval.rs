@@ -1608,6 +1608,26 @@ mod tests {
         assert!(share > 0.2 && share < 0.5, "{share}");
     }
 
+    /// The king danger's count, derived by hand: a Black queen on g3
+    /// against a White king on g1 behind pawns on f2, g2 and h2 has three
+    /// moves next to the king (taking f2, g2 or h2) and stands within two
+    /// steps of it: d = 3 + 1, d² / 16 = 1, scaled by the material left
+    /// (the queen's share of the start's). Black's king has no attacker.
+    #[test]
+    fn king_danger_is_the_square_of_the_attack() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let t = EvalTables::untuned(&v);
+        let pos = Position::from_fen(v.clone(), "k7/8/8/8/8/6q1/5PPP/6K1 w - - 0 1").unwrap();
+        let f = t.features(&pos);
+        let q = v.def.piece_by_letter('q').unwrap();
+        let share = t.base_value[code_of(q, Color::Black).index()] as f64 / t.phase_total as f64;
+        assert!((f[KING_DANGER] + share).abs() < 1e-9, "feature {}, share {share}", f[KING_DANGER]);
+        // the queen a step further (g4): no longer near, one move next to the king (g2): d = 1, d² / 16 = 1/16
+        let pos = Position::from_fen(v.clone(), "k7/8/8/8/6q1/8/5PPP/6K1 w - - 0 1").unwrap();
+        let f = t.features(&pos);
+        assert!((f[KING_DANGER] + share / 16.0).abs() < 1e-9, "feature {}, share {share}", f[KING_DANGER]);
+    }
+
     #[test]
     fn a_piece_in_hand_that_can_drop_next_to_the_king_counts() {
         let v = Arc::new(builtin::variant("shogi").unwrap());
