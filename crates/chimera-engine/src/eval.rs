@@ -907,7 +907,7 @@ impl EvalTables {
         let mut score = 0i32;
         // the terms scaled by the endgame's share: the royal pieces'
         // centralisation and the endgame values
-        let mut royal = 0i32;
+        let mut endgame = 0i32;
         let mut phase = 0i32;
         let mut material = [0i32; 2];
         let royals = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
@@ -933,7 +933,7 @@ impl EvalTables {
                 let t = &self.terms[code.index()];
                 let [pst, centre] = self.psq[code.index() * nsq + sq.index()];
                 score += sign * (t.value + pst);
-                royal += sign * (centre + t.end);
+                endgame += sign * (centre + t.end);
                 phase += t.phase;
                 material[ci] += t.base;
                 if t.flags & (MOBILE | ATTACKER | PAWN) == 0 {
@@ -993,10 +993,10 @@ impl EvalTables {
         if self.pawn_structure {
             let (structure, passed_end) = self.pawn_terms(pos, &count, &lo, &hi);
             score += structure;
-            royal += passed_end;
+            endgame += passed_end;
         }
         // royal pieces centralise and the endgame values grow as material comes off
-        score += royal * (self.phase_total - opening) / self.phase_total;
+        score += endgame * (self.phase_total - opening) / self.phase_total;
         let (sign, edge, near_king) = self.mop_up(material, royals);
         score += sign * (self.mop_edge * edge + self.mop_near * near_king);
         if opening != 0 {
@@ -1117,7 +1117,9 @@ impl EvalTables {
     fn evaluate_by_terms(&self, pos: &Position) -> i32 {
         let nsq = self.nsq;
         let mut score = 0i32;
-        let mut royal = 0i32;
+        // the terms scaled by the endgame's share: the royal pieces'
+        // centralisation and the endgame values
+        let mut endgame = 0i32;
         let mut phase = 0i32;
         let mut material = [0i32; 2];
         let royals = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
@@ -1129,7 +1131,7 @@ impl EvalTables {
                 let code = pos.piece_at(sq).index();
                 let i = code * nsq + sq.index();
                 score += sign * (self.value[code] + self.psq[i][0]);
-                royal += sign * (self.psq[i][1] + self.terms[code].end);
+                endgame += sign * (self.psq[i][1] + self.terms[code].end);
                 phase += self.phase_weight[code];
                 material[c.index()] += self.base_value[code];
                 if let Some(avg) = self.mob_avg[code] {
@@ -1155,12 +1157,12 @@ impl EvalTables {
         let structure = self.pawns(pos, |c, i| {
             let sign = if c == Color::White { 1 } else { -1 };
             passed += sign * self.passed[i];
-            royal += sign * self.passed_end[i];
+            endgame += sign * self.passed_end[i];
         });
         score += passed;
         // royal pieces centralise and the endgame values grow as material comes off
         let opening = phase.min(self.phase_total);
-        score += royal * (self.phase_total - opening) / self.phase_total;
+        score += endgame * (self.phase_total - opening) / self.phase_total;
         let (sign, edge, near) = self.mop_up(material, royals);
         score += sign * (self.mop_edge * edge + self.mop_near * near);
         score += self.king_safety(pos, royals, hits) * opening / self.phase_total;

@@ -7,7 +7,7 @@
 //! variant's data ([`crate::eval::EvalTables`] computes them), equal to the
 //! evaluation's behaviour before weights could be tuned; the new terms (king
 //! attacks, drops near the king, pawn structure, advancement, threats, the
-//! endgame's values and passed-pawn bonuses) default to 0.
+//! endgame's values and passed-pawn bonuses, king danger) default to 0.
 //!
 //! A weights file is text, one weight a line: `KEY VALUE`, `#` starts a
 //! comment, blank lines are ignored. The keys are the names of
@@ -274,10 +274,11 @@ impl std::error::Error for WeightsError {}
 
 /// The weights files under `crates/chimera-engine/weights/`: variant name,
 /// text, and whether the engine uses it. A file is used once a match against
-/// the untuned evaluation has shown it is stronger; until then it is kept as
-/// data. The files here were fitted to Fairy-Stockfish's scores; chess,
-/// xiangqi, shogi and janggi each won its match and are used, makruk's is not
-/// yet (docs/strength.md, "Weights fitted to Fairy-Stockfish's scores").
+/// the evaluation before it has shown it is stronger; until then it is kept
+/// as data. The files here were fitted to Fairy-Stockfish's scores; chess,
+/// xiangqi, shogi and janggi each won its matches and are used, makruk's is
+/// not yet (docs/strength.md, "Weights fitted to Fairy-Stockfish's scores"
+/// and, for xiangqi and janggi's refit, "Regularisation off").
 pub const WEIGHT_FILES: &[(&str, &str, bool)] = &[
     ("chess", include_str!("../weights/chess.txt"), true),
     ("shogi", include_str!("../weights/shogi.txt"), true),
