@@ -1,9 +1,15 @@
-//! Burning (Tenjiku Shogi's Fire Demon, [`crate::variant::PieceType::burns`]):
-//! after each move of a burning piece every enemy piece on the eight squares
-//! around its destination is removed, royals included. [`Position::make`]
+//! Burning (Tenjiku Shogi's Fire Demon). Active burning
+//! ([`crate::variant::PieceType::burns`]): after each move of a burning piece
+//! every enemy piece on the eight squares around its destination is removed,
+//! royals included. Passive burning
+//! ([`crate::variant::PieceType::burns_passively`]): a piece that ends its
+//! move on one of the eight squares around an enemy passive burner is removed
+//! after that move (after the active burning of the same move, so a burner
+//! that moves next to an enemy one burns it and survives). [`Position::make`]
 //! burns and records the pieces for [`Position::unmake`]; the reference
-//! legality test counts a royal next to any square an enemy burner can move
-//! to as attacked (the incremental test leaves such variants to it).
+//! legality test counts a royal next to any square an enemy active burner can
+//! move to as attacked, and refuses a move that burns its side's last royal
+//! (the incremental test leaves such variants to it).
 
 use crate::compile::Cell;
 use crate::piece::Code;
@@ -31,6 +37,34 @@ impl Position {
             }
         }
         (n, h)
+    }
+
+    /// Removes the piece of the side to move that stands on `to` if an enemy
+    /// passive burner stands next to it; returns how many (0 or 1), and the
+    /// hash change.
+    pub(crate) fn burn_arrival(&mut self, to: Square) -> (u8, u64) {
+        let g = self.geometry();
+        let code = self.board[to];
+        if !code.is_color(self.side) {
+            return (0, 0);
+        }
+        let them = self.side.flip();
+        let (f, r) = (g.file_of(to), g.rank_of(to));
+        let burnt = (-1..=1).any(|dy| {
+            (-1..=1).any(|dx| {
+                (dx, dy) != (0, 0)
+                    && g.square(f + dx, r + dy).is_some_and(|s| {
+                        let c = self.board[s];
+                        c.is_color(them) && self.variant().burns_passively[c.index()]
+                    })
+            })
+        });
+        if !burnt {
+            return (0, 0);
+        }
+        self.burnt.push((to, code, self.index[to]));
+        self.remove(to);
+        (1, self.variant().z_piece[code.index() * g.squares() + to.index()])
     }
 
     /// Whether a burning piece of `c`'s opponent can move next to a royal

@@ -422,6 +422,10 @@ pub struct PieceType {
     /// enemy piece on the eight squares around the square it ends on is
     /// removed, royals included.
     pub burns: bool,
+    /// It burns passively (Tenjiku Shogi's Fire Demon): an enemy piece that
+    /// ends its move on one of the eight squares around it is removed after
+    /// that move (a royal may not do so if it is its side's last one).
+    pub burns_passively: bool,
 }
 
 /// The lines of a jumping capture ([`PieceType::jump_capture`]).
@@ -899,6 +903,8 @@ struct FilePiece {
     jump_capture: Option<Spanned<String>>,
     #[serde(default)]
     burns: bool,
+    #[serde(default)]
+    burns_passively: bool,
 }
 
 #[derive(Deserialize)]
@@ -1278,6 +1284,7 @@ impl VariantDef {
                 promotion,
                 rank: p.rank,
                 burns: p.burns,
+                burns_passively: p.burns_passively,
                 jump_capture: match &p.jump_capture {
                     None => None,
                     Some(j) => Some(match j.get_ref().as_str() {
@@ -1335,6 +1342,7 @@ impl VariantDef {
                 rank: u8::MAX,
                 jump_capture: None,
                 burns: false,
+                burns_passively: false,
             });
         }
 

@@ -244,10 +244,14 @@ impl Position {
             return false;
         }
         let banned_check = self.is_in_place_promotion(m) || self.may_not_give_check(m);
+        // passive burning may take the mover itself, which must not be its
+        // side's last royal
+        let royals_before = if self.variant().burners { self.royal_count(us) } else { 0 };
         let undo = self.make(m);
         let ok = !(self.royal_attacked(us)
             || (facing && self.royals_face(us))
-            || (banned_check && self.royal_attacked(us.flip())));
+            || (banned_check && self.royal_attacked(us.flip()))
+            || (royals_before > 0 && self.royal_count(us) == 0));
         self.unmake(m, &undo);
         ok
     }

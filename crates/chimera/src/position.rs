@@ -1165,11 +1165,19 @@ impl Position {
         }
         // the piece that moved burns, not the one it promotes to (HaChu's rule: a
         // Water Buffalo that promotes to a Fire Demon burns from the next move)
-        if v.burners && v.burns[mover.index()] && m.kind() != MoveKind::Drop {
-            let (n, dh) = self.burn_around(to);
-            undo.burned = n;
-            h ^= dh;
-            reset |= n > 0;
+        if v.burners && m.kind() != MoveKind::Drop {
+            if v.burns[mover.index()] {
+                let (n, dh) = self.burn_around(to);
+                undo.burned = n;
+                h ^= dh;
+                reset |= n > 0;
+            }
+            if m.kind() != MoveKind::Pass {
+                let (n, dh) = self.burn_arrival(to);
+                undo.burned += n;
+                h ^= dh;
+                reset |= n > 0;
+            }
         }
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
         if self.side == Color::Black {

@@ -53,9 +53,14 @@ pub struct Variant {
     pub jumpers: bool,
     /// Per piece code: it burns ([`PieceType::burns`]).
     pub burns: Vec<bool>,
-    /// Some piece burns: its moves remove the enemy pieces around their
-    /// destination, and legality is decided by the reference method, which
-    /// counts a royal next to a square an enemy burner can reach as attacked.
+    /// Per piece code: it burns passively ([`PieceType::burns_passively`]).
+    pub burns_passively: Vec<bool>,
+    /// Some piece burns, actively (its moves remove the enemy pieces around
+    /// their destination) or passively (an enemy piece that ends its move
+    /// next to it is removed). Legality is then decided by the reference
+    /// method, which counts a royal next to a square an enemy active burner
+    /// can reach as attacked, and refuses a move that burns its side's last
+    /// royal.
     pub burners: bool,
     /// Per piece code: captures a contagious piece without turning (royal
     /// pieces and the rule's `immune` types).
@@ -218,7 +223,7 @@ impl Variant {
                 }));
             }
         }
-        if def.pieces.iter().any(|p| p.burns) && def.rules.drops.is_some() {
+        if def.pieces.iter().any(|p| p.burns || p.burns_passively) && def.rules.drops.is_some() {
             // burnt pieces would go to the hand: not modelled
             return Err(BuildError::Definition(VariantError {
                 file: def.name.clone(),
@@ -240,6 +245,7 @@ impl Variant {
         let mut jump_rank = vec![0u8; ncodes];
         let mut jump_lines = vec![None; ncodes];
         let mut burns = vec![false; ncodes];
+        let mut burns_passively = vec![false; ncodes];
         let mut unloads_foes = vec![false; ncodes];
         let mut unloads_friends = vec![false; ncodes];
         for (t, p) in def.pieces.iter().enumerate() {
@@ -259,6 +265,7 @@ impl Variant {
                 jump_rank[code] = p.rank;
                 jump_lines[code] = p.jump_capture;
                 burns[code] = p.burns;
+                burns_passively[code] = p.burns_passively;
                 if let Some(rule) = &def.rules.contagion {
                     contagious[code] = rule.pieces.contains(&t);
                     contagion_immune[code] = p.royal || rule.immune.contains(&t);
@@ -293,8 +300,9 @@ impl Variant {
             contagious,
             contagion_immune,
             jumpers: jump_lines.iter().any(Option::is_some),
-            burners: burns.contains(&true),
+            burners: burns.contains(&true) || burns_passively.contains(&true),
             burns,
+            burns_passively,
             jump_rank,
             jump_lines,
             locust_promotion,

@@ -109,3 +109,81 @@ fn a_piece_promoting_to_a_burner_burns_from_its_next_move() {
     pos.make(m);
     assert_eq!(pos.fen(), "9/3p5/k8/4+W4/5P3/9/9/9/8K b - - 0 2");
 }
+
+/// A 9x9 board with passive burning: King, Demon (burns actively and
+/// passively, HaChu's vertical and diagonal slides), Ember (burns passively
+/// only, steps forward), Rook and Pawn.
+fn passive_variant() -> Arc<Variant> {
+    let toml = "name = \"passive\"\nfiles = 9\nranks = 9\nstart_fen = \"3+kk4/9/9/9/9/9/9/9/3+KK4 w - - 0 1\"\n\n\
+         [rules]\nroyals = \"last\"\n\n\
+         [[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n\n\
+         [[piece]]\nname = \"prince\"\nletter = \"+k\"\nbetza = \"K\"\nroyal = true\n\n\
+         [[piece]]\nname = \"demon\"\nletter = \"d\"\nbetza = \"BvR\"\nburns = true\nburns_passively = true\n\n\
+         [[piece]]\nname = \"ember\"\nletter = \"e\"\nbetza = \"fW\"\nburns_passively = true\n\n\
+         [[piece]]\nname = \"rook\"\nletter = \"r\"\nbetza = \"R\"\n\n\
+         [[piece]]\nname = \"pawn\"\nletter = \"p\"\nbetza = \"fW\"\n";
+    Arc::new(Variant::from_toml(toml, "passive.toml").unwrap())
+}
+
+#[test]
+fn a_piece_that_ends_its_move_next_to_an_enemy_passive_burner_burns() {
+    // the White rook a6 goes to d6, next to the Black demon e7: it is
+    // removed after its move (and the half-move clock starts again)
+    let fen = "8k/9/4d4/R8/9/9/9/9/K8 w - - 3 1";
+    let mut pos = Position::from_fen(passive_variant(), fen).unwrap();
+    let m = pos.parse_move("a6d6").unwrap();
+    let undo = pos.make(m);
+    assert_eq!(pos.fen(), "8k/9/4d4/9/9/9/9/9/K8 b - - 0 1");
+    let again = Position::from_fen(passive_variant(), &pos.fen()).unwrap();
+    assert_eq!(pos.hash(), again.hash());
+    pos.unmake(m, &undo);
+    assert_eq!(pos.fen(), fen);
+    // one square short of it the rook stays: a6c6
+    let m = pos.parse_move("a6c6").unwrap();
+    pos.make(m);
+    assert_eq!(pos.fen(), "8k/9/4d4/2R6/9/9/9/9/K8 b - - 4 1");
+}
+
+#[test]
+fn capturing_the_passive_burner_is_safe_and_a_burner_burns_one_first() {
+    // the rook a7 takes the demon e7: no enemy burner is next to e7 then
+    let mut pos = Position::from_fen(passive_variant(), "8k/9/R3d4/9/9/9/9/9/K8 w - - 0 1").unwrap();
+    let m = pos.parse_move("a7e7").unwrap();
+    pos.make(m);
+    assert_eq!(pos.fen(), "8k/9/4R4/9/9/9/9/9/K8 b - - 0 1");
+    // a White demon c5 going to d6 burns the Black demon e7 (active burning
+    // comes first) and so is not burnt by it
+    let mut pos = Position::from_fen(passive_variant(), "8k/9/4d4/9/2D6/9/9/9/K8 w - - 0 1").unwrap();
+    let m = pos.parse_move("c5d6").unwrap();
+    pos.make(m);
+    assert_eq!(pos.fen(), "8k/9/9/3D5/9/9/9/9/K8 b - - 0 1");
+}
+
+#[test]
+fn a_last_royal_may_not_step_next_to_an_enemy_passive_burner() {
+    // the Black ember e7 attacks only e6; the White king c5 may go to d5
+    // or c6, but not to d6, where it would burn
+    let fen = "8k/9/4e4/9/2K6/9/9/9/9 w - - 0 1";
+    let mut pos = Position::from_fen(passive_variant(), fen).unwrap();
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    moves.sort();
+    assert_eq!(moves, ["c5b4", "c5b5", "c5b6", "c5c4", "c5c6", "c5d4", "c5d5"]);
+    // with a Crown Prince as well the King is not the last royal: d6 is
+    // allowed, and the King burns there
+    let fen = "8k/9/4e4/9/2K6/9/9/9/+K8 w - - 0 1";
+    let mut pos = Position::from_fen(passive_variant(), fen).unwrap();
+    let m = pos.parse_move("c5d6").unwrap();
+    assert!(pos.legal_moves().contains(&m));
+    pos.make(m);
+    assert_eq!(pos.fen(), "8k/9/4e4/9/9/9/9/9/+K8 b - - 0 1");
+}
+
+#[test]
+fn perft_makes_and_unmakes_passive_burns_consistently() {
+    let fen = "3dk4/1pepep3/9/9/4p4/9/2PEP4/9/3DK4 w - - 0 1";
+    let mut pos = Position::from_fen(passive_variant(), fen).unwrap();
+    for d in 1..=3 {
+        assert_eq!(perft(&mut pos, d), perft_reference(&mut pos, d), "depth {d}");
+    }
+    assert_eq!(pos.fen(), fen);
+}

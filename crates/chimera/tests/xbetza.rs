@@ -1060,3 +1060,97 @@ betza = "KADcavKmcpafmcpavK"
     }
     assert!(positions > 300 && doubles > 20, "{positions} positions, {doubles} two-victim moves");
 }
+
+/// The area move (Tenjiku Shogi's Fire Demon and Vice General) as written in
+/// docs/variant-format.md: up to three King steps over empty squares, ending
+/// on an empty square or a capture, never back on the piece's own square.
+const AREA: &str = "KmaKmamfaKmamfsaKmamsafFmamsafsFmamsasFmamsabsF";
+
+#[test]
+fn area_move_reaches_what_a_search_of_all_paths_reaches() {
+    // 300 boards with blockers of both colours at three densities (none next
+    // to a king, so that no blocker gives check); the expected destinations
+    // come from a breadth-first search of King steps
+    let v = custom(AREA);
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for trial in 0..300 {
+        let mut board = [[' '; 8]; 8];
+        board[0][0] = 'K';
+        board[7][7] = 'k';
+        let (xf, xr) = loop {
+            let (f, r) = ((next() % 8) as usize, (next() % 8) as usize);
+            if board[r][f] == ' ' {
+                break (f, r);
+            }
+        };
+        board[xr][xf] = 'X';
+        let density = [20, 40, 60][trial % 3];
+        for (r, row) in board.iter_mut().enumerate() {
+            for (f, square) in row.iter_mut().enumerate() {
+                let near_king = (f <= 1 && r <= 1) || (f >= 6 && r >= 6);
+                if *square == ' ' && !near_king && next() % 100 < density {
+                    *square = if next() % 2 == 0 { 'P' } else { 'p' };
+                }
+            }
+        }
+        let fen = (0..8)
+            .rev()
+            .map(|r| {
+                let mut row = String::new();
+                let mut empty = 0;
+                for &square in &board[r] {
+                    if square == ' ' {
+                        empty += 1;
+                    } else {
+                        if empty > 0 {
+                            row += &empty.to_string();
+                            empty = 0;
+                        }
+                        row.push(square);
+                    }
+                }
+                if empty > 0 {
+                    row += &empty.to_string();
+                }
+                row
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+            + " w - - 0 1";
+        // the search: squares reached in one, two or three steps
+        let mut want = BTreeSet::new();
+        let mut frontier = vec![(xf as i32, xr as i32)];
+        for _ in 0..3 {
+            let mut reached = Vec::new();
+            for &(f, r) in &frontier {
+                for (df, dr) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                    let (tf, tr) = (f + df, r + dr);
+                    if !(0..8).contains(&tf) || !(0..8).contains(&tr) || (tf, tr) == (xf as i32, xr as i32) {
+                        continue;
+                    }
+                    let name = format!("{}{}", (b'a' + tf as u8) as char, tr + 1);
+                    match board[tr as usize][tf as usize] {
+                        ' ' => {
+                            want.insert(name);
+                            reached.push((tf, tr));
+                        }
+                        c if c.is_ascii_lowercase() => {
+                            want.insert(name);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            frontier = reached;
+        }
+        let from = format!("{}{}", (b'a' + xf as u8) as char, xr + 1);
+        let want: Vec<String> = want.into_iter().map(|to| format!("{from}{to}")).collect();
+        assert_eq!(moves_from(&v, &fen, &from), want, "{fen}");
+    }
+}
