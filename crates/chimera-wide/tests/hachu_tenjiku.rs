@@ -110,10 +110,9 @@ fn tenjiku() -> Arc<Variant> {
 /// pieces HaChu simplifies and without the pass (listed once, on any of the
 /// pieces that can pass, the Free Eagle among them).
 fn others_moves(v: &Arc<Variant>, fen: &str) -> BTreeSet<String> {
-    let pos = Position::from_fen_permissive(v.clone(), fen).unwrap();
+    let mut pos = Position::from_fen_permissive(v.clone(), fen).unwrap();
     let simplified: Vec<String> = HACHU_MOVES.iter().map(|(id, _)| id.to_string()).collect();
     let mut list = MoveList::new();
-    let mut pos = pos;
     pos.generate_pseudo(&mut list);
     list.iter()
         .filter(|m| {
