@@ -26,7 +26,8 @@
 # final screenshot and closes XBoard. Environment: CHIMERA (the binary,
 # default target/release/chimera), DISPLAY_NUM (default 97), MID (seconds
 # before the mid-game screenshot, default 45), LIMIT (seconds before the game
-# is abandoned, default 900).
+# is abandoned, default 900), XBOARD_ARGS (more XBoard options, split at
+# spaces: `-lpf FILE` to start from the FEN in FILE, `-testLegality false`).
 #
 # Needs: xboard, Xvfb, ImageMagick (Debian: xboard xvfb imagemagick).
 set -eu
@@ -53,7 +54,7 @@ HOME="$work/home" xboard \
     -tc "$minutes" -inc "$inc" -autoCallFlag true \
     -saveGameFile "$out.pgn" -popupExitMessage false -popupMoveErrors false \
     -showThinking true -size Medium -showCoords true \
-    -debug -nameOfDebugFile "$out.debug" >"$work/xboard.log" 2>&1 &
+    -debug -nameOfDebugFile "$out.debug" ${XBOARD_ARGS:-} >"$work/xboard.log" 2>&1 &
 xb=$!
 start=$(date +%s)
 took_mid=0
