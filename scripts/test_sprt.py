@@ -4,10 +4,12 @@ hand (python3 scripts/test_sprt.py)."""
 import math
 import os
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sprt  # noqa: E402
+import sprt_combine  # noqa: E402
 
 # The score expected at +5 Elo: 1 / (1 + 10^(-5/400)); 10^(-0.0125) =
 # e^(-0.0287823) = 0.971628, so s1 = 1 / 1.971628 = 0.5071955.
@@ -64,6 +66,33 @@ class Stats(unittest.TestCase):
         # 0.32 = 0.8833, no decision yet; four times as many games: 3.533, H1
         self.assertAlmostEqual(sprt.llr([20, 20, 60], 0, 5), 0.8833, delta=3e-4)
         self.assertEqual(sprt.decision(sprt.llr([80, 80, 240], 0, 5), lo, hi), "H1")
+
+
+class Combine(unittest.TestCase):
+    def test_last_line_of_each_log_is_read(self):
+        lines = [
+            "SPRT a vs b, chess, tc 3+0.03, elo0 0 elo1 10 alpha 0.05 beta 0.05 (pentanomial): bounds [-2.94, 2.94]",
+            "pair 1 chess: x; games 2, W-D-L 1-1-0, pentanomial [0, 0, 0, 1, 0], LLR 0.1 [-2.94, 2.94], Elo n/a",
+            "pair 2 chess: x; games 4, W-D-L 2-1-1, pentanomial [0, 0, 1, 1, 0], LLR 0.1 [-2.94, 2.94], Elo n/a",
+            "result: games 4 (pairs 2), W-D-L 2-1-1, pentanomial [0, 0, 1, 1, 0], LLR 0.1 [-2.94, 2.94], Elo n/a",
+        ]
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("\n".join(lines) + "\n")
+        try:
+            self.assertEqual(sprt_combine.last_counts(f.name, False), [0, 0, 1, 1, 0])
+            # W-D-L 2-1-1 as [L, D, W]
+            self.assertEqual(sprt_combine.last_counts(f.name, True), [1, 1, 2])
+        finally:
+            os.unlink(f.name)
+
+    def test_no_counts_is_an_error(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("SPRT a vs b\n")
+        try:
+            with self.assertRaises(SystemExit):
+                sprt_combine.last_counts(f.name, False)
+        finally:
+            os.unlink(f.name)
 
 
 if __name__ == "__main__":
