@@ -106,6 +106,10 @@ pub struct Leg {
     /// `u`: unload. The piece a capture on this leg takes is not removed but
     /// put on the square the move started from (the swapper `udR`).
     pub unload: bool,
+    /// `i` on a later leg: this leg makes exactly as many steps as the leg
+    /// before it (`mRasimR` from d4 reaches the bishop's squares), as XBoard
+    /// reads it. On the first leg `i` means an initial move ([`Unit::initial`]).
+    pub iso: bool,
     /// Letters that were parsed but that this version does not compile (`x k w`),
     /// with their offsets, so that the compiler can name them.
     pub unsupported: Vec<(char, usize)>,
@@ -154,7 +158,8 @@ pub enum Range {
 pub struct Unit {
     /// The legs, in order. There is always at least one.
     pub legs: Vec<Leg>,
-    /// `i`: only a piece that has not moved yet has this move.
+    /// `i` (on the first leg): only a piece that has not moved yet has this
+    /// move. On a later leg `i` means something else ([`Leg::iso`]).
     pub initial: bool,
     /// The basic step.
     pub atom: Atom,
@@ -305,6 +310,8 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
                 b'y' => leg.modality.range_toggle = true,
                 b'q' => leg.circular = true,
                 b't' => leg.tame = true,
+                // on a later leg: as many steps as the leg before
+                b'i' if later => leg.iso = true,
                 b'i' => initial = true,
                 b'u' => leg.unload = true,
                 b'x' | b'k' | b'w' => leg.unsupported.push((c as char, i)),
@@ -701,6 +708,11 @@ mod tests {
         assert!(parse("fm").is_err());
         assert!(parse("(1,").is_err());
         assert!(parse("W03").is_err());
+        // `i` on a later leg is that leg's, not the unit's
+        let u = &parse("masimR").unwrap().units[0];
+        assert!(!u.initial && !u.legs[0].iso && u.legs[1].iso);
+        let u = &parse("imasmR").unwrap().units[0];
+        assert!(u.initial && !u.legs[1].iso);
         assert!(parse("(0,0)").is_err());
         assert!(parse("W#").is_err());
     }

@@ -400,7 +400,7 @@ fn circular_wazir_goes_round_a_square() {
     );
     // a friend on e4 and one on d5: e5 is reached neither way (through e4 or
     // d5); c5 through c4, e3 through d3
-    check("qW", "7k/8/8/3P4/3XP3/8/8/K7 w - - 0 1", "d4", &["d4c3", "d4c4", "d4c5", "d4d3", "d4e3"]);
+    check("qW", "k7/8/8/3P4/3XP3/8/8/7K w - - 0 1", "d4", &["d4c3", "d4c4", "d4c5", "d4d3", "d4e3"]);
 }
 
 // ------------------------------------------------------------ z and q on later legs
@@ -951,6 +951,59 @@ fn unsupported_constructs_are_refused_by_name() {
     refused("I", "imitator");
     refused("Y", "the suffix 'Y'");
     refused("W03", "exact range");
+}
+
+// ------------------------------------------------- `i` on a later leg: the same length
+
+#[test]
+fn i_on_a_later_leg_makes_as_many_steps_as_the_leg_before() {
+    // masimR: a rook ride of k steps, a 90° turn, then exactly k more. From
+    // d4 on an empty board (kings on a8 and h1, off its squares): 1+1 c5 e5
+    // c3 e3, 2+2 b6 f6 b2 f2, 3+3 a7 g7 a1 g1 (a7 by a4 or by d7: each
+    // square is listed once), 4+4 h8 (by d8 or by h4): the bishop's 13 squares
+    let bishop =
+        ["d4a1", "d4a7", "d4b2", "d4b6", "d4c3", "d4c5", "d4e3", "d4e5", "d4f2", "d4f6", "d4g1", "d4g7", "d4h8"];
+    check("masimR", "k7/8/8/8/3X4/8/8/7K w - - 0 1", "d4", &bishop);
+    // without `i` the turn may go any length: 47 squares, e6 among them
+    let any = moves_from(&custom("masmR"), "k7/8/8/8/3X4/8/8/7K w - - 0 1", "d4");
+    assert_eq!(any.len(), 47, "{any:?}");
+    assert!(any.contains(&"d4e6".to_string()));
+    // a range on the second leg caps both: masimR3 stops at 3+3 (no h8)
+    let three: Vec<&str> = bishop.iter().copied().filter(|&m| m != "d4h8").collect();
+    check("masimR3", "k7/8/8/8/3X4/8/8/7K w - - 0 1", "d4", &three);
+    // the second leg ends with a capture (masiR: move, then move or capture)
+    // on its k-th square only: an enemy on e6 is (1,2) away and not taken;
+    // one on f6 is taken by d4-d6-f6 or d4-f4-f6 (e6 is then empty)
+    let mut with_f6: Vec<&str> = bishop.to_vec();
+    with_f6.retain(|&m| m != "d4f6");
+    with_f6.push("d4f6");
+    check("masiR", "k7/8/5p2/8/3X4/8/8/7K w - - 0 1", "d4", &with_f6);
+    let e6 = moves_from(&custom("masiR"), "k7/8/4p3/8/3X4/8/8/7K w - - 0 1", "d4");
+    assert!(!e6.contains(&"d4e6".to_string()), "{e6:?}");
+    // the path of each leg must be empty: a friend on d5 and e4 blocks the
+    // north and east first legs (and c5, e5 via d5); c5 and e3 remain via
+    // c4 and d3, f2 via d2 (or f4, blocked), b6 via b4, f6 not at all
+    check(
+        "masimR",
+        "k7/8/8/3P4/3XP3/8/8/7K w - - 0 1",
+        "d4",
+        &["d4a1", "d4a7", "d4b2", "d4b6", "d4c3", "d4c5", "d4e3", "d4f2", "d4g1"],
+    );
+}
+
+#[test]
+fn i_on_a_later_leg_of_a_turned_atom() {
+    // mafsimR: a rook ride of k steps, then a bishop ride (a 45° turn) of
+    // exactly k: (±1,2), (±2,4) north; (2,±1), (4,±2) east; (−2,±1) west;
+    // (±1,−2) south; the rest leave the board
+    check(
+        "mafsimR",
+        "7k/8/8/8/3X4/8/8/K7 w - - 0 1",
+        "d4",
+        &["d4b3", "d4b5", "d4b8", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5", "d4f8", "d4h2", "d4h6"],
+    );
+    // a leaper's first leg makes one step: masiW is the ferz
+    check("masiW", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4", &["d4c3", "d4c5", "d4e3", "d4e5"]);
 }
 
 // ------------------------------------------------------------ two locust victims
