@@ -27,7 +27,7 @@
 # default target/release/chimera), DISPLAY_NUM (default 97), MID (seconds
 # before the mid-game screenshot, default 45), LIMIT (seconds before the game
 # is abandoned, default 900), XBOARD_ARGS (more XBoard options, split at
-# spaces: `-lpf FILE` to start from the FEN in FILE, `-testLegality false`).
+# spaces, such as `-testLegality false`).
 #
 # Needs: xboard, Xvfb, ImageMagick (Debian: xboard xvfb imagemagick).
 set -eu

@@ -107,7 +107,7 @@ pub struct Leg {
     /// put on the square the move started from (the swapper `udR`).
     pub unload: bool,
     /// `i` on a later leg: this leg makes exactly as many steps as the leg
-    /// before it (`mRasimR` from d4 reaches the bishop's squares), as XBoard
+    /// before it (`masimR` from d4 reaches the bishop's squares), as XBoard
     /// reads it. On the first leg `i` means an initial move ([`Unit::initial`]).
     pub iso: bool,
     /// Letters that were parsed but that this version does not compile (`x k w`),

@@ -1640,6 +1640,7 @@ impl Builder<'_> {
             // squares before its last
             let passed_only = leg.iso && k + 1 < targets.len();
             if passed_only {
+                // nothing ends here and no later leg starts here
             } else if is_final {
                 self.end_rights(leg, &mut node);
                 if unit.initial && self.ep_rule && leg.lame && m.moves && !m.captures && li == 0 && legs.len() == 1 {
