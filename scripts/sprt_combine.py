@@ -8,8 +8,8 @@ second run of the same two binaries (another --seed, so that the openings
 differ); this sums the pair counts (pentanomial) of the last line of each
 log and gives the LLR, the Elo estimate and the decision of the whole, as
 if the test had gone on without a break. The bounds must be those of the
-runs (--elo0, --elo1, --alpha, --beta). Trinomial logs (--trinomial) are
-summed with --trinomial.
+runs (--elo0, --elo1, --alpha, --beta); for runs of sprt.py --trinomial,
+give --trinomial here too.
 """
 import argparse
 import os
@@ -18,6 +18,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sprt  # noqa: E402
+
 
 def last_counts(path, trinomial):
     """The counts of the last line of a log that has them: the pentanomial

@@ -1670,106 +1670,103 @@ impl Builder<'_> {
                 }
             } else {
                 // a later leg starts here; one of an exact length (`i`) makes
-                // as many steps as this one has made (k + 1), if its own range allows
+                // as many steps as this one has made (k + 1) if its own range
+                // allows them, else none (and goes nowhere)
                 let exact;
-                let n = k as i32 + 1;
-                let legs = if !legs[li + 1].0.iso {
-                    legs
-                } else if n > self.max_steps(legs[li + 1].1) || n > u8::MAX as i32 {
-                    &legs[..0]
-                } else {
+                let legs = if legs[li + 1].0.iso {
+                    let n = k as i32 + 1;
+                    let n = if n > self.max_steps(legs[li + 1].1) || n > u8::MAX as i32 { 0 } else { n };
                     let mut v = legs.to_vec();
                     v[li + 1].1 = Range::Limited(n as u8);
                     exact = v;
                     &exact[..]
+                } else {
+                    legs
                 };
-                if !legs.is_empty() {
-                    let (next_leg, _) = &legs[li + 1];
-                    let turns = relative_turns(&next_leg.dirs, unit.eightfold, self.bend.get())
-                        .map_err(|e| self.err(unit, e))?;
-                    let nv = |turn: i32| -> (i32, i32) {
-                        if unit.atom.is_oblique() {
-                            // 90° rotations only
-                            match turn.rem_euclid(8) {
-                                0 => v,
-                                2 => (-v.1, v.0),
-                                4 => (-v.0, -v.1),
-                                6 => (v.1, -v.0),
-                                _ => v,
-                            }
-                        } else {
-                            let size = unit.atom.a as i32;
-                            let c = compass(v.0, v.1) as i32;
-                            let (ux, uy) = compass_vec((c + turn).rem_euclid(8) as usize);
-                            (ux * size, uy * size)
+                let (next_leg, _) = &legs[li + 1];
+                let turns =
+                    relative_turns(&next_leg.dirs, unit.eightfold, self.bend.get()).map_err(|e| self.err(unit, e))?;
+                let nv = |turn: i32| -> (i32, i32) {
+                    if unit.atom.is_oblique() {
+                        // 90° rotations only
+                        match turn.rem_euclid(8) {
+                            0 => v,
+                            2 => (-v.1, v.0),
+                            4 => (-v.0, -v.1),
+                            6 => (v.1, -v.0),
+                            _ => v,
                         }
-                    };
-                    let mut mods = m;
-                    if mods.is_empty() || mods.range_toggle {
-                        mods.moves = true;
+                    } else {
+                        let size = unit.atom.a as i32;
+                        let c = compass(v.0, v.1) as i32;
+                        let (ux, uy) = compass_vec((c + turn).rem_euclid(8) as usize);
+                        (ux * size, uy * size)
                     }
-                    if mods.moves {
-                        for &turn in &turns {
-                            if unit.atom.is_oblique() && turn % 2 != 0 {
-                                continue;
-                            }
-                            node.empty.extend(self.turned_leg(unit, legs, li + 1, t, nv(turn), vic, turn)?);
+                };
+                let mut mods = m;
+                if mods.is_empty() || mods.range_toggle {
+                    mods.moves = true;
+                }
+                if mods.moves {
+                    for &turn in &turns {
+                        if unit.atom.is_oblique() && turn % 2 != 0 {
+                            continue;
                         }
+                        node.empty.extend(self.turned_leg(unit, legs, li + 1, t, nv(turn), vic, turn)?);
                     }
-                    // `g` on a non-final leg hops like `p`; the range switch is in the later legs' ranges
-                    mods.hop |= mods.grasshop;
-                    // a piece taken on an earlier leg is not there to be taken again
-                    let destroys = (mods.captures || mods.friend) && t != vic.0;
-                    if destroys && vic.1 != NO_SQUARE {
-                        return Err(self.err(unit, "more than two locust captures per move are not supported"));
+                }
+                // `g` on a non-final leg hops like `p`; the range switch is in the later legs' ranges
+                mods.hop |= mods.grasshop;
+                // a piece taken on an earlier leg is not there to be taken again
+                let destroys = (mods.captures || mods.friend) && t != vic.0;
+                if destroys && vic.1 != NO_SQUARE {
+                    return Err(self.err(unit, "more than two locust captures per move are not supported"));
+                }
+                if destroys && vic.0 != NO_SQUARE {
+                    let (dx, dy) =
+                        (self.g.file_of(t) - self.g.file_of(vic.0), self.g.rank_of(t) - self.g.rank_of(vic.0));
+                    if crate::moves::second_victim_code(dx, dy).is_none() {
+                        return Err(self.err(
+                            unit,
+                            "a second locust capture more than one file or rank from the first is not supported",
+                        ));
                     }
-                    if destroys && vic.0 != NO_SQUARE {
-                        let (dx, dy) =
-                            (self.g.file_of(t) - self.g.file_of(vic.0), self.g.rank_of(t) - self.g.rank_of(vic.0));
-                        if crate::moves::second_victim_code(dx, dy).is_none() {
-                            return Err(self.err(
-                                unit,
-                                "a second locust capture more than one file or rank from the first is not supported",
-                            ));
+                }
+                let taken = if vic.0 == NO_SQUARE { (t, NO_SQUARE) } else { (vic.0, t) };
+                let continuations = |vic: Victims| -> Result<Vec<Node>, CompileError> {
+                    let mut out = Vec::new();
+                    for &turn in &turns {
+                        if unit.atom.is_oblique() && turn % 2 != 0 {
+                            continue;
                         }
+                        out.extend(self.turned_leg(unit, legs, li + 1, t, nv(turn), vic, turn)?);
                     }
-                    let taken = if vic.0 == NO_SQUARE { (t, NO_SQUARE) } else { (vic.0, t) };
-                    let continuations = |vic: Victims| -> Result<Vec<Node>, CompileError> {
-                        let mut out = Vec::new();
-                        for &turn in &turns {
-                            if unit.atom.is_oblique() && turn % 2 != 0 {
-                                continue;
-                            }
-                            out.extend(self.turned_leg(unit, legs, li + 1, t, nv(turn), vic, turn)?);
-                        }
-                        Ok(out)
-                    };
-                    if mods.hop {
-                        // hop from here: over any piece, or (`t`) over friends only
-                        let occ = continuations(vic)?;
-                        if !occ.is_empty() {
-                            node.occ = occ;
-                            node.flags |= if leg.tame { OCC_FRIEND } else { OCC_FOE | OCC_FRIEND };
-                            if self.no_hop {
-                                node.flags |= SPECIAL;
-                                node.aux |= AUX_NO_HOP;
-                            }
+                    Ok(out)
+                };
+                if mods.hop {
+                    // hop from here: over any piece, or (`t`) over friends only
+                    let occ = continuations(vic)?;
+                    if !occ.is_empty() {
+                        node.occ = occ;
+                        node.flags |= if leg.tame { OCC_FRIEND } else { OCC_FOE | OCC_FRIEND };
+                        if self.no_hop {
+                            node.flags |= SPECIAL;
+                            node.aux |= AUX_NO_HOP;
                         }
                     }
-                    if destroys {
-                        // capture here (`c` a foe, `d` a friend) and go on
-                        let occ = continuations(taken)?;
-                        if !occ.is_empty() {
-                            let target =
-                                if node.occ.is_empty() { &mut node } else { sibling.insert(Node::new(t, vic)) };
-                            target.occ = occ;
-                            if mods.captures {
-                                target.flags |= OCC_FOE;
-                            }
-                            if mods.friend {
-                                target.flags |= OCC_FRIEND | SPECIAL;
-                                target.aux |= AUX_NO_FRIEND_ROYAL;
-                            }
+                }
+                if destroys {
+                    // capture here (`c` a foe, `d` a friend) and go on
+                    let occ = continuations(taken)?;
+                    if !occ.is_empty() {
+                        let target = if node.occ.is_empty() { &mut node } else { sibling.insert(Node::new(t, vic)) };
+                        target.occ = occ;
+                        if mods.captures {
+                            target.flags |= OCC_FOE;
+                        }
+                        if mods.friend {
+                            target.flags |= OCC_FRIEND | SPECIAL;
+                            target.aux |= AUX_NO_FRIEND_ROYAL;
                         }
                     }
                 }
