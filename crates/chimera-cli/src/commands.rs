@@ -156,15 +156,22 @@ chimera help)."
         }
         "tune" => {
             "\
-usage: chimera tune --variant V --data FILE [--iterations N] [--k K] [--reg R] [--squares] [--out FILE]
+usage: chimera tune --variant V --data FILE [--iterations N] [--k K] [--reg R] [--squares]
+                    [--fitted-tempo] [--out FILE]
+       chimera tune --variant V --data FILE --measure-tempo
 Fits the variant's evaluation weights to labelled positions (lines
 `FEN;RESULT`, RESULT White's score: 1, 0.5, 0) by the Texel method: fits K,
 then minimises the mean squared error of sigmoid(eval) against the results by
 gradient descent (N steps, default 1000), starting from the derived defaults,
 with a ridge penalty R (default 0.0001) toward them; --squares fits the
-piece-square weights too (else they stay 0). Prints K and the error
-before and after (on the fitted positions and on every tenth position, held
-out), and writes the weights file to --out (default V.weights.txt). See docs/strength.md (Tuning)."
+piece-square weights too (else they stay 0). The tempo written is the one
+at which the evaluation agrees on average with the evaluation after the best
+quiet move (half the mean gain of that move over the data's positions);
+--fitted-tempo keeps the fitted one. Prints K and the error before and after
+(on the fitted positions and on every tenth position, held out), and writes
+the weights file to --out (default V.weights.txt). --measure-tempo fits
+nothing: it prints the consistent tempo of the variant's own weights over the
+data's positions. See docs/strength.md (Tuning)."
         }
         "selfplay" => {
             "\
@@ -802,6 +809,8 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
     let mut opts = std::collections::HashMap::new();
     let mut untuned = false;
     let mut squares = false;
+    let mut fitted_tempo = false;
+    let mut measure_tempo = false;
     let known: &[&str] = if cmd == "tune" {
         &["--variant", "--data", "--iterations", "--k", "--reg", "--out"]
     } else {
@@ -814,6 +823,10 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
             untuned = true;
         } else if cmd == "tune" && a == "--squares" {
             squares = true;
+        } else if cmd == "tune" && a == "--fitted-tempo" {
+            fitted_tempo = true;
+        } else if cmd == "tune" && a == "--measure-tempo" {
+            measure_tempo = true;
         } else if known.contains(&a) {
             let v = args.get(i + 1).ok_or_else(|| format!("{a} needs a value"))?;
             opts.insert(a, v.clone());
@@ -880,6 +893,16 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
     let text =
         engine::files::read_text_file(data_path).map_err(|e| format!("cannot read data file '{data_path}': {e}"))?;
     let data = parse_data(&v, &text)?;
+    if measure_tempo {
+        let ev = engine::eval::EvalTables::new(&v);
+        let mut out = io::stdout().lock();
+        writeln!(out, "tempo of the weights: {}", ev.tempo())?;
+        match engine::tune::consistent_tempo(&ev, data.iter().map(|s| &s.pos)) {
+            Some((t, n)) => writeln!(out, "consistent tempo: {t} ({n} of {} positions with a quiet move)", data.len())?,
+            None => writeln!(out, "consistent tempo: none (no position out of check has a quiet move)")?,
+        }
+        return Ok(());
+    }
     let k = match opts.get("--k") {
         Some(t) => Some(
             t.parse::<f64>()
@@ -893,6 +916,7 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
         iterations: number("--iterations", 1000, 1_000_000)? as usize,
         k,
         squares,
+        fitted_tempo,
         ..TuneOptions::default()
     };
     if let Some(t) = opts.get("--reg") {
@@ -908,14 +932,22 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
         let _ = writeln!(err, "iteration {it}: model error {e:.6}");
     })?;
     let out_path = opts.get("--out").cloned().unwrap_or_else(|| format!("{}.weights.txt", v.def.name));
+    let tempo_line = match r.tempo {
+        (f, Some((t, n))) => {
+            format!("tempo {t}: one-ply consistent over {n} positions with a quiet move (the fit gave {f})")
+        }
+        (f, None) if fitted_tempo => format!("tempo {f}: fitted (--fitted-tempo)"),
+        (f, None) => format!("tempo {f}: fitted (no position with a quiet move to measure the consistent one)"),
+    };
     let header = vec![
         format!(
-            "chimera evaluation weights for {}: `chimera tune --variant {} --iterations {} --reg {}{}`",
+            "chimera evaluation weights for {}: `chimera tune --variant {} --iterations {} --reg {}{}{}`",
             v.def.name,
             v.def.name,
             o.iterations,
             o.reg,
-            if o.squares { " --squares" } else { "" }
+            if o.squares { " --squares" } else { "" },
+            if o.fitted_tempo { " --fitted-tempo" } else { "" }
         ),
         format!(
             "on {} positions ({} fitted, {} held out), K {:.4}; error {:.6} -> {:.6} (held out {:.6} -> {:.6})",
@@ -928,6 +960,7 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
             r.before.1,
             r.after.1
         ),
+        tempo_line.clone(),
     ];
     std::fs::write(&out_path, r.params.to_text(&v, &header)).map_err(|e| format!("cannot write '{out_path}': {e}"))?;
     let mut out = io::stdout().lock();
@@ -935,6 +968,7 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
     writeln!(out, "K: {:.4}", r.k)?;
     writeln!(out, "error before: {:.6} (held out {:.6})", r.before.0, r.before.1)?;
     writeln!(out, "error after:  {:.6} (held out {:.6})", r.after.0, r.after.1)?;
+    writeln!(out, "{tempo_line}")?;
     writeln!(out, "time: {:.1} s", t0.elapsed().as_secs_f64())?;
     writeln!(out, "weights written to {out_path}")?;
     Ok(())

@@ -725,3 +725,42 @@ fn boards_beyond_255_squares_run_on_the_wide_build() {
     let big = TempFile::new("wide37", &wide16_text(37, 8));
     fails(&["moves", "--variant-file", big.path()], &["37x8", "36x36", "1296"]);
 }
+
+/// `chimera tune --measure-tempo` reads the positions of a data file and
+/// prints the variant's tempo and the consistent one; a fit writes the
+/// consistent tempo into the weights file (and the fitted one with
+/// `--fitted-tempo`).
+#[test]
+fn tune_writes_and_measures_the_consistent_tempo() {
+    let data = ok(&["selfplay", "--variant", "chess", "--games", "2", "--nodes", "300", "--seed", "3"]);
+    assert!(data.lines().count() > 20, "{data}");
+    let d = TempFile::new("tempo-data", &data);
+    let out = ok(&["tune", "--variant", "chess", "--data", d.path(), "--measure-tempo"]);
+    let first = out.lines().next().unwrap();
+    assert!(first.starts_with("tempo of the weights: "), "{out}");
+    let line = out.lines().find(|l| l.starts_with("consistent tempo: ")).unwrap_or_else(|| panic!("{out}"));
+    let t: f64 = line["consistent tempo: ".len()..].split(' ').next().unwrap().parse().unwrap();
+    assert!(t > 0.0 && t < 200.0, "{out}");
+    let w = TempFile::new("tempo-weights", "");
+    let printed = ok(&["tune", "--variant", "chess", "--data", d.path(), "--iterations", "5", "--out", w.path()]);
+    let text = std::fs::read_to_string(&w.0).unwrap();
+    let tempo_line = text.lines().find(|l| l.starts_with("tempo ")).unwrap_or_else(|| panic!("{text}"));
+    let written: f64 = tempo_line[6..].parse().unwrap();
+    let note = printed.lines().find(|l| l.contains("one-ply consistent")).unwrap_or_else(|| panic!("{printed}"));
+    assert!(note.starts_with(&format!("tempo {written}: ")), "{note} / {tempo_line}");
+    assert!(text.contains(&format!("# {note}")), "{text}");
+    let printed = ok(&[
+        "tune",
+        "--variant",
+        "chess",
+        "--data",
+        d.path(),
+        "--iterations",
+        "5",
+        "--fitted-tempo",
+        "--out",
+        w.path(),
+    ]);
+    assert!(printed.contains(": fitted (--fitted-tempo)"), "{printed}");
+    fails(&["tune", "--variant", "chess", "--data", d.path(), "--tempo"], &["unknown option '--tempo'"]);
+}

@@ -436,6 +436,12 @@ impl EvalTables {
         &self.params
     }
 
+    /// The tempo: what [`EvalTables::evaluate`] adds for the side to move,
+    /// in centipawns.
+    pub fn tempo(&self) -> i32 {
+        self.tempo
+    }
+
     fn build(v: &Arc<Variant>, b: &Basis, p: Params) -> EvalTables {
         let g = v.geometry();
         let nsq = g.squares();

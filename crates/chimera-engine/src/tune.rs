@@ -19,9 +19,15 @@
 //! ten (every tenth line) is held out and its error reported apart, as a
 //! check against overfitting; it does not take part in the fit. The mop-up
 //! weights are not tuned ([`FROZEN`]).
+//!
+//! The tempo written is not the fitted one but the one at which the
+//! static evaluation agrees on average with the evaluation after the side
+//! to move's best quiet move ([`consistent_tempo`]), unless
+//! [`TuneOptions::fitted_tempo`] asks for the fitted one.
 
 use crate::eval::EvalTables;
 use crate::params::{self, Params};
+use chimera::moves::{Move, MoveKind};
 use chimera::position::Position;
 use chimera::square::Color;
 use chimera::variant::Variant;
@@ -85,6 +91,70 @@ pub fn white_eval(ev: &EvalTables, pos: &Position) -> f64 {
     }
 }
 
+/// Whether a move captures or promotes (the moves left out of
+/// [`quiet_gain`]).
+fn tactical(pos: &Position, m: Move) -> bool {
+    match m.kind() {
+        MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Locust => true,
+        MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => false,
+        _ => m.from() != m.to() && !m.is_unload() && !pos.piece_at(m.to()).is_empty(),
+    }
+}
+
+/// How much the best move that neither captures nor promotes raises the
+/// evaluation of the side to move of `pos`, in centipawns, the tempo left
+/// out: the child's evaluation (negated, so from the mover's side) less
+/// the position's, plus twice `ev`'s tempo (once for the position, once
+/// for the child). `None` in check or without such a move.
+///
+/// A search stands pat on the static evaluation, which counts the tempo
+/// for the side to move; one ply later the same side gets the evaluation
+/// of its best move, where the tempo counts for the other side. The two
+/// agree on average when the tempo is half the mean of this gain
+/// ([`consistent_tempo`]).
+pub fn quiet_gain(ev: &EvalTables, pos: &mut Position) -> Option<f64> {
+    if pos.in_check() {
+        return None;
+    }
+    let here = ev.evaluate(pos);
+    let mut best = None::<i32>;
+    for m in pos.legal_moves() {
+        if tactical(pos, m) {
+            continue;
+        }
+        let undo = pos.make(m);
+        let e = -ev.evaluate(pos);
+        pos.unmake(m, &undo);
+        best = Some(best.map_or(e, |b| b.max(e)));
+    }
+    best.map(|b| (b - here + 2 * ev.tempo()) as f64)
+}
+
+/// The tempo at which the static evaluation of `ev`'s weights agrees on
+/// average with the evaluation after the best quiet move
+/// ([`quiet_gain`]): half the mean gain over `positions`, rounded to 0.1,
+/// with the number of positions that had a gain. `None` when none had.
+///
+/// A tempo fitted to game results or to a deeper engine's scores holds
+/// what the side to move gains from threats the evaluation does not see.
+/// In a search that value is paid out twice over: a capture that ends the
+/// exchange one ply later hands the tempo to the other side, which makes
+/// it look worse by twice the tempo than it is.
+pub fn consistent_tempo<'a>(
+    ev: &EvalTables,
+    positions: impl IntoIterator<Item = &'a Position>,
+) -> Option<(f64, usize)> {
+    let (mut sum, mut n) = (0.0, 0usize);
+    for p in positions {
+        let mut pos = p.clone();
+        if let Some(g) = quiet_gain(ev, &mut pos) {
+            sum += g;
+            n += 1;
+        }
+    }
+    (n > 0).then(|| (((sum / n as f64 / 2.0) * 10.0).round() / 10.0, n))
+}
+
 /// The mean squared error of `sigmoid(e)` against the results, for
 /// evaluations `evals` and results `results`.
 pub fn error_of(evals: &[f64], results: &[f64], k: f64) -> f64 {
@@ -134,11 +204,15 @@ pub struct TuneOptions {
     /// Whether the piece-square weights are fitted too (else they keep
     /// their starting values).
     pub squares: bool,
+    /// Keep the fitted tempo. Otherwise (the default) the tempo of the
+    /// weights written is the one-ply consistent one of the fitted weights
+    /// ([`consistent_tempo`] over the data's positions).
+    pub fitted_tempo: bool,
 }
 
 impl Default for TuneOptions {
     fn default() -> Self {
-        TuneOptions { iterations: 1000, k: None, rate: 1.0, reg: 1e-4, squares: false }
+        TuneOptions { iterations: 1000, k: None, rate: 1.0, reg: 1e-4, squares: false, fitted_tempo: false }
     }
 }
 
@@ -157,6 +231,10 @@ pub struct TuneOutcome {
     pub params: Params,
     /// Positions fitted and held out.
     pub counts: (usize, usize),
+    /// The tempo the fit found, and the consistent tempo that replaced it
+    /// with the number of positions it was measured on (`None` with
+    /// [`TuneOptions::fitted_tempo`], or when no position had a quiet move).
+    pub tempo: (f64, Option<(f64, usize)>),
 }
 
 /// Tunes the weights of variant `v`, from `start`, on `data`; `progress`
@@ -264,7 +342,16 @@ pub fn tune(
         *x = (*x * 10.0).round() / 10.0;
     }
     let model_after = model_error(&w, None);
-    let tuned = Params { w, ..start.clone() };
+    let mut tuned = Params { w, ..start.clone() };
+    let fitted = tuned.w[params::TEMPO];
+    let mut consistent = None;
+    if !o.fitted_tempo {
+        let ev = EvalTables::with_params(v, &tuned)?;
+        consistent = consistent_tempo(&ev, data.iter().map(|s| &s.pos));
+        if let Some((t, _)) = consistent {
+            tuned.w[params::TEMPO] = t;
+        }
+    }
     let ev1 = EvalTables::with_params(v, &tuned)?;
     let after = (real(&ev1, &fit, k), real(&ev1, &held, k));
     Ok(TuneOutcome {
@@ -274,6 +361,7 @@ pub fn tune(
         model: (model_before, model_after),
         params: tuned,
         counts: (fit.len(), held.len()),
+        tempo: (fitted, consistent),
     })
 }
 
@@ -334,7 +422,7 @@ mod tests {
         truth.w[Params::idx(p, params::VALUE)] -= 30.0;
         truth.w[params::TEMPO] = 40.0;
         let data = labelled_by(&v, &ev, &truth, 400);
-        let o = TuneOptions { iterations: 600, k: Some(1.0), rate: 2.0, reg: 0.0, squares: false };
+        let o = TuneOptions { iterations: 600, k: Some(1.0), rate: 2.0, reg: 0.0, squares: false, fitted_tempo: true };
         let out = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
         assert!(out.model.0 > 1e-3, "the start is not already optimal: {:?}", out.model);
         assert!(out.model.1 < out.model.0 / 20.0, "model error {:?}", out.model);
@@ -361,7 +449,8 @@ mod tests {
         truth.w[at] = 80.0;
         let data = labelled_by(&v, &ev, &truth, 400);
         let first = start.square_idx(0, 0);
-        let mut o = TuneOptions { iterations: 400, k: Some(1.0), rate: 2.0, reg: 0.0, squares: false };
+        let mut o =
+            TuneOptions { iterations: 400, k: Some(1.0), rate: 2.0, reg: 0.0, squares: false, fitted_tempo: true };
         let without = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
         assert!(without.params.w[first..].iter().all(|&x| x == 0.0), "square weights moved");
         o.squares = true;
@@ -369,6 +458,75 @@ mod tests {
         assert!(with.model.1 < without.model.1, "{:?} against {:?}", with.model, without.model);
         let (best, _) = with.params.w[first..].iter().enumerate().max_by(|a, b| a.1.partial_cmp(b.1).unwrap()).unwrap();
         assert_eq!(first + best, at, "the largest square weight is not the knight's on f3");
+    }
+
+    /// The consistent tempo does not depend on the tempo the weights hold,
+    /// and with it the static evaluation equals on average the evaluation
+    /// after the best quiet move (worked out here without the tempo
+    /// arithmetic of `quiet_gain`), up to the rounding of the tempo to whole
+    /// centipawns.
+    #[test]
+    fn the_consistent_tempo_makes_one_ply_agree() {
+        for name in ["chess", "shogi", "xiangqi"] {
+            let v = Arc::new(builtin::variant(name).unwrap());
+            let positions = random_positions(&v, 150);
+            let mut p = EvalTables::default_params(&v);
+            p.w[params::TEMPO] = 0.0;
+            let (t0, n0) = consistent_tempo(&EvalTables::with_params(&v, &p).unwrap(), &positions).unwrap();
+            p.w[params::TEMPO] = 100.0;
+            let (t1, n1) = consistent_tempo(&EvalTables::with_params(&v, &p).unwrap(), &positions).unwrap();
+            assert_eq!((t0, n0), (t1, n1), "{name}");
+            assert!(t0 > 0.0, "{name}: the best quiet move gains nothing ({t0})");
+            p.w[params::TEMPO] = t0;
+            let ev = EvalTables::with_params(&v, &p).unwrap();
+            let (mut sum, mut n) = (0i64, 0i64);
+            for start in &positions {
+                let mut pos = start.clone();
+                if pos.in_check() {
+                    continue;
+                }
+                let here = ev.evaluate(&pos);
+                let mut best = None;
+                for m in pos.legal_moves() {
+                    if tactical(&pos, m) {
+                        continue;
+                    }
+                    let undo = pos.make(m);
+                    let e = -ev.evaluate(&pos);
+                    pos.unmake(m, &undo);
+                    best = best.max(Some(e));
+                }
+                if let Some(b) = best {
+                    sum += (b - here) as i64;
+                    n += 1;
+                }
+            }
+            assert_eq!(n as usize, n0, "{name}");
+            let gap = sum as f64 / n as f64;
+            assert!(
+                gap.abs() <= 1.0,
+                "{name}: tempo {t0}, the best quiet move's evaluation differs by {gap} on average"
+            );
+        }
+    }
+
+    /// By default the tuner writes the consistent tempo of the fitted
+    /// weights, not the fitted one.
+    #[test]
+    fn the_tuner_writes_the_consistent_tempo() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let start = EvalTables::default_params(&v);
+        let ev = EvalTables::with_params(&v, &start).unwrap();
+        let mut truth = start.clone();
+        truth.w[params::TEMPO] = 90.0;
+        let data = labelled_by(&v, &ev, &truth, 200);
+        let o = TuneOptions { iterations: 300, k: Some(1.0), rate: 2.0, reg: 0.0, ..TuneOptions::default() };
+        let out = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
+        let (fitted, Some((t, n))) = out.tempo else { panic!("no consistent tempo: {:?}", out.tempo) };
+        assert!(fitted > 60.0, "the fit should find the labels' tempo: {fitted}");
+        assert_eq!(out.params.w[params::TEMPO], t);
+        let again = consistent_tempo(&EvalTables::with_params(&v, &out.params).unwrap(), data.iter().map(|s| &s.pos));
+        assert_eq!(again, Some((t, n)));
     }
 
     #[test]
