@@ -724,14 +724,10 @@ impl Searcher {
         v
     }
 
-    /// A capture or a promotion.
+    /// A capture or a promotion ([`is_tactical`]).
     #[inline]
     fn is_tactical(&self, m: Move) -> bool {
-        match m.kind() {
-            MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Locust => true,
-            MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => false,
-            _ => m.from() != m.to() && !m.is_unload() && self.pos.piece_at(m.to()) != Code::EMPTY,
-        }
+        is_tactical(&self.pos, m)
     }
 
     #[inline]
@@ -1269,6 +1265,17 @@ impl Searcher {
                 beta = INF;
             }
         }
+    }
+}
+
+/// Whether `m` captures or promotes in `pos`: the moves the capture
+/// search plays and the quiet-move heuristics leave out.
+#[inline]
+pub(crate) fn is_tactical(pos: &Position, m: Move) -> bool {
+    match m.kind() {
+        MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Locust => true,
+        MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => false,
+        _ => m.from() != m.to() && !m.is_unload() && pos.piece_at(m.to()) != Code::EMPTY,
     }
 }
 

@@ -15,9 +15,8 @@
 //! side, one line `FEN;RESULT` (RESULT `1`, `0.5` or `0`).
 
 use crate::eval::EvalTables;
-use crate::search::{self, Limits, Shared, MATE_BOUND};
+use crate::search::{self, is_tactical, Limits, Shared, MATE_BOUND};
 use crate::tt::Tt;
-use chimera::moves::{Move, MoveKind};
 use chimera::outcome::{self, HistEntry, Result as GameResult};
 use chimera::position::Position;
 use chimera::square::Color;
@@ -64,14 +63,6 @@ pub struct SelfplayStats {
     pub results: [usize; 3],
     /// Games decided by adjudication.
     pub adjudicated: usize,
-}
-
-fn tactical(pos: &Position, m: Move) -> bool {
-    match m.kind() {
-        MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Locust => true,
-        MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => false,
-        _ => m.from() != m.to() && !m.is_unload() && !pos.piece_at(m.to()).is_empty(),
-    }
 }
 
 /// Plays the games and writes the positions to `out`; `each` sees every
@@ -141,7 +132,7 @@ pub fn selfplay(
                 stats.adjudicated += 1;
                 break GameResult::win(if side > 0 { Color::White } else { Color::Black });
             }
-            if plies >= o.skip && !pos.in_check() && !tactical(&pos, best) && r.score.abs() < MATE_BOUND {
+            if plies >= o.skip && !pos.in_check() && !is_tactical(&pos, best) && r.score.abs() < MATE_BOUND {
                 fens.push(pos.fen());
             }
             outcome::play_and_record(&mut pos, best, &mut hist);

@@ -27,7 +27,7 @@
 
 use crate::eval::EvalTables;
 use crate::params::{self, Params};
-use chimera::moves::{Move, MoveKind};
+use crate::search::is_tactical;
 use chimera::position::Position;
 use chimera::square::Color;
 use chimera::variant::Variant;
@@ -91,16 +91,6 @@ pub fn white_eval(ev: &EvalTables, pos: &Position) -> f64 {
     }
 }
 
-/// Whether a move captures or promotes (the moves left out of
-/// [`quiet_gain`]).
-fn tactical(pos: &Position, m: Move) -> bool {
-    match m.kind() {
-        MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Locust => true,
-        MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => false,
-        _ => m.from() != m.to() && !m.is_unload() && !pos.piece_at(m.to()).is_empty(),
-    }
-}
-
 /// How much the best move that neither captures nor promotes raises the
 /// evaluation of the side to move of `pos`, in centipawns, the tempo left
 /// out: the child's evaluation (negated, so from the mover's side) less
@@ -119,7 +109,7 @@ pub fn quiet_gain(ev: &EvalTables, pos: &mut Position) -> Option<f64> {
     let here = ev.evaluate(pos);
     let mut best = None::<i32>;
     for m in pos.legal_moves() {
-        if tactical(pos, m) {
+        if is_tactical(pos, m) {
             continue;
         }
         let undo = pos.make(m);
@@ -488,7 +478,7 @@ mod tests {
                 let here = ev.evaluate(&pos);
                 let mut best = None;
                 for m in pos.legal_moves() {
-                    if tactical(&pos, m) {
+                    if is_tactical(&pos, m) {
                         continue;
                     }
                     let undo = pos.make(m);
