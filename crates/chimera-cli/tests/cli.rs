@@ -84,6 +84,33 @@ impl Drop for TempFile {
     }
 }
 
+/// A directory under the temp directory, removed with its contents when
+/// dropped: for tests whose file must have a given name (error messages
+/// quote it).
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        let path = std::env::temp_dir().join(format!("chimera-cli-test-{}-{nanos}-{tag}", std::process::id()));
+        std::fs::create_dir_all(&path).expect("create temp directory");
+        TempDir(path)
+    }
+
+    /// Writes `contents` to the file `name` in the directory and returns its path.
+    fn file(&self, name: &str, contents: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, contents).expect("write temp file");
+        path.to_str().expect("temp path is UTF-8").to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 fn xiangqi_text() -> String {
     std::fs::read_to_string(XIANGQI_FILE).expect("read variants/xiangqi.toml")
 }
@@ -482,21 +509,17 @@ fn variants_ini_files() {
     assert_eq!(parse_perft(&out).1, 576);
     fails(&["moves", "--variant-file", ini], &["--variant", "nightriders"]);
     fails(&["moves", "--variant-file", ini, "--variant", "nosuch"], &["no variant 'nosuch'"]);
-    let dir = std::env::temp_dir().join(format!("chimera-ini-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let bad = dir.join("bad.ini");
-    std::fs::write(&bad, "[x:chess]\nblastOnCapture = true\n").unwrap();
-    fails(&["moves", "--variant-file", bad.to_str().unwrap(), "--variant", "x"], &["bad.ini:2", "blastOnCapture"]);
+    let dir = TempDir::new("ini");
+    let bad = dir.file("bad.ini", "[x:chess]\nblastOnCapture = true\n");
+    fails(&["moves", "--variant-file", &bad, "--variant", "x"], &["bad.ini:2", "blastOnCapture"]);
 }
 
 #[test]
 fn variant_file_with_a_bad_start_fen_is_an_error() {
-    let dir = std::env::temp_dir().join(format!("chimera-startfen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("badstart.toml");
+    let dir = TempDir::new("startfen");
     let text = "name = \"x\"\nfiles = 4\nranks = 4\nstart_fen = \"k3/4/4/3K x - - 0 1\"\n[[piece]]\nname = \"king\"\nletter = \"k\"\nbetza = \"K\"\nroyal = true\n";
-    std::fs::write(&path, text).unwrap();
-    fails(&["moves", "--variant-file", path.to_str().unwrap()], &["start_fen", "side to move"]);
+    let path = dir.file("badstart.toml", text);
+    fails(&["moves", "--variant-file", &path], &["start_fen", "side to move"]);
 }
 
 #[test]
