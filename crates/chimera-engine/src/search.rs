@@ -247,13 +247,31 @@ pub struct SearchResult {
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 /// One entry of the evaluation cache: a position's key, its static
-/// evaluation and whether the side to move is in check there.
-#[derive(Clone, Copy, Default)]
-struct EvalEntry {
-    key: u64,
-    score: i32,
+/// evaluation and whether the side to move is in check there. Stored as two
+/// words (key; score in the low half and check code above it) so that the
+/// cache is allocated zeroed: its pages are only touched once used, and a
+/// helper thread costs no megabyte of writes before it starts searching.
+#[derive(Clone, Copy)]
+struct EvalEntry([u64; 2]);
+
+impl EvalEntry {
+    #[inline(always)]
+    fn new(key: u64, score: i32, check: u8) -> EvalEntry {
+        EvalEntry([key, score as u32 as u64 | (check as u64) << 32])
+    }
+    #[inline(always)]
+    fn key(self) -> u64 {
+        self.0[0]
+    }
+    #[inline(always)]
+    fn score(self) -> i32 {
+        self.0[1] as u32 as i32
+    }
     /// [`CHECK_UNKNOWN`], [`CHECK_NO`] or [`CHECK_YES`]; 0: the entry is empty.
-    check: u8,
+    #[inline(always)]
+    fn check(self) -> u8 {
+        (self.0[1] >> 32) as u8
+    }
 }
 
 /// [`EvalEntry::check`]: the evaluation is known, the check status is not.
@@ -312,7 +330,7 @@ pub struct Searcher {
     /// board, the hands, the side to move), so a position met again (a
     /// transposition, the same capture sequence in another order) is not
     /// evaluated again.
-    eval_cache: Vec<EvalEntry>,
+    eval_cache: Vec<[u64; 2]>,
     nodes: u64,
     unreported: u64,
     /// The node count at which the current quiescence search stands pat.
@@ -398,7 +416,7 @@ impl Searcher {
             royal_codes,
             nsq,
             lmr,
-            eval_cache: vec![EvalEntry::default(); EVAL_CACHE_SIZE],
+            eval_cache: vec![[0; 2]; EVAL_CACHE_SIZE],
             nodes: 0,
             unreported: 0,
             qsearch_end: 0,
@@ -420,15 +438,16 @@ impl Searcher {
     #[inline]
     fn evaluate(&mut self, in_check: Option<bool>) -> i32 {
         let key = self.pos.hash();
-        let e = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
-        if e.check != 0 && e.key == key {
+        let slot = key as usize & (EVAL_CACHE_SIZE - 1);
+        let e = EvalEntry(self.eval_cache[slot]);
+        if e.check() != 0 && e.key() == key {
             if in_check.is_some() {
-                e.check = check_code(in_check);
+                self.eval_cache[slot] = EvalEntry::new(key, e.score(), check_code(in_check)).0;
             }
-            return e.score;
+            return e.score();
         }
         let score = self.ev.evaluate(&self.pos);
-        *e = EvalEntry { key, score, check: check_code(in_check) };
+        self.eval_cache[slot] = EvalEntry::new(key, score, check_code(in_check)).0;
         score
     }
 
@@ -437,8 +456,8 @@ impl Searcher {
     #[inline]
     fn cached_eval(&self) -> Option<(i32, bool)> {
         let key = self.pos.hash();
-        let e = &self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
-        (e.key == key && e.check >= CHECK_NO).then_some((e.score, e.check == CHECK_YES))
+        let e = EvalEntry(self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)]);
+        (e.key() == key && e.check() >= CHECK_NO).then_some((e.score(), e.check() == CHECK_YES))
     }
 
     /// Whether a root move is left out of the current pass.
@@ -1374,10 +1393,14 @@ pub fn search(
         };
         let mut helpers = Vec::with_capacity(threads - 1);
         for id in 1..threads {
-            let (history, limits, gate) = (&history, helper_limits.clone(), &gate);
-            // each helper builds its own searcher on its own thread
+            // the helpers' searchers are built here, one after the other:
+            // built on their own threads they allocated all at once, and
+            // the main thread's first page faults waited behind hundreds of
+            // threads' allocations (seconds, with 256 threads on 2 cores)
+            let mut s =
+                Searcher::new(pos.clone(), &history, ev.clone(), shared.clone(), false, helper_limits.clone(), start);
+            let gate = &gate;
             let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-                let mut s = Searcher::new(pos.clone(), history, ev.clone(), shared.clone(), false, limits, start);
                 let mut open = gate.0.lock().unwrap_or_else(|e| e.into_inner());
                 while !*open {
                     open = gate.1.wait(open).unwrap_or_else(|e| e.into_inner());
