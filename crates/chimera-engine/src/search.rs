@@ -1394,9 +1394,10 @@ pub fn search(
         let mut helpers = Vec::with_capacity(threads - 1);
         for id in 1..threads {
             // the helpers' searchers are built here, one after the other:
-            // built on their own threads they allocated all at once, and
-            // the main thread's first page faults waited behind hundreds of
-            // threads' allocations (seconds, with 256 threads on 2 cores)
+            // built on their own threads they were all set up at once while
+            // the main thread searched, and its first iteration took seconds
+            // (256 threads on 2 busy cores; most likely its page faults
+            // waited behind the helpers' allocations)
             let mut s =
                 Searcher::new(pos.clone(), &history, ev.clone(), shared.clone(), false, helper_limits.clone(), start);
             let gate = &gate;
