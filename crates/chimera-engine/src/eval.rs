@@ -52,7 +52,7 @@
 //! vector, so that the evaluation is (up to rounding) its dot product with
 //! the weights: what the tuner fits.
 
-use crate::params::{self, Params};
+use crate::params::{self, Params, NSCALARS, PER_TYPE};
 use chimera::compile::{code_of, type_of, Cell};
 use chimera::piece::Code;
 use chimera::position::Position;
@@ -1177,6 +1177,62 @@ impl EvalTables {
         s + self.tempo
     }
 
+    /// The evaluation of `pos` term by term, as text for a person: one line
+    /// per weight group that contributes (a scalar such as `tempo`, a piece
+    /// type's `value.X`, `mobility.X`, ..., or its square weights
+    /// `square.X`), largest first, each with its contribution in centipawns
+    /// from White's side (feature × weight); then their sum and the
+    /// evaluation the search uses, from the side to move's side. The sum
+    /// and the evaluation differ only by the tables' rounding.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chimera::{builtin, position::Position};
+    /// use chimera_engine::eval::EvalTables;
+    /// let v = Arc::new(builtin::variant("chess").unwrap());
+    /// let ev = EvalTables::new(&v);
+    /// let pos = Position::from_fen(v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    /// let text = ev.explain(&pos);
+    /// assert!(text.lines().any(|l| l.starts_with("value.r")));
+    /// assert!(text.lines().last().unwrap().starts_with("evaluation"));
+    /// ```
+    pub fn explain(&self, pos: &Position) -> String {
+        let v = pos.variant();
+        let names = Params::names(v);
+        let f = self.features(pos);
+        let squares = NSCALARS + PER_TYPE.len() * self.ntypes;
+        // the square weights grouped per type, the rest one name each
+        let mut groups: Vec<(String, f64)> = Vec::new();
+        for (i, (x, w)) in f.iter().zip(&self.params.w).enumerate() {
+            let c = x * w;
+            if c == 0.0 {
+                continue;
+            }
+            let name = if i >= squares {
+                let tok = params::piece_token(v, (i - squares) / self.nsq);
+                format!("square.{tok}")
+            } else {
+                names[i].clone()
+            };
+            match groups.iter_mut().find(|g| g.0 == name) {
+                Some(g) => g.1 += c,
+                None => groups.push((name, c)),
+            }
+        }
+        groups.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()));
+        let width = groups.iter().map(|g| g.0.len()).max().unwrap_or(0).max(10);
+        let mut out = String::new();
+        let mut sum = 0.0;
+        for (name, c) in &groups {
+            sum += c;
+            out.push_str(&format!("{name:<width$} {c:+9.1}\n"));
+        }
+        let stm = if pos.side_to_move() == Color::White { "White" } else { "Black" };
+        out.push_str(&format!("{:<width$} {sum:+9.1} (White's side)\n", "sum"));
+        out.push_str(&format!("{:<width$} {:+9} ({stm}, to move)\n", "evaluation", self.evaluate(pos)));
+        out
+    }
+
     /// The terms of the evaluation of `pos` as a vector, White's point of
     /// view, one entry per weight of [`Params`]: the evaluation from White's
     /// side is, up to the rounding of the tables, the dot product of this
@@ -1282,6 +1338,36 @@ mod tests {
 
     fn val(v: &Variant, t: &EvalTables, letter: char) -> i32 {
         t.type_value(v.def.piece_by_letter(letter).unwrap())
+    }
+
+    #[test]
+    fn the_explanation_adds_up_to_the_evaluation() {
+        // fitted weights (chess, with square weights in shogi) and derived ones
+        for (name, fen) in [
+            ("chess", "r1b1k2r/p3bpp1/1qp5/7p/4pB1P/P4P2/1P1Q2P1/R3KB1R w KQkq - 0 15"),
+            ("shogi", "ln1g3nl/1r3kg2/p1sppp1pp/2p3p2/1p7/2P2S3/PPSPPPPPP/2G4R1/LN2KG1NL[BPbp] b - - 0 1"),
+            ("capablanca", "r1abqkbcnr/pppppppppp/2n7/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 2"),
+        ] {
+            let v = Arc::new(builtin::variant(name).unwrap());
+            let t = EvalTables::new(&v);
+            let pos = Position::from_fen(v.clone(), fen).unwrap();
+            let text = t.explain(&pos);
+            let value = |l: &str| l.split_whitespace().nth(1).unwrap().parse::<f64>().unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            let (terms, tail) = lines.split_at(lines.len() - 2);
+            assert!(terms.len() >= 3, "{name}: {text}");
+            // largest first, and the sum line is the terms' sum
+            let values: Vec<f64> = terms.iter().map(|l| value(l)).collect();
+            assert!(values.windows(2).all(|w| w[0].abs() >= w[1].abs()), "{name}: {text}");
+            let sum = value(tail[0]);
+            assert!((sum - values.iter().sum::<f64>()).abs() < 0.5, "{name}: {text}");
+            // the sum is White's side of the evaluation, up to the tables' rounding
+            let e = t.evaluate(&pos) as f64;
+            assert_eq!(value(tail[1]), e);
+            let white = if pos.side_to_move() == Color::White { e } else { -e };
+            let pieces = (pos.pieces(Color::White).len() + pos.pieces(Color::Black).len()) as f64;
+            assert!((white - sum).abs() <= 0.5 * pieces + 4.0, "{name}: {text}");
+        }
     }
 
     #[test]

@@ -451,6 +451,18 @@ mod tests {
     }
 
     #[test]
+    fn eval_explains_the_static_evaluation() {
+        let out = session(
+            "uci\nsetoption name UCI_Variant value xiangqi\nposition startpos moves h3e3\neval\nisready\n",
+            None,
+        );
+        assert!(out.lines().any(|l| l.starts_with("mobility.")), "{out}");
+        assert!(out.lines().any(|l| l.starts_with("sum ") && l.ends_with("(White's side)")), "{out}");
+        assert!(out.lines().any(|l| l.starts_with("evaluation ") && l.ends_with("(Black, to move)")), "{out}");
+        assert!(out.contains("readyok"), "{out}");
+    }
+
+    #[test]
     fn overlong_lines_are_refused_and_the_session_goes_on() {
         let long = "x".repeat(MAX_LINE + 10);
         let out = session(&format!("uci\n{long}\nisready\n"), None);

@@ -150,6 +150,14 @@ impl UciSession {
                 }
                 e.out.line(&format!("Fen: {fen}"));
             }
+            "eval" => {
+                let g = e.game();
+                let text = g.ev.explain(&g.pos);
+                drop(g);
+                for l in text.lines() {
+                    e.out.line(l);
+                }
+            }
             _ => self.error(e, &format!("unknown command '{cmd}'")),
         }
         Flow::Continue
