@@ -56,11 +56,13 @@ class Uci:
             if line.split(" ", 1)[0] == word:
                 return lines
 
-    def score(self, fen, limit):
-        """The last reported score of a search of `fen`, from the side to
-        move: ('cp', n) or ('mate', n); None if the engine gave none."""
+    def score(self, fen, limit, moves=()):
+        """The last reported score of a search of `fen` (the start position
+        if None) after `moves`, from the side to move: ('cp', n) or
+        ('mate', n); None if the engine gave none."""
         self.send("ucinewgame")
-        self.send(f"position fen {fen}")
+        tail = " moves " + " ".join(moves) if moves else ""
+        self.send(("position startpos" if fen is None else f"position fen {fen}") + tail)
         self.send(f"go {limit}")
         last = None
         for line in self.wait("bestmove"):

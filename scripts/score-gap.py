@@ -24,58 +24,30 @@ such a position.
 """
 
 import argparse
+import importlib.util
+import os
 import re
-import subprocess
 import sys
 
 MATE = 10000
 
 
-class Uci:
-    """A UCI engine on a pipe."""
+def load_uci():
+    """The UCI pipe of scripts/label-positions.py (a file name with a hyphen,
+    so loaded by path)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "label-positions.py")
+    spec = importlib.util.spec_from_file_location("label_positions", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Uci
 
-    def __init__(self, cmd, variant):
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.send("isready")
-        self.wait("readyok")
 
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, word):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError(f"engine ended while waiting for {word}")
-            if line.split(" ", 1)[0].strip() == word:
-                return line
-
-    def score(self, start, moves, depth):
-        """The last score a depth-limited search reports, side to move's view."""
-        pos = "position " + (f"fen {start}" if start else "startpos")
-        self.send(pos + (" moves " + " ".join(moves) if moves else ""))
-        self.send(f"go depth {depth}")
-        score = None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine ended during a search")
-            w = line.split()
-            if w and w[0] == "info" and "score" in w:
-                i = w.index("score")
-                if i + 2 < len(w):
-                    kind, value = w[i + 1], int(w[i + 2])
-                    score = value if kind == "cp" else (MATE if value > 0 else -MATE)
-            elif w and w[0] == "bestmove":
-                return score
-
-    def quit(self):
-        self.send("quit")
-        self.p.wait(timeout=10)
+def centipawns(score):
+    """A score of Uci.score in centipawns (a mate is +-MATE), or None."""
+    if score is None:
+        return None
+    kind, n = score
+    return n if kind == "cp" else (MATE if n > 0 else -MATE)
 
 
 def read_games(path):
@@ -115,8 +87,9 @@ def main():
     if args.every < 1 or args.start < 0:
         sys.exit("--every must be at least 1 and --from at least 0")
     games = read_games(args.pgn)
-    chimera = Uci([args.chimera], args.variant)
-    reference = Uci([args.reference], args.variant)
+    uci = load_uci()
+    chimera = uci([args.chimera], args.variant, 16)
+    reference = uci([args.reference], args.variant, 16)
     gaps, first = [], {}
     for g, (tags, moves) in enumerate(games):
         ours_white = tags.get("White", "").startswith(args.side)
@@ -126,8 +99,8 @@ def main():
             white_to_move = (ply % 2 == 0) != (start is not None and start.split()[1] == "b")
             if not (ours_white if white_to_move else ours_black):
                 continue
-            ours = chimera.score(start, moves[:ply], args.chimera_depth)
-            theirs = reference.score(start, moves[:ply], args.reference_depth)
+            ours = centipawns(chimera.score(start, f"depth {args.chimera_depth}", moves[:ply]))
+            theirs = centipawns(reference.score(start, f"depth {args.reference_depth}", moves[:ply]))
             if ours is None or theirs is None:
                 continue
             gap = ours - theirs
@@ -136,8 +109,8 @@ def main():
                 gaps.append(gap)
                 if gap > args.threshold and g not in first:
                     first[g] = ply
-    chimera.quit()
-    reference.quit()
+    chimera.close()
+    reference.close()
     if gaps:
         print(f"positions without a mate score: {len(gaps)}, mean gap {sum(gaps) / len(gaps):+.0f} cp")
     for g, ply in sorted(first.items()):
