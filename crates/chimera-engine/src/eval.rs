@@ -214,6 +214,21 @@ const ATTACKER: u8 = 2;
 /// [`CodeTerms::flags`]: a pawn for the pawn-structure terms.
 const PAWN: u8 = 4;
 
+/// The sums over the pieces on the board that the evaluation adds up, from
+/// White's point of view: material and square tables, the endgame terms
+/// (before the phase scales them), the phase and each side's derived
+/// material. A search keeps them move by move ([`EvalTables::update_sums`],
+/// over the move's [`chimera::footprint`]) and evaluates with
+/// [`EvalTables::evaluate_with`], so that the evaluation does not add them
+/// up again at every node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PieceSums {
+    score: i32,
+    endgame: i32,
+    phase: i32,
+    material: [i32; 2],
+}
+
 /// The bit of the direction (df, dr), each in -1..=1, not both 0.
 #[inline]
 fn dir_bit(df: i32, dr: i32) -> u8 {
@@ -903,19 +918,75 @@ impl EvalTables {
 
     /// The static evaluation from the side to move's point of view, in centipawns.
     ///
-    /// One pass over the pieces gathers the material, the tables, the
-    /// mobility (with the moves next to the enemy royal piece), the enemy
-    /// pieces near each royal piece and the pawns per file; the rest works
-    /// on those counts. The value is the one of the term-by-term definition
-    /// (`evaluate_by_terms`, kept as the tests' reference).
+    /// The sums over the pieces ([`PieceSums`]: material, tables, phase)
+    /// are added up first; then [`EvalTables::evaluate_with`] makes one
+    /// pass over the pieces for the mobility (with the moves next to the
+    /// enemy royal piece), the enemy pieces near each royal piece and the
+    /// pawns per file, and the rest works on those counts. The value is the
+    /// one of the term-by-term definition (`evaluate_by_terms`, kept as the
+    /// tests' reference).
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let nsq = self.nsq;
-        let mut score = 0i32;
+        self.evaluate_with(pos, &self.piece_sums(pos))
+    }
+
+    /// The sums over the pieces of `pos` ([`PieceSums`]), added up.
+    pub fn piece_sums(&self, pos: &Position) -> PieceSums {
+        let mut sums = PieceSums::default();
+        for c in [Color::White, Color::Black] {
+            for &sq in pos.pieces(c) {
+                self.update_sums(&mut sums, sq, Code::EMPTY, pos.piece_at(sq));
+            }
+        }
+        sums
+    }
+
+    /// Updates `sums` for the occupant of `sq` changing from `old` to `new`
+    /// (either may be [`Code::EMPTY`]).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chimera::{builtin, position::Position};
+    /// use chimera_engine::eval::EvalTables;
+    /// let v = Arc::new(builtin::variant("chess").unwrap());
+    /// let ev = EvalTables::new(&v);
+    /// let mut pos = Position::start(v);
+    /// let mut sums = ev.piece_sums(&pos);
+    /// let m = pos.parse_move("e2e4").unwrap();
+    /// let fp = pos.footprint(m);
+    /// let before: Vec<_> = fp.as_slice().iter().map(|&s| pos.piece_at(s)).collect();
+    /// pos.make(m);
+    /// for (&sq, &old) in fp.as_slice().iter().zip(&before) {
+    ///     ev.update_sums(&mut sums, sq, old, pos.piece_at(sq));
+    /// }
+    /// assert_eq!(sums, ev.piece_sums(&pos));
+    /// assert_eq!(ev.evaluate_with(&pos, &sums), ev.evaluate(&pos));
+    /// ```
+    #[inline]
+    pub fn update_sums(&self, sums: &mut PieceSums, sq: Square, old: Code, new: Code) {
+        for (code, sign) in [(old, -1i32), (new, 1)] {
+            if code.is_empty() {
+                continue;
+            }
+            let white = code.color() == Color::White;
+            let side = if white { sign } else { -sign };
+            let t = &self.terms[code.index()];
+            let [pst, centre] = self.psq[code.index() * self.nsq + sq.index()];
+            sums.score += side * (t.value + pst);
+            sums.endgame += side * (centre + t.end);
+            sums.phase += sign * t.phase;
+            sums.material[(!white) as usize] += sign * t.base;
+        }
+    }
+
+    /// [`EvalTables::evaluate`] with the sums over the pieces given
+    /// (`sums` must be [`EvalTables::piece_sums`] of `pos`).
+    pub fn evaluate_with(&self, pos: &Position, sums: &PieceSums) -> i32 {
+        let mut score = sums.score;
         // the terms scaled by the endgame's share: the royal pieces'
         // centralisation and the endgame values
-        let mut endgame = 0i32;
-        let mut phase = 0i32;
-        let mut material = [0i32; 2];
+        let mut endgame = sums.endgame;
+        let mut phase = sums.phase;
+        let material = sums.material;
         let royals = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
         let zone1 = royals.map(|k| k.map_or(&NO_SQUARES, |k| &self.zone1[k.index()]));
         let zone2 = royals.map(|k| k.map_or(&NO_SQUARES, |k| &self.zone2[k.index()]));
@@ -937,11 +1008,6 @@ impl EvalTables {
             for &sq in pos.pieces(c) {
                 let code = pos.piece_at(sq);
                 let t = &self.terms[code.index()];
-                let [pst, centre] = self.psq[code.index() * nsq + sq.index()];
-                score += sign * (t.value + pst);
-                endgame += sign * (centre + t.end);
-                phase += t.phase;
-                material[ci] += t.base;
                 if t.flags & (MOBILE | ATTACKER | PAWN) == 0 {
                     continue;
                 }
@@ -1338,6 +1404,44 @@ mod tests {
 
     fn val(v: &Variant, t: &EvalTables, letter: char) -> i32 {
         t.type_value(v.def.piece_by_letter(letter).unwrap())
+    }
+
+    /// Along pseudo-random games of every built-in variant the build can
+    /// load, the sums kept move by move over each move's footprint are the
+    /// sums added up again, and so is the evaluation.
+    #[test]
+    fn sums_kept_move_by_move_are_the_sums() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut moves = 0;
+        for name in builtin::names() {
+            let Ok(v) = builtin::variant(name) else { continue };
+            let v = Arc::new(v);
+            let t = EvalTables::new(&v);
+            for _game in 0..2 {
+                let mut pos = Position::start(v.clone());
+                let mut sums = t.piece_sums(&pos);
+                for _ply in 0..60 {
+                    let list = pos.legal_moves();
+                    if list.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = list[seed as usize % list.len()];
+                    let fp = pos.footprint(m);
+                    let before: Vec<Code> = fp.as_slice().iter().map(|&s| pos.piece_at(s)).collect();
+                    pos.make(m);
+                    for (&sq, &old) in fp.as_slice().iter().zip(&before) {
+                        t.update_sums(&mut sums, sq, old, pos.piece_at(sq));
+                    }
+                    assert_eq!(sums, t.piece_sums(&pos), "{name}: {}", pos.fen());
+                    assert_eq!(t.evaluate_with(&pos, &sums), t.evaluate(&pos), "{name}: {}", pos.fen());
+                    moves += 1;
+                }
+            }
+        }
+        assert!(moves > 1_000, "only {moves} moves played");
     }
 
     #[test]

@@ -18,13 +18,14 @@
 //! Shogi's rule that the side that repeats a position loses (unless it moved
 //! out of check).
 
-use crate::eval::EvalTables;
+use crate::eval::{EvalTables, PieceSums};
 use crate::rules::{irreversible, GameRules, HistEntry};
 use crate::see;
 use crate::timeman::{self, Budget};
 use crate::tt::{Tt, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER};
 use chimera::check::CheckInfo;
 use chimera::compile::type_of;
+use chimera::footprint::MAX_FOOTPRINT;
 use chimera::moves::{Move, MoveKind, MoveList};
 use chimera::piece::Code;
 use chimera::position::Position;
@@ -331,6 +332,12 @@ pub struct Searcher {
     /// transposition, the same capture sequence in another order) is not
     /// evaluated again.
     eval_cache: Vec<[u64; 2]>,
+    /// The evaluation's sums over the pieces ([`PieceSums`]) of the root and
+    /// of each position of the searched line, kept move by move: entry
+    /// `sum_top` is the current position's.
+    sums: Vec<PieceSums>,
+    /// The current position's entry in `sums`.
+    sum_top: usize,
     nodes: u64,
     unreported: u64,
     /// The node count at which the current quiescence search stands pat.
@@ -385,6 +392,7 @@ impl Searcher {
         });
         let mut h = Vec::with_capacity(MAX_PLY + 3);
         h.push(history.root);
+        let sums = vec![ev.piece_sums(&pos); MAX_PLY + 2];
         let lmr = (0..=MAX_PLY)
             .map(|d| {
                 let mut row = [0u8; 64];
@@ -417,6 +425,8 @@ impl Searcher {
             nsq,
             lmr,
             eval_cache: vec![[0; 2]; EVAL_CACHE_SIZE],
+            sums,
+            sum_top: 0,
             nodes: 0,
             unreported: 0,
             qsearch_end: 0,
@@ -446,7 +456,9 @@ impl Searcher {
             }
             return e.score();
         }
-        let score = self.ev.evaluate(&self.pos);
+        let sums = &self.sums[self.sum_top];
+        debug_assert_eq!(*sums, self.ev.piece_sums(&self.pos), "the sums kept move by move");
+        let score = self.ev.evaluate_with(&self.pos, sums);
         self.eval_cache[slot] = EvalEntry::new(key, score, check_code(in_check)).0;
         score
     }
@@ -771,7 +783,22 @@ impl Searcher {
 
     fn play(&mut self, m: Move, ply: usize, record: bool) -> chimera::position::Undo {
         let irr = record && irreversible(&self.pos, m);
+        // the evaluation's sums, from the squares the move changes
+        let footprint = self.pos.footprint(m);
+        let mut before = [Code::EMPTY; MAX_FOOTPRINT];
+        for (old, &sq) in before.iter_mut().zip(footprint.as_slice()) {
+            *old = self.pos.piece_at(sq);
+        }
         let undo = self.pos.make(m);
+        let mut sums = self.sums[self.sum_top];
+        for (&old, &sq) in before.iter().zip(footprint.as_slice()) {
+            let new = self.pos.piece_at(sq);
+            if new != old {
+                self.ev.update_sums(&mut sums, sq, old, new);
+            }
+        }
+        self.sum_top += 1;
+        self.sums[self.sum_top] = sums;
         self.frames[ply + 1].last = Some(m);
         if record {
             let prev = self.hist.last().map_or(0, |e| e.rev);
@@ -786,6 +813,7 @@ impl Searcher {
 
     fn take_back(&mut self, m: Move, undo: &chimera::position::Undo, record: bool) {
         self.pos.unmake(m, undo);
+        self.sum_top -= 1;
         if record {
             self.hist.pop();
         }

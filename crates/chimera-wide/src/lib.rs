@@ -36,6 +36,8 @@ pub mod counting;
 pub mod definition;
 #[path = "../../chimera/src/fen.rs"]
 pub mod fen;
+#[path = "../../chimera/src/footprint.rs"]
+pub mod footprint;
 #[path = "../../chimera/src/gating.rs"]
 pub(crate) mod gating;
 #[path = "../../chimera/src/highlight.rs"]

@@ -28,6 +28,7 @@ pub mod compile;
 pub mod counting;
 pub mod definition;
 pub mod fen;
+pub mod footprint;
 pub(crate) mod gating;
 pub mod highlight;
 pub mod ini;
