@@ -164,7 +164,8 @@ Fits the variant's evaluation weights to labelled positions (lines
 then minimises the mean squared error of sigmoid(eval) against the results by
 gradient descent (N steps, default 1000), starting from the derived defaults,
 with a ridge penalty R (default 0.0001) toward them; --squares fits the
-piece-square weights too (else they stay 0). The tempo written is the one
+piece-square weights too, for the middlegame and apart for the endgame
+(else they stay 0). The tempo written is the one
 at which the evaluation agrees on average with the evaluation after the best
 quiet move (half the mean gain of that move over the data's positions);
 --fitted-tempo keeps the fitted one. Prints K and the error before and after

@@ -160,8 +160,9 @@ pub struct EvalTables {
     /// gathered in one place (indexed by the code, a byte, without a bounds test).
     terms: Box<[CodeTerms; MAX_CODES]>,
     /// Per code and square: the positional bonus (centralisation, promotion
-    /// progress, advancement) and the royal piece's centralisation (scaled
-    /// by the phase), side by side.
+    /// progress, advancement, the square weight) and the endgame bonus
+    /// (scaled by the phase: the royal piece's centralisation, the endgame
+    /// square weight), side by side.
     psq: Vec<[i32; 2]>,
     /// Per colour of the walking piece and piece code: what the code is to a
     /// mobility walk ([`EvalTables::occupant`]: 0 empty, 1 friend or wall, 2 enemy).
@@ -465,7 +466,7 @@ impl EvalTables {
         let height = g.height as i32;
         let mut value = vec![0i32; ncodes];
         let mut pst = vec![0i32; ncodes * nsq];
-        let mut royal_centre = vec![0i32; ncodes * nsq];
+        let mut end_bonus = vec![0i32; ncodes * nsq];
         let mut hand = vec![0i32; ncodes];
         let mut base_value = vec![0i32; ncodes];
         let mut phase_weight = vec![0i32; ncodes];
@@ -521,13 +522,14 @@ impl EvalTables {
                         raw_promo[i] = (gain / (4.0 + 4.0 * d * d)) as f32;
                     }
                     let centre = w_centre * raw_centre[i] as f64;
-                    if pt.royal {
-                        royal_centre[i] = centre.round() as i32;
-                    }
                     let mut bonus = if pt.royal { 0.0 } else { centre };
                     bonus += p.w[params::PROMO] * raw_promo[i] as f64 + w_advance * pr;
                     bonus += p.w[p.square_idx(t, ws)];
                     pst[i] = bonus.round() as i32;
+                    // scaled by the phase: the royal piece's centralisation
+                    // and the endgame square bonus
+                    let end = if pt.royal { centre } else { 0.0 };
+                    end_bonus[i] = (end + p.w[p.square_end_idx(t, ws)]).round() as i32;
                     if pawn[code] {
                         passed[i] = (p.w[params::PASSED] + p.w[params::PASSED_RANK] * pr * pr).round() as i32;
                         passed_end[i] =
@@ -612,7 +614,7 @@ impl EvalTables {
                 flags: flag(mob_avg[code].is_some(), MOBILE) | flag(attacker[code], ATTACKER) | flag(pawn[code], PAWN),
             };
         }
-        let psq = pst.iter().zip(&royal_centre).map(|(&a, &b)| [a, b]).collect();
+        let psq = pst.iter().zip(&end_bonus).map(|(&a, &b)| [a, b]).collect();
         let mut walk_occ = Box::new([[Occupant::Empty; MAX_CODES]; 2]);
         for (mine, row) in walk_occ.iter_mut().enumerate() {
             for (p, o) in row.iter_mut().enumerate().skip(1) {
@@ -1275,8 +1277,10 @@ impl EvalTables {
                 continue;
             }
             let name = if i >= squares {
-                let tok = params::piece_token(v, (i - squares) / self.nsq);
-                format!("square.{tok}")
+                // (the endgame squares' block follows the squares')
+                let block = (i - squares) / self.nsq;
+                let tok = params::piece_token(v, block % self.ntypes);
+                format!("{}.{tok}", if block < self.ntypes { "square" } else { "square_end" })
             } else {
                 names[i].clone()
             };
@@ -1315,6 +1319,8 @@ impl EvalTables {
         let mut royal_centre = vec![0.0f64; self.ntypes];
         // per type: pieces on the board (White's minus Black's), for the endgame values
         let mut on_board = vec![0.0f64; self.ntypes];
+        // the endgame square weights' entries, scaled below
+        let mut end_squares: Vec<(usize, f64)> = Vec::new();
         f[params::TEMPO] = if pos.side_to_move() == Color::White { 1.0 } else { -1.0 };
         for (c, sign) in [(Color::White, 1.0f64), (Color::Black, -1.0f64)] {
             let ek = royals[c.flip().index()];
@@ -1334,6 +1340,7 @@ impl EvalTables {
                 f[params::PROMO] += sign * self.raw_promo[i] as f64;
                 let ws = if c == Color::White { sq } else { pos.geometry().flip(sq) };
                 f[self.params.square_idx(t, ws.index())] += sign;
+                end_squares.push((self.params.square_end_idx(t, ws.index()), sign));
                 f[idx(t, params::ADVANCE)] += sign * self.prog[i] as f64;
                 if let Some(avg) = self.mob_avg[code] {
                     let (n, h) = self.mobility(pos, Code::new(code), sq, ek);
@@ -1356,6 +1363,9 @@ impl EvalTables {
         }
         for (t, x) in on_board.iter().enumerate() {
             f[idx(t, params::END)] += x * (1.0 - opening);
+        }
+        for (i, sign) in end_squares {
+            f[i] += sign * (1.0 - opening);
         }
         let (sign, edge, near) = self.mop_up(material, royals);
         f[params::MOP_EDGE] += (sign * edge) as f64;
@@ -1735,6 +1745,8 @@ mod tests {
                         for sq in 0..p.nsq {
                             let i = p.square_idx(t, sq);
                             p.w[i] = ((t * 7 + sq * 3) % 11) as f64 - 5.0;
+                            let i = p.square_end_idx(t, sq);
+                            p.w[i] = ((t * 5 + sq * 7) % 13) as f64 - 6.0;
                         }
                     }
                 }

@@ -16,7 +16,8 @@
 //! piece as a FEN writes it for White in lowercase (`p`, `n`, `+p` for a
 //! promoted shogi pawn, `q~` for a crazyhouse promoted queen), and
 //! `square.X.SQ`, the bonus of the piece on square SQ as White sees it
-//! (`square.n.f3`; a Black knight on f6 reads it). A key that is
+//! (`square.n.f3`; a Black knight on f6 reads it), and `square_end.X.SQ`,
+//! its extra bonus there in the endgame (scaled as `end.X` is). A key that is
 //! not given keeps its default, so a file may set only some weights. An
 //! unknown key, a key given twice, a value that is not a finite number or is
 //! beyond ±100000 is an error naming the line ([`WeightsError`]).
@@ -124,14 +125,16 @@ pub struct Params {
     pub nsq: usize,
     /// The weights: [`SCALARS`], then per type [`PER_TYPE`], then per type
     /// one bonus per square (the square as White sees it: Black's pieces
-    /// read the square mirrored), 0 by default.
+    /// read the square mirrored), then per type one endgame bonus per
+    /// square (scaled by the phase as [`END`] is); the square terms are 0
+    /// by default.
     pub w: Vec<f64>,
 }
 
 impl Params {
     /// A vector of zeros for `ntypes` piece types on a board of `nsq` squares.
     pub fn zeros(ntypes: usize, nsq: usize) -> Params {
-        Params { ntypes, nsq, w: vec![0.0; NSCALARS + (PER_TYPE.len() + nsq) * ntypes] }
+        Params { ntypes, nsq, w: vec![0.0; NSCALARS + (PER_TYPE.len() + 2 * nsq) * ntypes] }
     }
 
     /// A vector of zeros for the variant's piece types and board.
@@ -143,6 +146,13 @@ impl Params {
     #[inline]
     pub fn square_idx(&self, t: usize, sq: usize) -> usize {
         NSCALARS + PER_TYPE.len() * self.ntypes + t * self.nsq + sq
+    }
+
+    /// The index of the endgame square bonus of type `t` on square `sq`
+    /// (White's view).
+    #[inline]
+    pub fn square_end_idx(&self, t: usize, sq: usize) -> usize {
+        self.square_idx(self.ntypes, 0) + t * self.nsq + sq
     }
 
     /// The index of term `k` ([`VALUE`], ...) of piece type `t`.
@@ -168,7 +178,8 @@ impl Params {
     }
 
     /// The key of every weight, in order, for the variant's piece types:
-    /// the scalars, the per-type terms, then `square.X.SQ` per type and square.
+    /// the scalars, the per-type terms, then `square.X.SQ` per type and
+    /// square, then `square_end.X.SQ`.
     pub fn names(v: &Variant) -> Vec<String> {
         let mut names: Vec<String> = SCALARS.iter().map(|s| s.0.to_string()).collect();
         let tokens: Vec<String> = (0..v.def.pieces.len()).map(|t| piece_token(v, t)).collect();
@@ -178,9 +189,11 @@ impl Params {
             }
         }
         let g = v.geometry();
-        for tok in &tokens {
-            for s in 0..g.squares() {
-                names.push(format!("square.{tok}.{}", g.square_name(Square::new(s))));
+        for block in ["square", "square_end"] {
+            for tok in &tokens {
+                for s in 0..g.squares() {
+                    names.push(format!("{block}.{tok}.{}", g.square_name(Square::new(s))));
+                }
             }
         }
         names
@@ -340,6 +353,20 @@ mod tests {
         q.apply_text(&v, "value.q 950 # the queen\n").unwrap();
         assert_eq!(q.of(v.def.piece_by_letter('q').unwrap(), VALUE), 950.0);
         assert_eq!(q.w.iter().filter(|&&x| x != 0.0).count(), 1);
+        // a square weight and an endgame square weight, by their keys
+        let mut r = Params::zeros_for(&v);
+        r.apply_text(
+            &v,
+            "square.k.g1 12
+square_end.k.e4 9
+",
+        )
+        .unwrap();
+        let (k, g) = (v.def.piece_by_letter('k').unwrap(), v.geometry());
+        let sq = |name: &str| (0..g.squares()).find(|&s| g.square_name(Square::new(s)) == name).unwrap();
+        assert_eq!(r.w[r.square_idx(k, sq("g1"))], 12.0);
+        assert_eq!(r.w[r.square_end_idx(k, sq("e4"))], 9.0);
+        assert_eq!(r.w.iter().filter(|&&x| x != 0.0).count(), 2);
     }
 
     #[test]
