@@ -25,7 +25,7 @@ pub struct Footprint {
 }
 
 impl Footprint {
-    /// An empty footprint (a pass).
+    /// An empty footprint.
     #[inline]
     fn new() -> Footprint {
         Footprint { squares: [Square::new(0); MAX_FOOTPRINT], len: 0 }
@@ -66,13 +66,13 @@ impl Position {
         let mut fp = Footprint::new();
         let (from, to) = (m.from(), m.to());
         match m.kind() {
-            MoveKind::Pass => return fp,
+            // (a burning piece that passes still burns around its square)
+            MoveKind::Pass => fp.add(to),
             MoveKind::Castle => {
                 let rook = m.extra();
                 for sq in [from, to, rook, Position::castle_rook_target(from, to, rook)] {
                     fp.add(sq);
                 }
-                return fp;
             }
             MoveKind::Drop => fp.add(to),
             kind => {
