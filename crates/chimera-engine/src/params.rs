@@ -355,13 +355,7 @@ mod tests {
         assert_eq!(q.w.iter().filter(|&&x| x != 0.0).count(), 1);
         // a square weight and an endgame square weight, by their keys
         let mut r = Params::zeros_for(&v);
-        r.apply_text(
-            &v,
-            "square.k.g1 12
-square_end.k.e4 9
-",
-        )
-        .unwrap();
+        r.apply_text(&v, "square.k.g1 12\nsquare_end.k.e4 9\n").unwrap();
         let (k, g) = (v.def.piece_by_letter('k').unwrap(), v.geometry());
         let sq = |name: &str| (0..g.squares()).find(|&s| g.square_name(Square::new(s)) == name).unwrap();
         assert_eq!(r.w[r.square_idx(k, sq("g1"))], 12.0);
