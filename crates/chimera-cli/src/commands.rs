@@ -169,7 +169,9 @@ piece-square weights too, for the middlegame and apart for the endgame
 at which the evaluation agrees on average with the evaluation after the best
 quiet move (half the mean gain of that move over the data's positions);
 --fitted-tempo keeps the fitted one. Prints K and the error before and after
-(on the fitted positions and on every tenth position, held out), and writes
+(on the fitted positions and on those held out: every tenth game when the
+data marks its games with `# game` comment lines, as selfplay writes them,
+otherwise every tenth position), and writes
 the weights file to --out (default V.weights.txt). --measure-tempo fits
 nothing: it prints the consistent tempo of the variant's own weights over the
 data's positions. See docs/strength.md (Tuning)."
@@ -940,6 +942,7 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
         (f, None) if fitted_tempo => format!("tempo {f}: fitted (--fitted-tempo)"),
         (f, None) => format!("tempo {f}: fitted (no position with a quiet move to measure the consistent one)"),
     };
+    let held_what = if engine::tune::games_marked(&data) { "every tenth game" } else { "every tenth position" };
     let header = vec![
         format!(
             "chimera evaluation weights for {}: `chimera tune --variant {} --iterations {} --reg {}{}{}`",
@@ -951,7 +954,7 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
             if o.fitted_tempo { " --fitted-tempo" } else { "" }
         ),
         format!(
-            "on {} positions ({} fitted, {} held out), K {:.4}; error {:.6} -> {:.6} (held out {:.6} -> {:.6})",
+            "on {} positions ({} fitted, {} held out: {held_what}), K {:.4}; error {:.6} -> {:.6} (held out {:.6} -> {:.6})",
             data.len(),
             r.counts.0,
             r.counts.1,
@@ -965,7 +968,7 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
     ];
     std::fs::write(&out_path, r.params.to_text(&v, &header)).map_err(|e| format!("cannot write '{out_path}': {e}"))?;
     let mut out = io::stdout().lock();
-    writeln!(out, "positions: {} fitted, {} held out", r.counts.0, r.counts.1)?;
+    writeln!(out, "positions: {} fitted, {} held out ({held_what})", r.counts.0, r.counts.1)?;
     writeln!(out, "K: {:.4}", r.k)?;
     writeln!(out, "error before: {:.6} (held out {:.6})", r.before.0, r.before.1)?;
     writeln!(out, "error after:  {:.6} (held out {:.6})", r.after.0, r.after.1)?;

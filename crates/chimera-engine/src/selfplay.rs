@@ -12,7 +12,9 @@
 //! not in check, and the move the search played is neither a capture nor a
 //! promotion; the first `skip` plies after the random opening are left out.
 //! Every written position is labelled with the game's result from White's
-//! side, one line `FEN;RESULT` (RESULT `1`, `0.5` or `0`).
+//! side, one line `FEN;RESULT` (RESULT `1`, `0.5` or `0`); a comment line
+//! `# game N` comes before each game's positions, so that the tuner can
+//! hold out whole games.
 
 use crate::eval::EvalTables;
 use crate::search::{self, is_tactical, Limits, Shared, MATE_BOUND};
@@ -143,6 +145,8 @@ pub fn selfplay(
             GameResult::BlackWins => "0",
             GameResult::Draw => "0.5",
         };
+        // the tuner holds out whole games by these markers
+        writeln!(out, "# game {}", game + 1)?;
         for f in &fens {
             writeln!(out, "{f};{label}")?;
         }
@@ -173,9 +177,12 @@ mod tests {
         let stats = selfplay(&v, &ev, &o, &mut out, &mut |_, _, _| {}).unwrap();
         assert_eq!(stats.games, 2);
         let text = String::from_utf8(out).unwrap();
-        assert_eq!(text.lines().count(), stats.positions);
+        // a marker line before each game's positions
+        assert_eq!(text.lines().count(), stats.positions + 2);
+        assert_eq!(text.lines().filter(|l| l.starts_with("# game ")).count(), 2);
         assert!(stats.positions > 20, "{}", stats.positions);
         let data = crate::tune::parse_data(&v, &text).unwrap();
+        assert!(data.iter().any(|s| s.game == Some(0)) && data.iter().any(|s| s.game == Some(1)));
         for s in data {
             let mut pos = s.pos;
             assert!(!pos.in_check(), "{}", pos.fen());

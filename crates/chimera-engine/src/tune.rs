@@ -16,9 +16,15 @@
 //! gradient is exact for that linear model; the errors printed before and
 //! after are those of the real evaluation with the starting and the fitted
 //! weights (rounded to 0.1 as the weights file stores them). One position in
-//! ten (every tenth line) is held out and its error reported apart, as a
-//! check against overfitting; it does not take part in the fit. The mop-up
-//! weights are not tuned ([`FROZEN`]).
+//! ten (every tenth line; see below for whole games) is held out and its
+//! error reported apart, as a check against overfitting; it does not take
+//! part in the fit. The mop-up weights are not tuned ([`FROZEN`]).
+//!
+//! Positions of one game are alike, so a held-out position whose
+//! neighbours in its game were fitted says little about overfitting. When
+//! the data marks its games (a comment line `# game N` before each game's
+//! positions, as [`crate::selfplay`] writes them), every tenth game is held
+//! out whole instead.
 //!
 //! The tempo written is not the fitted one but the one at which the
 //! static evaluation agrees on average with the evaluation after the side
@@ -43,14 +49,27 @@ pub struct Sample {
     pub pos: Position,
     /// White's score in the game it comes from, in [0, 1].
     pub result: f64,
+    /// The game it comes from (counted from 0 in the data), when the data
+    /// marks its games with `# game` comment lines.
+    pub game: Option<usize>,
+}
+
+/// Whether a data line is the comment that starts a game's positions.
+fn is_game_marker(line: &str) -> bool {
+    line.strip_prefix('#').is_some_and(|rest| rest.trim_start().starts_with("game"))
 }
 
 /// Reads a data file's text (see the module documentation). An error names
 /// the line.
 pub fn parse_data(v: &Arc<Variant>, text: &str) -> Result<Vec<Sample>, String> {
     let mut out = Vec::new();
+    let mut game = None::<usize>;
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
+        if is_game_marker(line) {
+            game = Some(game.map_or(0, |g| g + 1));
+            continue;
+        }
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
@@ -67,7 +86,7 @@ pub fn parse_data(v: &Arc<Variant>, text: &str) -> Result<Vec<Sample>, String> {
                 .ok_or_else(|| err(format!("'{r}' is not a result (1, 0.5, 0, 1-0, 1/2-1/2, 0-1)")))?,
         };
         let pos = Position::from_fen(v.clone(), fen.trim()).map_err(|e| err(e.to_string()))?;
-        out.push(Sample { pos, result });
+        out.push(Sample { pos, result, game });
     }
     if out.is_empty() {
         return Err("the data has no positions".into());
@@ -227,6 +246,28 @@ pub struct TuneOutcome {
     pub tempo: (f64, Option<(f64, usize)>),
 }
 
+/// Whether `data` marks its games ([`Sample::game`] of the first sample:
+/// a file marks all its games or none).
+pub fn games_marked(data: &[Sample]) -> bool {
+    data.first().is_some_and(|s| s.game.is_some())
+}
+
+/// The positions fitted and those held out: every tenth game when the data
+/// marks its games ([`games_marked`]), otherwise every tenth position.
+pub fn split_held_out(data: &[Sample]) -> (Vec<&Sample>, Vec<&Sample>) {
+    let by_game = games_marked(data);
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    for (i, s) in data.iter().enumerate() {
+        let n = if by_game { s.game.unwrap_or(0) } else { i };
+        if n % 10 == 9 {
+            held.push(s);
+        } else {
+            fit.push(s);
+        }
+    }
+    (fit, held)
+}
+
 /// Tunes the weights of variant `v`, from `start`, on `data`; `progress`
 /// sees (iteration, model error) now and then.
 pub fn tune(
@@ -237,18 +278,7 @@ pub fn tune(
     progress: &mut dyn FnMut(usize, f64),
 ) -> Result<TuneOutcome, String> {
     let ev0 = EvalTables::with_params(v, start)?;
-    let (fit, held): (Vec<&Sample>, Vec<&Sample>) = {
-        let mut fit = Vec::new();
-        let mut held = Vec::new();
-        for (i, s) in data.iter().enumerate() {
-            if i % 10 == 9 {
-                held.push(s);
-            } else {
-                fit.push(s);
-            }
-        }
-        (fit, held)
-    };
+    let (fit, held) = split_held_out(data);
     if fit.is_empty() {
         return Err("no positions to fit".into());
     }
@@ -391,7 +421,7 @@ mod tests {
             .map(|pos| {
                 let f = ev.features(&pos);
                 let e: f64 = f.iter().zip(&truth.w).map(|(a, b)| a * b).sum();
-                Sample { pos, result: sigmoid(e, 1.0) }
+                Sample { pos, result: sigmoid(e, 1.0), game: None }
             })
             .collect()
     }
@@ -529,6 +559,34 @@ mod tests {
         let results: Vec<f64> = evals.iter().map(|&e| sigmoid(e, 0.8)).collect();
         let k = fit_k(&evals, &results);
         assert!((k - 0.8).abs() < 1e-3, "{k}");
+    }
+
+    #[test]
+    fn whole_games_are_held_out_when_the_data_marks_them() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        // twenty games of 3, 1, 3, 1, ... positions
+        let mut text = String::from("# labels: a comment, not a game\n");
+        for g in 0..20 {
+            text.push_str(&format!("# game {}\n", g + 1));
+            for _ in 0..(if g % 2 == 0 { 3 } else { 1 }) {
+                text.push_str(&format!("{start};0.5\n"));
+            }
+        }
+        let data = parse_data(&v, &text).unwrap();
+        assert_eq!(data.len(), 40);
+        assert!(games_marked(&data));
+        let (fit, held) = split_held_out(&data);
+        // games 10 and 20 (indices 9 and 19), one position each, held out whole
+        assert_eq!((fit.len(), held.len()), (38, 2));
+        assert!(held.iter().all(|s| matches!(s.game, Some(9) | Some(19))));
+        assert!(fit.iter().all(|s| !matches!(s.game, Some(9) | Some(19))));
+        // without markers: every tenth position
+        let plain: String = text.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+        let data = parse_data(&v, &plain).unwrap();
+        assert!(!games_marked(&data));
+        let (fit, held) = split_held_out(&data);
+        assert_eq!((fit.len(), held.len()), (36, 4));
     }
 
     #[test]
