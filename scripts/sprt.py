@@ -25,11 +25,23 @@ expected under H0 and H1, the log-likelihood ratio is
 accepted when LLR >= log((1 - beta) / alpha), H0 when LLR <= log(beta / (1 -
 alpha)). After every pair the running LLR and the Elo estimate with its 95%
 interval are printed; at the end the decision.
+
+A run that ended at its limit without a decision is continued by another
+run of the same two binaries with the same bounds and another --seed (so
+that the openings differ), given the earlier runs' logs:
+
+    scripts/sprt.py --new A --old B --seed 2 --continue run1.txt > run2.txt
+
+The earlier runs' counts (the last counts of each log) are added to this
+run's before each test, so the run stops where the whole test decides, as
+if it had gone on without a break. The lines still give this run's own
+counts first (scripts/sprt_combine.py sums them), then the whole's.
 """
 import argparse
 import math
 import os
 import random
+import re
 import sys
 import threading
 import time
@@ -106,6 +118,34 @@ def decision(value, lower, upper):
     return None
 
 
+def last_counts(path, trinomial):
+    """The counts of the last line of a log of this script that has them:
+    the pentanomial pair counts, or with `trinomial` the game counts [L, D, W]."""
+    found = None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if trinomial:
+                m = re.search(r"W-D-L (\d+)-(\d+)-(\d+)", line)
+                if m:
+                    w, d, l = (int(x) for x in m.groups())
+                    found = [l, d, w]
+            else:
+                m = re.search(r"pentanomial \[([0-9, ]+)\]", line)
+                if m:
+                    found = [int(x) for x in m.group(1).split(",")]
+    if found is None:
+        raise SystemExit(f"{path}: no counts found")
+    return found
+
+
+def earlier_counts(paths, trinomial):
+    """The counts of earlier runs (their logs' last counts), summed."""
+    total = [0] * (3 if trinomial else 5)
+    for path in paths:
+        total = [x + y for x, y in zip(total, last_counts(path, trinomial))]
+    return total
+
+
 def game_args(a, variant):
     """The argument set scripts/match.py's play_game reads, for one variant:
     the new binary is its `chimera`, the old one its UCI `opponent`."""
@@ -152,6 +192,8 @@ def main():
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--grace", type=float, default=0.5, help="seconds over the clock before a time forfeit")
     ap.add_argument("--pgn", help="append the games to this file")
+    ap.add_argument("--continue", dest="earlier", nargs="+", default=[], metavar="LOG",
+                    help="logs of earlier runs of the same binaries and bounds: their counts join this run's test")
     a = ap.parse_args()
     try:
         b, i = a.tc.split("+")
@@ -169,9 +211,22 @@ def main():
     except Exception as e:  # pyffish refuses an unknown variant
         sys.exit("error: pyffish: %s" % e)
     lower, upper = bounds(a.alpha, a.beta)
+    earlier = earlier_counts(a.earlier, a.trinomial)
     print("SPRT %s vs %s, %s, tc %s, elo0 %g elo1 %g alpha %g beta %g (%s): bounds [%.2f, %.2f]"
           % (a.new, a.old, ",".join(variants), a.tc, a.elo0, a.elo1, a.alpha, a.beta,
              "trinomial" if a.trinomial else "pentanomial", lower, upper), flush=True)
+    per_sample = 1 if a.trinomial else 2
+    if a.earlier:
+        print("continuing %d earlier run(s) (%s): %d games, counts %s, LLR %.3f"
+              % (len(a.earlier), ", ".join(os.path.basename(p) for p in a.earlier), per_sample * sum(earlier),
+                 earlier, llr(earlier, a.elo0, a.elo1)), flush=True)
+
+    def whole_text(counts):
+        """The test of this run and the earlier ones together: (LLR, text)."""
+        whole = [x + y for x, y in zip(counts, earlier)]
+        value = llr(whole, a.elo0, a.elo1)
+        return value, "; all runs: games %d, counts %s, LLR %.3f, Elo %s" % (
+            per_sample * sum(whole), whole, value, elo_text(whole))
     rng = random.Random(a.seed)
     start = time.monotonic()
     lock = threading.Lock()
@@ -225,10 +280,11 @@ def main():
                 state["pairs"] += 1
                 counts = tri if a.trinomial else penta
                 value = llr(counts, a.elo0, a.elo1)
-                print("pair %d %s: %s; games %d, W-D-L %d-%d-%d, pentanomial %s, LLR %.3f [%.2f, %.2f], Elo %s"
+                whole_value, whole = whole_text(counts) if a.earlier else (value, "")
+                print("pair %d %s: %s; games %d, W-D-L %d-%d-%d, pentanomial %s, LLR %.3f [%.2f, %.2f], Elo %s%s"
                       % (p + 1, v, "; ".join(lines), sum(tri), tri[2], tri[1], tri[0], penta, value, lower,
-                         upper, elo_text(counts)), flush=True)
-                state["decided"] = decision(value, lower, upper)
+                         upper, elo_text(counts), whole), flush=True)
+                state["decided"] = decision(whole_value, lower, upper)
 
     threads = [threading.Thread(target=worker) for _ in range(max(1, a.concurrency))]
     for t in threads:
@@ -243,9 +299,11 @@ def main():
         print("forfeits: " + ", ".join("%s %d" % kv for kv in sorted(forfeits.items())))
     verdict = {"H1": "H1 accepted (new is stronger by elo1)", "H0": "H0 accepted (new is not stronger by elo1)",
                None: "no decision (limit reached)"}[state["decided"]]
-    print("result: games %d (pairs %d), W-D-L %d-%d-%d, pentanomial %s, LLR %.3f [%.2f, %.2f], Elo %s: %s, "
+    whole = whole_text(counts)[1] if a.earlier else ""
+    print("result: games %d (pairs %d), W-D-L %d-%d-%d, pentanomial %s, LLR %.3f [%.2f, %.2f], Elo %s%s: %s%s, "
           "%.0f minutes" % (sum(tri), state["pairs"], tri[2], tri[1], tri[0], penta, value, lower, upper,
-                            elo_text(counts), verdict, (time.monotonic() - start) / 60))
+                            elo_text(counts), whole, verdict, " with the earlier runs" if a.earlier else "",
+                            (time.monotonic() - start) / 60))
 
 
 if __name__ == "__main__":

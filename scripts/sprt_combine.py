@@ -9,35 +9,18 @@ differ); this sums the pair counts (pentanomial) of the last line of each
 log and gives the LLR, the Elo estimate and the decision of the whole, as
 if the test had gone on without a break. The bounds must be those of the
 runs (--elo0, --elo1, --alpha, --beta); for runs of sprt.py --trinomial,
-give --trinomial here too.
+give --trinomial here too. (scripts/sprt.py --continue does the same
+while a run is going on, and stops it at the whole's decision.)
 """
 import argparse
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sprt  # noqa: E402
 
 
-def last_counts(path, trinomial):
-    """The counts of the last line of a log that has them: the pentanomial
-    pair counts, or with `trinomial` the game counts [L, D, W]."""
-    found = None
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if trinomial:
-                m = re.search(r"W-D-L (\d+)-(\d+)-(\d+)", line)
-                if m:
-                    w, d, l = (int(x) for x in m.groups())
-                    found = [l, d, w]
-            else:
-                m = re.search(r"pentanomial \[([0-9, ]+)\]", line)
-                if m:
-                    found = [int(x) for x in m.group(1).split(",")]
-    if found is None:
-        raise SystemExit(f"{path}: no counts found")
-    return found
+last_counts = sprt.last_counts
 
 
 def main():

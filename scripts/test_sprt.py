@@ -85,6 +85,22 @@ class Combine(unittest.TestCase):
         finally:
             os.unlink(f.name)
 
+    def test_earlier_runs_are_summed(self):
+        logs = []
+        for counts in ("[1, 2, 3, 4, 5]", "[0, 1, 0, 1, 10]"):
+            with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+                f.write("result: games 30 (pairs 15), W-D-L 1-2-3, pentanomial %s, LLR 0.1 [-2.94, 2.94], Elo n/a;"
+                        " all runs: games 99, counts [9, 9, 9, 9, 9], LLR 1.0, Elo n/a\n" % counts)
+            logs.append(f.name)
+        try:
+            # a continued run's own counts, not the whole's it also prints
+            self.assertEqual(sprt.earlier_counts(logs, False), [1, 3, 3, 5, 15])
+            self.assertEqual(sprt.earlier_counts([], False), [0, 0, 0, 0, 0])
+            self.assertEqual(sprt.earlier_counts(logs[:1], True), [3, 2, 1])
+        finally:
+            for path in logs:
+                os.unlink(path)
+
     def test_no_counts_is_an_error(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
             f.write("SPRT a vs b\n")
