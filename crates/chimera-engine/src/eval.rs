@@ -171,6 +171,49 @@ pub struct EvalTables {
     zone1: Vec<SquareSet>,
     /// Per square: the squares at most two steps away (files and ranks), itself included.
     zone2: Vec<SquareSet>,
+    /// Per code and square: a random key for a pawn there (0 for the codes
+    /// that are not pawns), whose XOR over the board is the pawn key of
+    /// [`PieceSums`].
+    pawn_zobrist: Vec<u64>,
+}
+
+/// The entries of a [`PawnCache`] (a power of two).
+const PAWN_CACHE_SIZE: usize = 1 << 14;
+
+/// One [`PawnCache`] entry: a pawn key and its pawn-structure terms.
+#[derive(Clone, Copy, Debug, Default)]
+struct PawnEntry {
+    key: u64,
+    structure: i32,
+    passed_end: i32,
+}
+
+/// The pawn-structure terms of the pawn configurations a search met, by
+/// pawn key (direct-mapped, one per search thread): the terms depend on
+/// the pawns alone, and a search meets the same few configurations again
+/// and again. An empty entry (key 0) holds the terms of no pawns at all,
+/// which are 0, so it is right as it is.
+pub struct PawnCache {
+    entries: Vec<PawnEntry>,
+}
+
+impl Default for PawnCache {
+    fn default() -> PawnCache {
+        PawnCache { entries: vec![PawnEntry::default(); PAWN_CACHE_SIZE] }
+    }
+}
+
+impl PawnCache {
+    #[inline]
+    fn get(&self, key: u64) -> Option<(i32, i32)> {
+        let e = &self.entries[key as usize & (PAWN_CACHE_SIZE - 1)];
+        (e.key == key).then_some((e.structure, e.passed_end))
+    }
+
+    #[inline]
+    fn put(&mut self, key: u64, (structure, passed_end): (i32, i32)) {
+        self.entries[key as usize & (PAWN_CACHE_SIZE - 1)] = PawnEntry { key, structure, passed_end };
+    }
 }
 
 /// The 64-bit words of a [`SquareSet`]: enough for the largest board of
@@ -218,7 +261,8 @@ const PAWN: u8 = 4;
 /// The sums over the pieces on the board that the evaluation adds up, from
 /// White's point of view: material and square tables, the endgame terms
 /// (before the phase scales them), the phase and each side's derived
-/// material. A search keeps them move by move ([`EvalTables::update_sums`],
+/// material; and the pawn key (a hash of where the pawns are, for a
+/// [`PawnCache`]). A search keeps them move by move ([`EvalTables::update_sums`],
 /// over the move's [`chimera::footprint`]) and evaluates with
 /// [`EvalTables::evaluate_with`], so that the evaluation does not add them
 /// up again at every node.
@@ -228,6 +272,7 @@ pub struct PieceSums {
     endgame: i32,
     phase: i32,
     material: [i32; 2],
+    pawn_key: u64,
 }
 
 /// The bit of the direction (df, dr), each in -1..=1, not both 0.
@@ -600,6 +645,14 @@ impl EvalTables {
             }
         }
         let pawn_structure = pawn.iter().any(|&x| x) && (g.width as usize) <= MAX_FILES;
+        // splitmix64 of the code and square: fixed keys, no zero ones for pawns
+        let mix = |i: u64| {
+            let mut z = i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            (z ^ (z >> 31)) | 1
+        };
+        let pawn_zobrist: Vec<u64> = (0..ncodes * nsq).map(|i| if pawn[i / nsq] { mix(i as u64) } else { 0 }).collect();
         let int = |i: usize| p.w[i].round() as i32;
         let mut terms = Box::new([CodeTerms::default(); MAX_CODES]);
         for code in 0..ncodes {
@@ -678,6 +731,7 @@ impl EvalTables {
             walk_occ,
             zone1,
             zone2,
+            pawn_zobrist,
         };
         let start = Position::start(v.clone());
         tables.phase_total = tables.phase_material(&start).max(1);
@@ -977,12 +1031,45 @@ impl EvalTables {
             sums.endgame += side * (centre + t.end);
             sums.phase += sign * t.phase;
             sums.material[(!white) as usize] += sign * t.base;
+            sums.pawn_key ^= self.pawn_zobrist[code.index() * self.nsq + sq.index()];
         }
     }
 
     /// [`EvalTables::evaluate`] with the sums over the pieces given
     /// (`sums` must be [`EvalTables::piece_sums`] of `pos`).
     pub fn evaluate_with(&self, pos: &Position, sums: &PieceSums) -> i32 {
+        self.evaluate_core(pos, sums, None)
+    }
+
+    /// [`EvalTables::evaluate_with`], with the pawn-structure terms from
+    /// (and into) a search's [`PawnCache`].
+    ///
+    /// ```
+    /// use chimera::position::Position;
+    /// use chimera_engine::eval::{EvalTables, PawnCache};
+    /// use std::sync::Arc;
+    ///
+    /// let v = Arc::new(chimera::builtin::variant("chess").unwrap());
+    /// let ev = EvalTables::new(&v);
+    /// let pos = Position::start(v.clone());
+    /// let sums = ev.piece_sums(&pos);
+    /// let mut pawns = PawnCache::default();
+    /// // the first time computed, the second time from the cache
+    /// assert_eq!(ev.evaluate_cached(&pos, &sums, &mut pawns), ev.evaluate(&pos));
+    /// assert_eq!(ev.evaluate_cached(&pos, &sums, &mut pawns), ev.evaluate(&pos));
+    /// ```
+    pub fn evaluate_cached(&self, pos: &Position, sums: &PieceSums, pawns: &mut PawnCache) -> i32 {
+        self.evaluate_core(pos, sums, Some(pawns))
+    }
+
+    #[inline(always)]
+    fn evaluate_core(&self, pos: &Position, sums: &PieceSums, mut pawns: Option<&mut PawnCache>) -> i32 {
+        // the pawn terms of this pawn configuration, when a cache has them
+        let cached = match pawns.as_deref() {
+            Some(c) if self.pawn_structure => c.get(sums.pawn_key),
+            _ => None,
+        };
+        let count_pawns = self.pawn_structure && cached.is_none();
         let mut score = sums.score;
         // the terms scaled by the endgame's share: the royal pieces'
         // centralisation and the endgame values
@@ -1050,7 +1137,7 @@ impl EvalTables {
                     );
                     threats += thr;
                 }
-                if t.flags & PAWN != 0 && self.pawn_structure {
+                if t.flags & PAWN != 0 && count_pawns {
                     let (f, r) = self.coords[sq.index()];
                     let f = f as usize;
                     count[ci][f] += 1;
@@ -1065,7 +1152,13 @@ impl EvalTables {
         }
         let opening = phase.min(self.phase_total);
         if self.pawn_structure {
-            let (structure, passed_end) = self.pawn_terms(pos, &count, &lo, &hi);
+            let (structure, passed_end) = cached.unwrap_or_else(|| {
+                let terms = self.pawn_terms(pos, &count, &lo, &hi);
+                if let Some(c) = pawns.as_deref_mut() {
+                    c.put(sums.pawn_key, terms);
+                }
+                terms
+            });
             score += structure;
             endgame += passed_end;
         }
@@ -1420,13 +1513,15 @@ mod tests {
     /// load, the sums kept move by move over each move's footprint are the
     /// sums added up again, and so is the evaluation.
     #[test]
-    fn sums_kept_move_by_move_are_the_sums() {
+    fn sums_kept_move_by_move_are_the_sums_and_the_pawn_cache_holds() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut moves = 0;
         for name in builtin::names() {
             let Ok(v) = builtin::variant(name) else { continue };
             let v = Arc::new(v);
             let t = EvalTables::new(&v);
+            // one pawn cache along both games: configurations met again come from it
+            let mut pawns = PawnCache::default();
             for _game in 0..2 {
                 let mut pos = Position::start(v.clone());
                 let mut sums = t.piece_sums(&pos);
@@ -1447,6 +1542,10 @@ mod tests {
                     }
                     assert_eq!(sums, t.piece_sums(&pos), "{name}: {}", pos.fen());
                     assert_eq!(t.evaluate_with(&pos, &sums), t.evaluate(&pos), "{name}: {}", pos.fen());
+                    for _twice in 0..2 {
+                        let e = t.evaluate_cached(&pos, &sums, &mut pawns);
+                        assert_eq!(e, t.evaluate(&pos), "{name}: {}", pos.fen());
+                    }
                     moves += 1;
                 }
             }

@@ -18,7 +18,7 @@
 //! Shogi's rule that the side that repeats a position loses (unless it moved
 //! out of check).
 
-use crate::eval::{EvalTables, PieceSums};
+use crate::eval::{EvalTables, PawnCache, PieceSums};
 use crate::rules::{irreversible, GameRules, HistEntry};
 use crate::see;
 use crate::timeman::{self, Budget};
@@ -338,6 +338,8 @@ pub struct Searcher {
     sums: Vec<PieceSums>,
     /// The current position's entry in `sums`.
     sum_top: usize,
+    /// The pawn-structure terms of the pawn configurations met.
+    pawns: PawnCache,
     nodes: u64,
     unreported: u64,
     /// The node count at which the current quiescence search stands pat.
@@ -426,6 +428,7 @@ impl Searcher {
             lmr,
             eval_cache: vec![[0; 2]; EVAL_CACHE_SIZE],
             sums,
+            pawns: PawnCache::default(),
             sum_top: 0,
             nodes: 0,
             unreported: 0,
@@ -458,7 +461,8 @@ impl Searcher {
         }
         let sums = &self.sums[self.sum_top];
         debug_assert_eq!(*sums, self.ev.piece_sums(&self.pos), "the sums kept move by move");
-        let score = self.ev.evaluate_with(&self.pos, sums);
+        let score = self.ev.evaluate_cached(&self.pos, sums, &mut self.pawns);
+        debug_assert_eq!(score, self.ev.evaluate_with(&self.pos, sums), "the pawn terms cached");
         self.eval_cache[slot] = EvalEntry::new(key, score, check_code(in_check)).0;
         score
     }
