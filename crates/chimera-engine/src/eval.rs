@@ -1063,7 +1063,7 @@ impl EvalTables {
     }
 
     #[inline(always)]
-    fn evaluate_core(&self, pos: &Position, sums: &PieceSums, mut pawns: Option<&mut PawnCache>) -> i32 {
+    fn evaluate_core(&self, pos: &Position, sums: &PieceSums, pawns: Option<&mut PawnCache>) -> i32 {
         // the pawn terms of this pawn configuration, when a cache has them
         let cached = match pawns.as_deref() {
             Some(c) if self.pawn_structure => c.get(sums.pawn_key),
@@ -1154,7 +1154,7 @@ impl EvalTables {
         if self.pawn_structure {
             let (structure, passed_end) = cached.unwrap_or_else(|| {
                 let terms = self.pawn_terms(pos, &count, &lo, &hi);
-                if let Some(c) = pawns.as_deref_mut() {
+                if let Some(c) = pawns {
                     c.put(sums.pawn_key, terms);
                 }
                 terms
