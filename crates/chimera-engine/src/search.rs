@@ -962,7 +962,11 @@ impl Searcher {
                 && searched >= 3 + 4 * (depth * depth) as usize
                 && best > -MATE_BOUND
             {
-                continue; // late-move pruning
+                // late-move pruning: the moves are ordered captures and
+                // promotions first, so every move after this quiet one is
+                // quiet and pruned too (`searched` and `best` stay as they are)
+                debug_assert!(self.frames[ply].moves[i..].iter().all(|&(q, _)| !self.is_tactical(q)));
+                break;
             }
             // the history of a quiet move, read before the move is made (a
             // killer counts as good history)
