@@ -21,6 +21,15 @@ gap is above --threshold.
 A large positive gap early in lost games points at what Chimera's
 evaluation misjudges; the `eval` command (docs/engine.md) shows its terms at
 such a position.
+
+With --drops N the reference engine also scores the position after the
+move the game went on with, and the N moves of --side that lost the most by
+the reference's scores (its score before the move less its score after it,
+both from the mover's side, at --reference-depth) are listed at the end:
+where the games were lost, whatever Chimera thought of them. A shallow
+reference depth lists its own horizon effects too (a move that only walks
+into a loss the reference saw one ply late): check a listed move with a
+deeper search before reading much into it.
 """
 
 import argparse
@@ -83,6 +92,7 @@ def main():
     ap.add_argument("--from", dest="start", type=int, default=8, help="first ply")
     ap.add_argument("--every", type=int, default=2, help="plies between positions")
     ap.add_argument("--threshold", type=int, default=100, help="gap of the per-game first position")
+    ap.add_argument("--drops", type=int, default=0, help="list the N moves that lost the most by the reference")
     args = ap.parse_args()
     if args.every < 1 or args.start < 0:
         sys.exit("--every must be at least 1 and --from at least 0")
@@ -90,7 +100,7 @@ def main():
     uci = load_uci()
     chimera = uci([args.chimera], args.variant, 16)
     reference = uci([args.reference], args.variant, 16)
-    gaps, first = [], {}
+    gaps, first, drops = [], {}, []
     for g, (tags, moves) in enumerate(games):
         ours_white = tags.get("White", "").startswith(args.side)
         ours_black = tags.get("Black", "").startswith(args.side)
@@ -105,6 +115,11 @@ def main():
                 continue
             gap = ours - theirs
             print(g, ply, ours, theirs, gap, " ".join(moves[max(0, ply - 4) : ply]), flush=True)
+            if args.drops and ply < len(moves) and abs(theirs) < MATE:
+                after = centipawns(reference.score(start, f"depth {args.reference_depth}", moves[: ply + 1]))
+                if after is not None and abs(after) < MATE:
+                    # the score after the move is the opponent's: from the mover's side it is -after
+                    drops.append((theirs + after, g, ply, moves[ply], theirs, -after))
             if abs(ours) < MATE and abs(theirs) < MATE:
                 gaps.append(gap)
                 if gap > args.threshold and g not in first:
@@ -115,6 +130,8 @@ def main():
         print(f"positions without a mate score: {len(gaps)}, mean gap {sum(gaps) / len(gaps):+.0f} cp")
     for g, ply in sorted(first.items()):
         print(f"game {g}: first gap above {args.threshold} cp at ply {ply}")
+    for drop, g, ply, move, before, after in sorted(drops, reverse=True)[: args.drops]:
+        print(f"game {g} ply {ply}: {move} lost {drop} cp by the reference ({before:+d} before, {after:+d} after)")
 
 
 if __name__ == "__main__":
