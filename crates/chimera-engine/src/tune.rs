@@ -54,9 +54,12 @@ pub struct Sample {
     pub game: Option<usize>,
 }
 
-/// Whether a data line is the comment that starts a game's positions.
+/// Whether a data line is the comment that starts a game's positions
+/// (`# game`, then nothing or a space and anything).
 fn is_game_marker(line: &str) -> bool {
-    line.strip_prefix('#').is_some_and(|rest| rest.trim_start().starts_with("game"))
+    line.strip_prefix('#')
+        .and_then(|rest| rest.trim_start().strip_prefix("game"))
+        .is_some_and(|tail| tail.is_empty() || tail.starts_with(char::is_whitespace))
 }
 
 /// Reads a data file's text (see the module documentation). An error names
@@ -247,9 +250,10 @@ pub struct TuneOutcome {
 }
 
 /// Whether `data` marks its games ([`Sample::game`] of the first sample:
-/// a file marks all its games or none).
+/// a file marks all its games or none), ten or more of them, so that
+/// holding out every tenth game leaves some out.
 pub fn games_marked(data: &[Sample]) -> bool {
-    data.first().is_some_and(|s| s.game.is_some())
+    data.first().is_some_and(|s| s.game.is_some()) && data.iter().filter_map(|s| s.game).max() >= Some(9)
 }
 
 /// The positions fitted and those held out: every tenth game when the data
@@ -581,6 +585,15 @@ mod tests {
         assert_eq!((fit.len(), held.len()), (38, 2));
         assert!(held.iter().all(|s| matches!(s.game, Some(9) | Some(19))));
         assert!(fit.iter().all(|s| !matches!(s.game, Some(9) | Some(19))));
+        // fewer than ten games: every tenth position
+        let few: String = text.lines().take(16).map(|l| format!("{l}\n")).collect();
+        let data = parse_data(&v, &few).unwrap();
+        assert_eq!(data.len(), 10);
+        assert!(!games_marked(&data));
+        assert_eq!(split_held_out(&data).1.len(), 1);
+        // a comment that only starts with the word is not a marker
+        let data = parse_data(&v, &format!("# games below\n{start};1\n# gameplay\n{start};0\n")).unwrap();
+        assert!(data.iter().all(|s| s.game.is_none()));
         // without markers: every tenth position
         let plain: String = text.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
         let data = parse_data(&v, &plain).unwrap();
