@@ -220,9 +220,9 @@ def main():
         print("continuing %d earlier run(s) (%s): %d games, counts %s, LLR %.3f"
               % (len(a.earlier), ", ".join(os.path.basename(p) for p in a.earlier), per_sample * sum(earlier),
                  earlier, llr(earlier, a.elo0, a.elo1)), flush=True)
-        if decision(llr(earlier, a.elo0, a.elo1), lower, upper):
-            sys.exit("error: the earlier runs have decided already (%s)" % decision(llr(earlier, a.elo0, a.elo1),
-                                                                                     lower, upper))
+        decided = decision(llr(earlier, a.elo0, a.elo1), lower, upper)
+        if decided:
+            sys.exit("error: the earlier runs have decided already (%s)" % decided)
 
     def whole_text(counts):
         """The test of this run and the earlier ones together: (LLR, text)."""

@@ -171,9 +171,9 @@ pub struct EvalTables {
     zone1: Vec<SquareSet>,
     /// Per square: the squares at most two steps away (files and ranks), itself included.
     zone2: Vec<SquareSet>,
-    /// Per code and square: a random key for a pawn there (0 for the codes
-    /// that are not pawns), whose XOR over the board is the pawn key of
-    /// [`PieceSums`].
+    /// Per code and square: the position's key of a pawn there
+    /// (`Variant::z_piece`; 0 for the codes that are not pawns), whose XOR
+    /// over the board is the pawn key of [`PieceSums`].
     pawn_zobrist: Vec<u64>,
 }
 
@@ -645,14 +645,8 @@ impl EvalTables {
             }
         }
         let pawn_structure = pawn.iter().any(|&x| x) && (g.width as usize) <= MAX_FILES;
-        // splitmix64 of the code and square: fixed keys, no zero ones for pawns
-        let mix = |i: u64| {
-            let mut z = i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            (z ^ (z >> 31)) | 1
-        };
-        let pawn_zobrist: Vec<u64> = (0..ncodes * nsq).map(|i| if pawn[i / nsq] { mix(i as u64) } else { 0 }).collect();
+        // the position's own keys (`Variant::z_piece`), for the pawn codes only
+        let pawn_zobrist: Vec<u64> = (0..ncodes * nsq).map(|i| if pawn[i / nsq] { v.z_piece[i] } else { 0 }).collect();
         let int = |i: usize| p.w[i].round() as i32;
         let mut terms = Box::new([CodeTerms::default(); MAX_CODES]);
         for code in 0..ncodes {
