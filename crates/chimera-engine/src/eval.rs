@@ -1029,6 +1029,26 @@ impl EvalTables {
         }
     }
 
+    /// A cheap estimate of [`EvalTables::evaluate_with`] from the sums over
+    /// the pieces, the hands and the mop-up alone (side to move's point of
+    /// view): the terms the pieces' walks give are left out.
+    pub fn estimate_with(&self, pos: &Position, sums: &PieceSums) -> i32 {
+        let mut score = sums.score;
+        let mut phase = sums.phase;
+        for (c, sign) in [(Color::White, 1i32), (Color::Black, -1)] {
+            let (value, weight) = self.hand_terms(pos, c);
+            score += sign * value;
+            phase += weight;
+        }
+        let opening = phase.min(self.phase_total);
+        score += sums.endgame * (self.phase_total - opening) / self.phase_total;
+        let royals = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
+        let (sign, edge, near_king) = self.mop_up(sums.material, royals);
+        score += sign * (self.mop_edge * edge + self.mop_near * near_king);
+        let s = if pos.side_to_move() == Color::White { score } else { -score };
+        s + self.tempo
+    }
+
     /// [`EvalTables::evaluate`] with the sums over the pieces given
     /// (`sums` must be [`EvalTables::piece_sums`] of `pos`).
     pub fn evaluate_with(&self, pos: &Position, sums: &PieceSums) -> i32 {
@@ -1545,6 +1565,62 @@ mod tests {
             }
         }
         assert!(moves > 1_000, "only {moves} moves played");
+    }
+
+    /// With every term that needs the pieces' walks or the pawn files set
+    /// to 0, the lazy estimate is the evaluation, along pseudo-random games
+    /// (hands, promotions, mop-up and the phase included).
+    #[test]
+    fn the_estimate_is_the_evaluation_without_the_walked_terms() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut checked = 0;
+        for name in ["chess", "crazyhouse", "shogi", "xiangqi", "janggi", "makruk", "capablanca"] {
+            let v = Arc::new(builtin::variant(name).unwrap());
+            let mut p = EvalTables::default_params(&v);
+            if let Some(text) = params::builtin_weights(name) {
+                p.apply_text(&v, text).unwrap();
+            }
+            for k in [
+                params::SHIELD,
+                params::TROPISM,
+                KING_ATTACK,
+                KING_DROP,
+                KING_DANGER,
+                DOUBLED,
+                ISOLATED,
+                PASSED,
+                PASSED_RANK,
+                PASSED_END,
+                PASSED_RANK_END,
+                THREAT,
+            ] {
+                p.w[k] = 0.0;
+            }
+            for t in 0..v.def.pieces.len() {
+                p.w[Params::idx(t, params::MOBILITY)] = 0.0;
+            }
+            let t = EvalTables::with_params(&v, &p).unwrap();
+            let full = EvalTables::new(&v);
+            let mut differs = false;
+            let mut pos = Position::start(v.clone());
+            for _ply in 0..120 {
+                let sums = t.piece_sums(&pos);
+                assert_eq!(t.estimate_with(&pos, &sums), t.evaluate(&pos), "{name}: {}", pos.fen());
+                differs |= full.estimate_with(&pos, &full.piece_sums(&pos)) != full.evaluate(&pos);
+                checked += 1;
+                let list = pos.legal_moves();
+                if list.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make(list[seed as usize % list.len()]);
+            }
+            // with the weights in use, the walked terms count
+            assert!(differs, "{name}: the estimate never differs from the evaluation");
+        }
+        assert!(checked > 500);
     }
 
     #[test]

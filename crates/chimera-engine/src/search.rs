@@ -44,6 +44,10 @@ pub const INF: i32 = 32000;
 pub const MATE: i32 = 31000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+/// Lazy evaluation: a capture-search node whose estimate (material and
+/// tables, [`EvalTables::estimate_with`]) is this far above beta stands pat
+/// without the full evaluation.
+const LAZY_MARGIN: i32 = 200;
 /// The bound the history scores of [`Searcher::reward_quiet`] approach
 /// (a bonus `32 b` with a decay of `h b / 512` settles at `32 * 512`).
 const HISTORY_MAX: i32 = 32 * 512;
@@ -465,6 +469,14 @@ impl Searcher {
         debug_assert_eq!(score, self.ev.evaluate_with(&self.pos, sums), "the pawn terms cached");
         self.eval_cache[slot] = EvalEntry::new(key, score, check_code(in_check)).0;
         score
+    }
+
+    /// Whether the static evaluation of the current position is cached.
+    #[inline]
+    fn eval_known(&self) -> bool {
+        let key = self.pos.hash();
+        let e = EvalEntry(self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)]);
+        e.check() != 0 && e.key() == key
     }
 
     /// The cached static evaluation of the current position and whether
@@ -1108,6 +1120,14 @@ impl Searcher {
             } else {
                 // stand pat before generating anything; then captures only
                 // (quiet promotions are left to the main search)
+                // lazy evaluation: far above beta by the material and the
+                // tables alone, it stands pat without the pieces' walks
+                if !in_check && !self.eval_known() {
+                    let estimate = self.ev.estimate_with(&self.pos, &self.sums[self.sum_top]);
+                    if estimate - LAZY_MARGIN >= beta {
+                        return estimate;
+                    }
+                }
                 let stand = self.evaluate(Some(in_check));
                 if stand >= beta {
                     return stand;
