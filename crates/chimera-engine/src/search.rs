@@ -539,6 +539,15 @@ impl Searcher {
         self.unreported = 0;
     }
 
+    /// Whether the side to move is in check, without the check data: the
+    /// core's own test (walks from the royal pieces' box), which
+    /// [`Searcher::stm_in_check`] also falls back on; a side without a
+    /// royal piece is never in check.
+    fn in_check_by_walks(&mut self) -> bool {
+        let us = self.pos.side_to_move();
+        self.royal_codes[us.index()].iter().any(|&c| self.pos.count(c) != 0) && self.pos.in_check()
+    }
+
     /// Whether the side to move is in check, after a generation that ran
     /// the check test. The check data answers for a single royal piece,
     /// unless the royals face each other (bikjang) or the variant burns
@@ -1112,22 +1121,25 @@ impl Searcher {
                     return stand;
                 }
             }
+            // lazy evaluation: far above beta by the material and the
+            // tables alone, and not in check, it stands pat without the
+            // pieces' walks and without the check data
+            if !self.eval_known() {
+                let estimate = self.ev.estimate_with(&self.pos, &self.sums[self.sum_top]);
+                if estimate - LAZY_MARGIN >= beta && !self.in_check_by_walks() {
+                    return estimate;
+                }
+            }
             self.pos.compute_check_info(&mut self.info);
             in_check = self.stm_in_check();
+            // the lazy test above asked the same question without the check data
+            debug_assert_eq!(in_check, self.in_check_by_walks());
             if in_check && qdepth < 3 {
                 // all evasions
                 self.pos.generate_pseudo(&mut self.scratch);
             } else {
                 // stand pat before generating anything; then captures only
                 // (quiet promotions are left to the main search)
-                // lazy evaluation: far above beta by the material and the
-                // tables alone, it stands pat without the pieces' walks
-                if !in_check && !self.eval_known() {
-                    let estimate = self.ev.estimate_with(&self.pos, &self.sums[self.sum_top]);
-                    if estimate - LAZY_MARGIN >= beta {
-                        return estimate;
-                    }
-                }
                 let stand = self.evaluate(Some(in_check));
                 if stand >= beta {
                     return stand;
