@@ -157,13 +157,15 @@ chimera help)."
         "tune" => {
             "\
 usage: chimera tune --variant V --data FILE [--iterations N] [--k K] [--reg R] [--squares]
-                    [--fitted-tempo] [--out FILE]
+                    [--fitted-tempo] [--start FILE|builtin] [--out FILE]
        chimera tune --variant V --data FILE --measure-tempo
 Fits the variant's evaluation weights to labelled positions (lines
 `FEN;RESULT`, RESULT White's score: 1, 0.5, 0) by the Texel method: fits K,
 then minimises the mean squared error of sigmoid(eval) against the results by
-gradient descent (N steps, default 1000), starting from the derived defaults,
-with a ridge penalty R (default 0.0001) toward them; --squares fits the
+gradient descent (N steps, default 1000), starting from the derived defaults
+(or from a weights file over them, --start FILE; --start builtin: the weights
+the engine uses for the variant), with a ridge penalty R (default 0.0001)
+toward the start; --squares fits the
 piece-square weights too, for the middlegame and apart for the endgame
 (else they stay 0). The tempo written is the one
 at which the evaluation agrees on average with the evaluation after the best
@@ -815,7 +817,7 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
     let mut fitted_tempo = false;
     let mut measure_tempo = false;
     let known: &[&str] = if cmd == "tune" {
-        &["--variant", "--data", "--iterations", "--k", "--reg", "--out"]
+        &["--variant", "--data", "--iterations", "--k", "--reg", "--start", "--out"]
     } else {
         &["--variant", "--games", "--nodes", "--random-plies", "--seed", "--max-plies", "--out"]
     };
@@ -929,7 +931,22 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
             .filter(|r| r.is_finite() && *r >= 0.0 && *r <= 1.0)
             .ok_or_else(|| format!("--reg must be a number from 0 to 1, not '{t}'"))?;
     }
-    let start = engine::eval::EvalTables::default_params(&v);
+    let mut start = engine::eval::EvalTables::default_params(&v);
+    let start_from = match opts.get("--start").map(String::as_str) {
+        None => "the derived defaults".to_string(),
+        Some("builtin") => {
+            let text = engine::params::builtin_weights(&v.def.name)
+                .ok_or_else(|| format!("--start builtin: variant {} has no weights file in use", v.def.name))?;
+            start.apply_text(&v, text).map_err(|e| format!("built-in weights of {}: {e}", v.def.name))?;
+            "the weights in use".to_string()
+        }
+        Some(path) => {
+            let text =
+                engine::files::read_text_file(path).map_err(|e| format!("cannot read weights file '{path}': {e}"))?;
+            start.apply_text(&v, &text).map_err(|e| format!("weights file '{path}': {e}"))?;
+            format!("'{path}'")
+        }
+    };
     let t0 = Instant::now();
     let r = tune(&v, &data, &start, &o, &mut |it, e| {
         let _ = writeln!(err, "iteration {it}: model error {e:.6}");
@@ -945,7 +962,7 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
     let held_what = if engine::tune::games_marked(&data) { "every tenth game" } else { "every tenth position" };
     let header = vec![
         format!(
-            "chimera evaluation weights for {}: `chimera tune --variant {} --iterations {} --reg {}{}{}`",
+            "chimera evaluation weights for {}: `chimera tune --variant {} --iterations {} --reg {}{}{}`, from {start_from}",
             v.def.name,
             v.def.name,
             o.iterations,
@@ -970,6 +987,7 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
     let mut out = io::stdout().lock();
     writeln!(out, "positions: {} fitted, {} held out ({held_what})", r.counts.0, r.counts.1)?;
     writeln!(out, "K: {:.4}", r.k)?;
+    writeln!(out, "start: {start_from}")?;
     writeln!(out, "error before: {:.6} (held out {:.6})", r.before.0, r.before.1)?;
     writeln!(out, "error after:  {:.6} (held out {:.6})", r.after.0, r.after.1)?;
     writeln!(out, "{tempo_line}")?;

@@ -787,3 +787,40 @@ fn tune_writes_and_measures_the_consistent_tempo() {
     assert!(printed.contains(": fitted (--fitted-tempo)"), "{printed}");
     fails(&["tune", "--variant", "chess", "--data", d.path(), "--tempo"], &["unknown option '--tempo'"]);
 }
+
+/// `chimera tune --start` fits from a weights file (or the weights in use)
+/// instead of the derived defaults: the error before the fit is the start's,
+/// and a bad start is an error that names it.
+#[test]
+fn tune_starts_from_a_weights_file_or_the_weights_in_use() {
+    let data = ok(&["selfplay", "--variant", "chess", "--games", "2", "--nodes", "300", "--seed", "5"]);
+    let d = TempFile::new("start-data", &data);
+    let w = TempFile::new("start-out", "");
+    let before = |out: &str| -> String {
+        out.lines().find(|l| l.starts_with("error before: ")).unwrap_or_else(|| panic!("{out}")).to_string()
+    };
+    let tune = |extra: &[&str]| {
+        let mut args = vec!["tune", "--variant", "chess", "--data", d.path(), "--iterations", "2", "--out", w.path()];
+        args.extend_from_slice(extra);
+        ok(&args)
+    };
+    let derived = tune(&[]);
+    assert!(derived.contains("start: the derived defaults"), "{derived}");
+    let in_use = tune(&["--start", "builtin"]);
+    assert!(in_use.contains("start: the weights in use"), "{in_use}");
+    assert_ne!(before(&derived), before(&in_use));
+    // a file giving a pawn of 300: the error before is neither
+    let f = TempFile::new("start-weights", "value.p 300\n");
+    let from_file = tune(&["--start", f.path()]);
+    assert!(from_file.contains(&format!("start: '{}'", f.path())), "{from_file}");
+    assert_ne!(before(&from_file), before(&derived));
+    assert!(std::fs::read_to_string(&w.0).unwrap().contains("from '"));
+    let bad = TempFile::new("start-bad", "value.p 1\nbogus 2\n");
+    fails(
+        &["tune", "--variant", "chess", "--data", d.path(), "--start", bad.path()],
+        &["weights file", "line 2", "unknown weight 'bogus'"],
+    );
+    let makruk = ok(&["selfplay", "--variant", "makruk", "--games", "1", "--nodes", "200", "--seed", "5"]);
+    let m = TempFile::new("start-makruk", &makruk);
+    fails(&["tune", "--variant", "makruk", "--data", m.path(), "--start", "builtin"], &["no weights file in use"]);
+}
