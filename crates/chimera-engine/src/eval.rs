@@ -1031,7 +1031,8 @@ impl EvalTables {
 
     /// A cheap estimate of [`EvalTables::evaluate_with`] from the sums over
     /// the pieces, the hands and the mop-up alone (side to move's point of
-    /// view): the terms the pieces' walks give are left out.
+    /// view): the terms the pieces' walks give (mobility, threats, king
+    /// safety) and the pawn structure are left out.
     pub fn estimate_with(&self, pos: &Position, sums: &PieceSums) -> i32 {
         let mut score = sums.score;
         let mut phase = sums.phase;
