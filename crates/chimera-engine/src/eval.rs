@@ -1524,6 +1524,18 @@ mod tests {
         t.type_value(v.def.piece_by_letter(letter).unwrap())
     }
 
+    /// A legal move of `pos` picked by a xorshift step of `seed`; `None` when there is none.
+    fn random_move(pos: &mut Position, seed: &mut u64) -> Option<chimera::moves::Move> {
+        let list = pos.legal_moves();
+        if list.is_empty() {
+            return None;
+        }
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        Some(list[*seed as usize % list.len()])
+    }
+
     /// Along pseudo-random games of every built-in variant the build can
     /// load, the sums kept move by move over each move's footprint are the
     /// sums added up again, and so is the evaluation.
@@ -1541,14 +1553,7 @@ mod tests {
                 let mut pos = Position::start(v.clone());
                 let mut sums = t.piece_sums(&pos);
                 for _ply in 0..60 {
-                    let list = pos.legal_moves();
-                    if list.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let m = list[seed as usize % list.len()];
+                    let Some(m) = random_move(&mut pos, &mut seed) else { break };
                     let fp = pos.footprint(m);
                     let before: Vec<Code> = fp.as_slice().iter().map(|&s| pos.piece_at(s)).collect();
                     pos.make(m);
@@ -1609,14 +1614,8 @@ mod tests {
                 assert_eq!(t.estimate_with(&pos, &sums), t.evaluate(&pos), "{name}: {}", pos.fen());
                 differs |= full.estimate_with(&pos, &full.piece_sums(&pos)) != full.evaluate(&pos);
                 checked += 1;
-                let list = pos.legal_moves();
-                if list.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.make(list[seed as usize % list.len()]);
+                let Some(m) = random_move(&mut pos, &mut seed) else { break };
+                pos.make(m);
             }
             // with the weights in use, the walked terms count
             assert!(differs, "{name}: the estimate never differs from the evaluation");
