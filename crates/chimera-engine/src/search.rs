@@ -454,9 +454,7 @@ impl Searcher {
     /// the position's key is there; `in_check` (when known) is recorded with it.
     #[inline]
     fn evaluate(&mut self, in_check: Option<bool>) -> i32 {
-        let key = self.pos.hash();
-        let slot = key as usize & (EVAL_CACHE_SIZE - 1);
-        let e = EvalEntry(self.eval_cache[slot]);
+        let (key, slot, e) = self.eval_slot();
         if e.check() != 0 && e.key() == key {
             if in_check.is_some() {
                 self.eval_cache[slot] = EvalEntry::new(key, e.score(), check_code(in_check)).0;
@@ -471,11 +469,19 @@ impl Searcher {
         score
     }
 
+    /// The current position's key, its slot in the evaluation cache and
+    /// the entry there (which may hold another position).
+    #[inline(always)]
+    fn eval_slot(&self) -> (u64, usize, EvalEntry) {
+        let key = self.pos.hash();
+        let slot = key as usize & (EVAL_CACHE_SIZE - 1);
+        (key, slot, EvalEntry(self.eval_cache[slot]))
+    }
+
     /// Whether the static evaluation of the current position is cached.
     #[inline]
     fn eval_known(&self) -> bool {
-        let key = self.pos.hash();
-        let e = EvalEntry(self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)]);
+        let (key, _, e) = self.eval_slot();
         e.check() != 0 && e.key() == key
     }
 
@@ -483,8 +489,7 @@ impl Searcher {
     /// the side to move is in check there, when both are known.
     #[inline]
     fn cached_eval(&self) -> Option<(i32, bool)> {
-        let key = self.pos.hash();
-        let e = EvalEntry(self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)]);
+        let (key, _, e) = self.eval_slot();
         (e.key() == key && e.check() >= CHECK_NO).then_some((e.score(), e.check() == CHECK_YES))
     }
 
