@@ -820,6 +820,8 @@ impl Searcher {
             *old = self.pos.piece_at(sq);
         }
         let undo = self.pos.make(m);
+        // the child's evaluation-cache slot, loaded while the sums are updated
+        crate::tt::prefetch(&self.eval_cache[self.pos.hash() as usize & (EVAL_CACHE_SIZE - 1)]);
         let mut sums = self.sums[self.sum_top];
         for (&old, &sq) in before.iter().zip(footprint.as_slice()) {
             let new = self.pos.piece_at(sq);
@@ -1004,6 +1006,10 @@ impl Searcher {
                 0
             };
             let undo = self.play(m, ply, true);
+            if depth > 1 {
+                // the child probes the table first thing
+                self.shared.tt.prefetch(self.pos.hash());
+            }
             let mut score;
             if searched == 0 {
                 score = -self.search(-beta, -alpha, depth - 1, ply + 1, pv_node, true);
