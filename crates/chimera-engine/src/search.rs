@@ -914,9 +914,16 @@ impl Searcher {
             }
         }
         // whether the side is in check, before any move is generated: the
-        // pruning below may end the node without them
-        self.pos.compute_check_info(&mut self.info);
-        let in_check = self.stm_in_check();
+        // pruning below may end the node without them. A position whose
+        // evaluation is cached has its check status there too, and its
+        // check data waits until the moves are generated.
+        let (in_check, mut have_info) = match self.cached_eval() {
+            Some((_, checked)) => (checked, false),
+            None => {
+                self.pos.compute_check_info(&mut self.info);
+                (self.stm_in_check(), true)
+            }
+        };
         if let Some(e) = self.hist.last_mut() {
             e.in_check = in_check;
         }
@@ -965,7 +972,11 @@ impl Searcher {
                 }
             }
             // the check data of this ply was overwritten by the searches above
+            have_info = false;
+        }
+        if !have_info {
             self.pos.compute_check_info(&mut self.info);
+            debug_assert_eq!(in_check, self.stm_in_check(), "the check status cached with the evaluation");
         }
         self.pos.generate_legal_with_info(&mut self.scratch, &mut self.legal, &self.info);
         if self.legal.is_empty() {
