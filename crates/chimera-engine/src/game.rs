@@ -4,7 +4,7 @@
 
 use crate::eval::EvalTables;
 use crate::rules::{GameEnd, HistEntry};
-use crate::search::{self, Limits, Report, SearchResult, Shared};
+use crate::search::{self, GameMemory, Limits, Report, SearchResult, Shared};
 use crate::tt::Tt;
 use chimera::builtin;
 use chimera::moves::Move;
@@ -307,6 +307,9 @@ pub struct Engine {
     pub registry: Registry,
     /// The transposition table.
     pub tt: Arc<Tt>,
+    /// What the searches of this game learnt (history, evaluation caches),
+    /// emptied with the table at a new game.
+    pub memory: Arc<GameMemory>,
     /// Search threads.
     pub threads: usize,
     /// Table size in MiB.
@@ -338,6 +341,7 @@ impl Engine {
             game: Arc::new(Mutex::new(Game::new(v, ev))),
             registry,
             tt: Arc::new(Tt::new(16)),
+            memory: Arc::new(GameMemory::default()),
             threads: 1,
             hash_mb: 16,
             overhead_ms: 30,
@@ -389,6 +393,7 @@ impl Engine {
     /// seconds), or if that memory is not there, the old one cleared in place.
     pub fn clear_hash(&mut self) {
         self.stop();
+        self.memory.clear();
         match Tt::try_new(self.hash_mb) {
             Ok(tt) => self.tt = Arc::new(tt),
             Err(_) => self.tt.clear(),
@@ -446,7 +451,7 @@ impl Engine {
     /// waiting for it to end.
     pub fn spawn_job(&mut self, wait_for_stop: bool, ponder: bool, work: impl FnOnce(&Arc<Shared>) + Send + 'static) {
         self.stop();
-        let shared = Arc::new(Shared::new(self.tt.clone()));
+        let shared = Arc::new(Shared::with_memory(self.tt.clone(), self.memory.clone()));
         shared.set_pondering(ponder);
         let sh = shared.clone();
         let handle = std::thread::spawn(move || work(&sh));

@@ -32,7 +32,7 @@ use chimera::position::Position;
 use chimera::square::Color;
 use chimera::variant::StalemateResult;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use web_time::Instant;
 
@@ -133,12 +133,57 @@ pub struct Shared {
     /// Set when the search's result is to be thrown away (XBoard `force`
     /// while thinking).
     abandoned: AtomicBool,
+    /// What the main thread learnt, for the game's next search.
+    memory: Arc<GameMemory>,
+}
+
+/// What the main search thread learnt that still holds for the next search
+/// of the same game: the quiet moves' history, the evaluation cache and the
+/// pawn-structure cache. Kept only while the evaluation's tables are the
+/// same ones (the same variant and weights).
+struct SearchMemory {
+    ev: Arc<EvalTables>,
+    history: Vec<i32>,
+    eval_cache: Vec<[u64; 2]>,
+    pawns: PawnCache,
+}
+
+/// The search memory one game carries from move to move (see
+/// [`Shared::with_memory`]); empty until a search ends, emptied by
+/// [`GameMemory::clear`] at a new game.
+#[derive(Default)]
+pub struct GameMemory(Mutex<Option<SearchMemory>>);
+
+impl GameMemory {
+    /// Forgets what the searches learnt.
+    pub fn clear(&self) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+
+    /// The memory for a search with `ev`, if there is one for those tables.
+    fn take(&self, ev: &Arc<EvalTables>) -> Option<SearchMemory> {
+        let m = self.0.lock().unwrap_or_else(|e| e.into_inner()).take()?;
+        Arc::ptr_eq(&m.ev, ev).then_some(m)
+    }
+
+    fn put(&self, m: SearchMemory) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(m);
+    }
 }
 
 impl Shared {
-    /// Shared state around a table.
+    /// Shared state around a table; nothing is learnt for a next search.
     pub fn new(tt: Arc<Tt>) -> Shared {
+        Shared::with_memory(tt, Arc::new(GameMemory::default()))
+    }
+
+    /// Shared state around a table, with the game's search memory: the
+    /// search starts from what the last one with the same evaluation tables
+    /// learnt (its history of quiet moves and its evaluation caches) and
+    /// leaves what it learns there.
+    pub fn with_memory(tt: Arc<Tt>, memory: Arc<GameMemory>) -> Shared {
         Shared {
+            memory,
             tt,
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
@@ -399,6 +444,11 @@ impl Searcher {
         let mut h = Vec::with_capacity(MAX_PLY + 3);
         h.push(history.root);
         let sums = vec![ev.piece_sums(&pos); MAX_PLY + 2];
+        let kept = if main { shared.memory.take(&ev).filter(|m| m.history.len() == ncodes * nsq) } else { None };
+        let (quiet_history, eval_cache, pawns) = match kept {
+            Some(m) => (m.history, m.eval_cache, m.pawns),
+            None => (vec![0; ncodes * nsq], vec![[0; 2]; EVAL_CACHE_SIZE], PawnCache::default()),
+        };
         let lmr = (0..=MAX_PLY)
             .map(|d| {
                 let mut row = [0u8; 64];
@@ -425,14 +475,14 @@ impl Searcher {
             pv_len: [0; MAX_PLY + 1],
             base: history.before.clone(),
             hist: h,
-            history: vec![0; ncodes * nsq],
+            history: quiet_history,
             repeater_loses,
             royal_codes,
             nsq,
             lmr,
-            eval_cache: vec![[0; 2]; EVAL_CACHE_SIZE],
+            eval_cache,
             sums,
-            pawns: PawnCache::default(),
+            pawns,
             sum_top: 0,
             nodes: 0,
             unreported: 0,
@@ -448,6 +498,13 @@ impl Searcher {
             root_skip: Vec::new(),
             root_restricted: false,
         }
+    }
+
+    /// Leaves the history and the evaluation caches in the game's memory
+    /// for its next search.
+    fn keep_memory(self) {
+        let Searcher { ev, history, eval_cache, pawns, shared, .. } = self;
+        shared.memory.put(SearchMemory { ev, history, eval_cache, pawns });
     }
 
     /// The static evaluation of the current position, from the cache when
@@ -1469,12 +1526,13 @@ pub fn search(
         // exist (WebAssembly in a browser).
         let r = main.think(0, report);
         shared.stop.store(true, Ordering::Relaxed);
+        main.keep_memory();
         return SearchResult { nodes: shared.nodes.load(Ordering::Relaxed), ..r };
     }
     // the helpers start searching once all are there: running helpers
     // would take the processor from the thread that starts the others
     let gate = (std::sync::Mutex::new(false), std::sync::Condvar::new());
-    std::thread::scope(|scope| {
+    let r = std::thread::scope(|scope| {
         let main_limits = &main.limits;
         let helper_limits = Limits {
             root_moves: main_limits.root_moves.clone(),
@@ -1512,7 +1570,9 @@ pub fn search(
             let _ = h.join();
         }
         SearchResult { nodes: shared.nodes.load(Ordering::Relaxed), ..r }
-    })
+    });
+    main.keep_memory();
+    r
 }
 
 /// The colour of the side to move, as a sign: 1 for White, -1 for Black.
@@ -1538,6 +1598,42 @@ mod tests {
         let limits = Limits { depth: Some(depth), ..Limits::default() };
         let r = search(&pos, &[], &ev, &shared, limits, 1, &mut |_| {});
         (pos.move_text(r.best.unwrap()), Score::of(r.score))
+    }
+
+    #[test]
+    fn a_game_s_searches_keep_what_they_learnt_for_the_same_tables() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let ev = Arc::new(EvalTables::new(&v));
+        let pos = Position::from_fen(v.clone(), &v.def.start_fen).unwrap();
+        let tt = Arc::new(Tt::new(4));
+        let memory = Arc::new(GameMemory::default());
+        let go = |ev: &Arc<EvalTables>, threads: usize| {
+            let shared = Arc::new(Shared::with_memory(tt.clone(), memory.clone()));
+            let limits = Limits { depth: Some(6), ..Limits::default() };
+            search(&pos, &[], ev, &shared, limits, threads, &mut |_| {});
+        };
+        // a search without the game's memory leaves nothing in it
+        let shared = Arc::new(Shared::new(tt.clone()));
+        search(&pos, &[], &ev, &shared, Limits { depth: Some(3), ..Limits::default() }, 1, &mut |_| {});
+        assert!(memory.0.lock().unwrap().is_none());
+        for threads in [1, 2] {
+            go(&ev, threads);
+            let kept = memory.0.lock().unwrap();
+            let m = kept.as_ref().expect("the main thread leaves its memory");
+            assert!(m.history.iter().any(|&h| h != 0), "quiet moves cut off and left a history");
+            assert!(m.eval_cache.iter().any(|e| e[0] != 0), "evaluations were cached");
+        }
+        // the next search starts from it: the history is the one left
+        let before = memory.0.lock().unwrap().as_ref().unwrap().history.clone();
+        let taken = memory.take(&ev).expect("same tables");
+        assert_eq!(taken.history, before);
+        memory.put(taken);
+        // other tables (another variant or other weights) do not take it
+        let other = Arc::new(EvalTables::new(&v));
+        assert!(memory.take(&other).is_none());
+        go(&ev, 1);
+        memory.clear();
+        assert!(memory.0.lock().unwrap().is_none());
     }
 
     /// Searches `pos` to `depth` with a 60-second hard limit; returns the

@@ -17,7 +17,7 @@
 //! hold out whole games.
 
 use crate::eval::EvalTables;
-use crate::search::{self, is_tactical, Limits, Shared, MATE_BOUND};
+use crate::search::{self, is_tactical, GameMemory, Limits, Shared, MATE_BOUND};
 use crate::tt::Tt;
 use chimera::outcome::{self, HistEntry, Result as GameResult};
 use chimera::position::Position;
@@ -107,6 +107,8 @@ pub fn selfplay(
             continue;
         }
         tt.clear();
+        // the searches of one game carry their history and caches from move to move, as in a match
+        let memory = Arc::new(GameMemory::default());
         let mut fens = Vec::new();
         let mut plies = 0;
         let mut streak = (0i32, 0usize);
@@ -117,7 +119,7 @@ pub fn selfplay(
             if plies >= o.max_plies {
                 break GameResult::Draw;
             }
-            let shared = Arc::new(Shared::new(tt.clone()));
+            let shared = Arc::new(Shared::with_memory(tt.clone(), memory.clone()));
             let limits = Limits { nodes: Some(o.nodes), ..Limits::default() };
             let r = search::search(&pos, &hist, ev, &shared, limits, 1, &mut |_| {});
             let Some(best) = r.best else { break GameResult::Draw };

@@ -7,7 +7,7 @@
 use super::engine::eval::EvalTables;
 use super::engine::game::Game;
 use super::engine::rules::GameEnd;
-use super::engine::search::{self, Limits, Shared};
+use super::engine::search::{self, GameMemory, Limits, Shared};
 use super::engine::tt::Tt;
 use super::lib::builtin;
 use super::lib::compile::{code_of, type_of};
@@ -63,6 +63,8 @@ pub struct Session {
     start_fen: String,
     played: Vec<String>,
     tt: Option<Arc<Tt>>,
+    /// What the engine's searches of this game learnt, for its next search.
+    memory: Arc<GameMemory>,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -121,7 +123,7 @@ impl Session {
         let ev = Arc::new(EvalTables::new(&v));
         let game = Game::new(v, ev);
         let start_fen = game.pos.fen();
-        Session { game, start_fen, played: Vec::new(), tt: None }
+        Session { game, start_fen, played: Vec::new(), tt: None, memory: Arc::default() }
     }
 
     /// A built-in variant by name, at its start position.
@@ -196,6 +198,7 @@ impl Session {
         self.game = Game::new(self.game.variant.clone(), self.game.ev.clone());
         self.start_fen = self.game.pos.fen();
         self.played.clear();
+        self.memory.clear();
     }
 
     /// The side to move: `white` or `black`.
@@ -674,7 +677,13 @@ impl Session {
         for f in fields.iter_mut().skip(2).take(2) {
             *f = "-".to_string();
         }
-        let mut d = Session { game: self.game.clone(), start_fen: String::new(), played: Vec::new(), tt: None };
+        let mut d = Session {
+            game: self.game.clone(),
+            start_fen: String::new(),
+            played: Vec::new(),
+            tt: None,
+            memory: Arc::default(),
+        };
         d.set_fen_with(&fields.join(" "), Validation::Permissive)
             .map_err(|e| format!("no diagram of the {}: {e}", v.def.pieces[t].name))?;
         Ok(d)
@@ -696,7 +705,7 @@ impl Session {
             return Err(format!("the game is over ({} {})", r.score, r.reason));
         }
         let tt = self.tt.get_or_insert_with(|| Arc::new(Tt::new(HASH_MB))).clone();
-        let shared = Arc::new(Shared::new(tt));
+        let shared = Arc::new(Shared::with_memory(tt, self.memory.clone()));
         let hard = Duration::from_millis(movetime_ms as u64);
         let limits =
             Limits { depth: depth.map(|d| d as i32), soft: Some(hard / 2), hard: Some(hard), ..Default::default() };
