@@ -878,7 +878,7 @@ impl Searcher {
         }
         let undo = self.pos.make(m);
         // the child's evaluation-cache slot, loaded while the sums are updated
-        crate::tt::prefetch(&self.eval_cache[self.pos.hash() as usize & (EVAL_CACHE_SIZE - 1)]);
+        crate::tt::prefetch(self.eval_cache.as_ptr().wrapping_add(self.pos.hash() as usize & (EVAL_CACHE_SIZE - 1)));
         let mut sums = self.sums[self.sum_top];
         for (&old, &sq) in before.iter().zip(footprint.as_slice()) {
             let new = self.pos.piece_at(sq);

@@ -195,7 +195,8 @@ impl Tt {
     /// [`Tt::probe`] a little later does not wait for memory.
     #[inline(always)]
     pub fn prefetch(&self, hash: u64) {
-        prefetch(&self.slots[hash as usize & self.mask]);
+        // a pointer, not a reference: no bounds check (the mask keeps it inside anyway)
+        prefetch(self.slots.as_ptr().wrapping_add(hash as usize & self.mask));
     }
 
     /// Looks a position up.
