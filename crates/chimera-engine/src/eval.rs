@@ -36,6 +36,12 @@
 //! - **Threats**: per capture a non-royal piece has of an enemy piece worth
 //!   more than itself (by the derived values, so that the count does not move
 //!   with tuned values; 0 by default).
+//! - **Pieces en prise**: the non-royal pieces attacked by an enemy piece
+//!   worth less, or attacked and not defended (the walks report the friends
+//!   they defend as well as the enemies they attack): a penalty per piece of
+//!   the side to move en prise (it is about to lose one, unless it parries),
+//!   and a bonus for it by the derived value of the most valuable piece of
+//!   the other side en prise (0 by default).
 //! - **Endgame** values: per type, what a piece on the board gains or loses
 //!   as the non-pawn material comes off, and the passed pawns' extra bonus
 //!   there (scaled by the same phase as the royal piece's centralisation; 0
@@ -147,6 +153,8 @@ pub struct EvalTables {
     mop_edge: i32,
     mop_near: i32,
     threat: i32,
+    en_prise_mover: i32,
+    en_prise_other: i32,
     /// Per code and square: the centralisation measure (moves on an empty board
     /// minus the average), 0 where the piece has no move.
     raw_centre: Vec<f32>,
@@ -232,6 +240,51 @@ fn has(set: &SquareSet, sq: Square) -> bool {
     set[sq.index() >> 6] >> (sq.index() & 63) & 1 != 0
 }
 
+/// Adds `sq` to `set`.
+#[inline(always)]
+fn add(set: &mut SquareSet, sq: Square) {
+    set[sq.index() >> 6] |= 1 << (sq.index() & 63);
+}
+
+/// What the walks of one colour's pieces mark for the pieces-en-prise
+/// count: the enemy pieces they can take, those of them worth more than
+/// their taker, and the friends they defend.
+#[derive(Clone, Copy)]
+struct Marks {
+    attacked: SquareSet,
+    lower: SquareSet,
+    defended: SquareSet,
+}
+
+impl Marks {
+    const NONE: Marks = Marks { attacked: NO_SQUARES, lower: NO_SQUARES, defended: NO_SQUARES };
+}
+
+/// The pieces of one colour en prise, given the marks of its walks (`own`)
+/// and of the enemy's (`foe`): the non-royal pieces the enemy can take that
+/// are worth more than a taker or not defended. Their number, and the
+/// largest of their `value`s (0 without any); `value` is negative for a
+/// royal piece.
+#[inline]
+fn count_en_prise(pos: &Position, value: impl Fn(Code) -> i32, own: &Marks, foe: &Marks) -> (i32, i32) {
+    let (mut n, mut most) = (0, 0);
+    for (w, &bits) in foe.attacked.iter().enumerate() {
+        let mut b = bits;
+        while b != 0 {
+            let i = b.trailing_zeros() as usize;
+            b &= b - 1;
+            if foe.lower[w] >> i & 1 != 0 || own.defended[w] >> i & 1 == 0 {
+                let v = value(pos.piece_at(Square::new(w * 64 + i)));
+                if v >= 0 {
+                    n += 1;
+                    most = most.max(v);
+                }
+            }
+        }
+    }
+    (n, most)
+}
+
 /// What the evaluation reads of one piece code in its loop over the pieces.
 #[derive(Clone, Copy, Debug, Default)]
 struct CodeTerms {
@@ -257,6 +310,8 @@ const MOBILE: u8 = 1;
 const ATTACKER: u8 = 2;
 /// [`CodeTerms::flags`]: a pawn for the pawn-structure terms.
 const PAWN: u8 = 4;
+/// [`CodeTerms::flags`]: a royal piece.
+const ROYAL: u8 = 8;
 
 /// The sums over the pieces on the board that the evaluation adds up, from
 /// White's point of view: material and square tables, the endgame terms
@@ -658,7 +713,10 @@ impl EvalTables {
                 base: base_value[code],
                 mob_avg: mob_avg[code].unwrap_or(0),
                 mob_weight: mob_weight[code],
-                flags: flag(mob_avg[code].is_some(), MOBILE) | flag(attacker[code], ATTACKER) | flag(pawn[code], PAWN),
+                flags: flag(mob_avg[code].is_some(), MOBILE)
+                    | flag(attacker[code], ATTACKER)
+                    | flag(pawn[code], PAWN)
+                    | flag(royal[code], ROYAL),
             };
         }
         let psq = pst.iter().zip(&end_bonus).map(|(&a, &b)| [a, b]).collect();
@@ -716,6 +774,8 @@ impl EvalTables {
             mop_edge: int(params::MOP_EDGE),
             mop_near: int(params::MOP_NEAR),
             threat: int(params::THREAT),
+            en_prise_mover: int(params::EN_PRISE_MOVER),
+            en_prise_other: int(params::EN_PRISE_OTHER),
             raw_centre,
             raw_promo,
             prog,
@@ -837,6 +897,38 @@ impl EvalTables {
             |to, capture| n += (capture && self.base_value[pos.piece_at(to).index()] > own) as i32,
         );
         n
+    }
+
+    /// Per colour, the pieces en prise: their number and the largest derived
+    /// value among them (the counts of [`params::EN_PRISE_MOVER`] and
+    /// [`params::EN_PRISE_OTHER`]), walked piece by piece: the reference for
+    /// the one-pass evaluation.
+    fn en_prise(&self, pos: &Position) -> [(i32, i32); 2] {
+        let mut marks = [Marks::NONE; 2];
+        for (ci, mk) in marks.iter_mut().enumerate() {
+            let mine = Color::from_index(ci);
+            for &sq in pos.pieces(mine) {
+                let code = pos.piece_at(sq);
+                let (cells, _) = pos.variant().tables.list(code, false, sq);
+                let own = if self.royal[code.index()] { i32::MAX } else { self.base_value[code.index()] };
+                chimera::walk::reach_guarding(
+                    cells,
+                    sq,
+                    |to| self.occupant(pos, mine, to),
+                    |to, capture| {
+                        if capture {
+                            add(&mut mk.attacked, to);
+                            if self.base_value[pos.piece_at(to).index()] > own {
+                                add(&mut mk.lower, to);
+                            }
+                        }
+                    },
+                    |to| add(&mut mk.defended, to),
+                );
+            }
+        }
+        let value = |p: Code| if self.royal[p.index()] { -1 } else { self.base_value[p.index()] };
+        [count_en_prise(pos, value, &marks[0], &marks[1]), count_en_prise(pos, value, &marks[1], &marks[0])]
     }
 
     /// Mop-up counts: with a clear material lead and little material left,
@@ -1104,31 +1196,48 @@ impl EvalTables {
         let tables = &pos.variant().tables;
         let with_hits = self.king_attack != 0 || self.king_danger != 0;
         let with_threats = self.threat != 0;
+        let with_marks = self.en_prise_mover != 0 || self.en_prise_other != 0;
+        let mut marks = [Marks::NONE; 2];
         for (ci, sign) in [(0usize, 1i32), (1, -1)] {
             let c = Color::from_index(ci);
             let them = 1 - ci;
             let (mut mob, mut threats) = (0, 0);
             let occ = &self.walk_occ[ci];
+            let mk = &mut marks[ci];
             for &sq in pos.pieces(c) {
                 let code = pos.piece_at(sq);
                 let t = &self.terms[code.index()];
-                if t.flags & (MOBILE | ATTACKER | PAWN) == 0 {
+                if t.flags & (MOBILE | ATTACKER | PAWN) == 0 && !with_marks {
                     continue;
                 }
                 if t.flags & MOBILE != 0 {
                     let (cells, _) = tables.list(code, false, sq);
                     let mut n = 0;
-                    if with_hits || with_threats {
+                    if with_hits || with_threats || with_marks {
                         let zone = zone1[them];
                         let (mut h, mut thr) = (0, 0);
-                        chimera::walk::reach(
+                        chimera::walk::reach_guarding(
                             cells,
                             sq,
                             |to| occ[pos.piece_at(to).index()],
                             |to, capture| {
                                 n += 1;
                                 h += has(zone, to) as i32;
-                                thr += (capture && self.terms[pos.piece_at(to).index()].base > t.base) as i32;
+                                if capture {
+                                    let more = self.terms[pos.piece_at(to).index()].base > t.base;
+                                    thr += more as i32;
+                                    if with_marks {
+                                        add(&mut mk.attacked, to);
+                                        if more {
+                                            add(&mut mk.lower, to);
+                                        }
+                                    }
+                                }
+                            },
+                            |to| {
+                                if with_marks {
+                                    add(&mut mk.defended, to)
+                                }
                             },
                         );
                         hits[ci] += h;
@@ -1137,20 +1246,38 @@ impl EvalTables {
                         chimera::walk::reach(cells, sq, |to| occ[pos.piece_at(to).index()], |_, _| n += 1);
                     }
                     mob += t.mob_weight * (n - t.mob_avg);
-                }
-                if t.flags & ATTACKER != 0 && has(zone2[them], sq) {
-                    near[them] += 1;
-                }
-                if t.flags & PAWN != 0 && with_threats {
+                } else if (t.flags & PAWN != 0 && with_threats) || with_marks {
+                    // the captures of a piece whose mobility does not count
+                    // (a pawn, a royal piece): threats and marks
                     let (cells, _) = tables.list(code, false, sq);
+                    let royal = t.flags & ROYAL != 0;
                     let mut thr = 0;
-                    chimera::walk::reach(
+                    chimera::walk::reach_guarding(
                         cells,
                         sq,
                         |to| occ[pos.piece_at(to).index()],
-                        |to, capture| thr += (capture && self.terms[pos.piece_at(to).index()].base > t.base) as i32,
+                        |to, capture| {
+                            if capture {
+                                let more = !royal && self.terms[pos.piece_at(to).index()].base > t.base;
+                                thr += more as i32;
+                                if with_marks {
+                                    add(&mut mk.attacked, to);
+                                    if more {
+                                        add(&mut mk.lower, to);
+                                    }
+                                }
+                            }
+                        },
+                        |to| {
+                            if with_marks {
+                                add(&mut mk.defended, to)
+                            }
+                        },
                     );
                     threats += thr;
+                }
+                if t.flags & ATTACKER != 0 && has(zone2[them], sq) {
+                    near[them] += 1;
                 }
                 if t.flags & PAWN != 0 && count_pawns {
                     let (f, r) = self.coords[sq.index()];
@@ -1204,7 +1331,22 @@ impl EvalTables {
             score += safety * opening / self.phase_total;
         }
         let s = if pos.side_to_move() == Color::White { score } else { -score };
-        s + self.tempo
+        let mut en_prise = 0;
+        if with_marks {
+            let stm = pos.side_to_move().index();
+            let value = |p: Code| {
+                let t = &self.terms[p.index()];
+                if t.flags & ROYAL != 0 {
+                    -1
+                } else {
+                    t.base
+                }
+            };
+            let (mover, _) = count_en_prise(pos, value, &marks[stm], &marks[1 - stm]);
+            let (_, other) = count_en_prise(pos, value, &marks[1 - stm], &marks[stm]);
+            en_prise = self.en_prise_other * other / 100 - self.en_prise_mover * mover;
+        }
+        s + self.tempo + en_prise
     }
 
     /// The value of `c`'s hand (White's or Black's own point of view) and its
@@ -1350,7 +1492,9 @@ impl EvalTables {
         score += self.king_safety(pos, royals, hits) * opening / self.phase_total;
         score -= self.doubled * (structure[0].0 - structure[1].0) + self.isolated * (structure[0].1 - structure[1].1);
         let s = if pos.side_to_move() == Color::White { score } else { -score };
-        s + self.tempo
+        let stm = pos.side_to_move().index();
+        let en_prise = self.en_prise(pos);
+        s + self.tempo + self.en_prise_other * en_prise[1 - stm].1 / 100 - self.en_prise_mover * en_prise[stm].0
     }
 
     /// The evaluation of `pos` term by term, as text for a person: one line
@@ -1501,6 +1645,11 @@ impl EvalTables {
         f[params::PASSED_RANK_END] += (passed_rank[0] - passed_rank[1]) * (1.0 - opening);
         f[params::DOUBLED] -= (structure[0].0 - structure[1].0) as f64;
         f[params::ISOLATED] -= (structure[0].1 - structure[1].1) as f64;
+        // the side to move's terms, from White's side
+        let stm = pos.side_to_move().index();
+        let en_prise = self.en_prise(pos);
+        f[params::EN_PRISE_MOVER] = -f[params::TEMPO] * en_prise[stm].0 as f64;
+        f[params::EN_PRISE_OTHER] = f[params::TEMPO] * en_prise[1 - stm].1 as f64 / 100.0;
         f
     }
 }
@@ -1509,8 +1658,8 @@ impl EvalTables {
 mod tests {
     use super::*;
     use crate::params::{
-        DOUBLED, ISOLATED, KING_ATTACK, KING_DANGER, KING_DROP, PASSED, PASSED_END, PASSED_RANK, PASSED_RANK_END,
-        THREAT,
+        DOUBLED, EN_PRISE_MOVER, EN_PRISE_OTHER, ISOLATED, KING_ATTACK, KING_DANGER, KING_DROP, PASSED, PASSED_END,
+        PASSED_RANK, PASSED_RANK_END, THREAT,
     };
     use chimera::builtin;
 
@@ -1712,6 +1861,9 @@ mod tests {
                 &[(KING_ATTACK, 5.0)],
                 &[(THREAT, 9.0), (KING_ATTACK, 5.0)],
                 &[(KING_DANGER, 7.0)],
+                &[(EN_PRISE_MOVER, 40.0)],
+                &[(EN_PRISE_OTHER, 15.0)],
+                &[(THREAT, 9.0), (EN_PRISE_MOVER, 40.0), (EN_PRISE_OTHER, 15.0), (KING_DANGER, 7.0)],
             ] {
                 let mut p = EvalTables::default_params(&v);
                 for &(i, x) in set {
@@ -1900,6 +2052,8 @@ mod tests {
                         (ISOLATED, 11.0),
                         (THREAT, 13.0),
                         (KING_DANGER, 9.0),
+                        (EN_PRISE_MOVER, 45.0),
+                        (EN_PRISE_OTHER, 20.0),
                     ] {
                         p.w[i] = x;
                     }
@@ -2060,6 +2214,63 @@ mod tests {
         let fen = "4k3/8/8/3q4/8/2N5/8/4K3 b - - 0 1";
         assert_eq!(with(fen) - without(fen), -10);
     }
+
+    #[test]
+    fn pieces_attacked_by_less_or_undefended_are_en_prise() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let mut p = EvalTables::default_params(&v);
+        p.w[EN_PRISE_MOVER] = 50.0;
+        p.w[EN_PRISE_OTHER] = 20.0;
+        let t = EvalTables::with_params(&v, &p).unwrap();
+        // the features: minus the side to move's pieces en prise, and the
+        // derived value (in pawns) of the other side's most valuable one,
+        // from White's side
+        let counts = |fen: &str| {
+            let f = t.features(&Position::from_fen(v.clone(), fen).unwrap());
+            (f[EN_PRISE_MOVER], f[EN_PRISE_OTHER])
+        };
+        let worth = |letter: char| {
+            let code = code_of(v.def.piece_by_letter(letter).unwrap(), Color::White);
+            t.base_value[code.index()] as f64 / 100.0
+        };
+        let (knight, rook, queen) = (worth('n'), worth('r'), worth('q'));
+        assert!(queen > 8.0 && rook > 4.0 && knight > 2.0, "{queen} {rook} {knight}");
+        // nothing attacked
+        assert_eq!(counts("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), (0.0, 0.0));
+        // the knight c3 attacks the queen d5 (worth more: en prise, though
+        // the pawn e6 defends it); the bishop a5 attacks the knight, which
+        // nothing defends: en prise too. White to move: the knight is its
+        // own, the queen the other side's
+        let fen = "4k3/8/4p3/b2q4/8/2N5/8/4K3";
+        assert_eq!(counts(&format!("{fen} w - - 0 1")), (-1.0, queen));
+        // Black to move: the queen is its own, the knight the other's
+        assert_eq!(counts(&format!("{fen} b - - 0 1")), (1.0, -knight));
+        // a knight attacked by a queen (worth more) and defended by the pawn
+        // b2 is not en prise; without the pawn it is
+        assert_eq!(counts("4k3/8/8/q7/8/2N5/1P6/4K3 w - - 0 1"), (0.0, 0.0));
+        assert_eq!(counts("4k3/8/8/q7/8/2N5/8/4K3 w - - 0 1"), (-1.0, 0.0));
+        // rooks of equal value attack each other: the one its king defends
+        // (b1 next to a1) is not en prise, the other is
+        assert_eq!(counts("r3k3/8/8/8/8/8/8/RK6 w - - 0 1"), (0.0, rook));
+        // a royal piece's capture is an attack, not one by a lesser piece: the
+        // knight d7 next to the black king, defended by the pawn c6, is not
+        // en prise; undefended it is (White's, Black to move: the other side's)
+        assert_eq!(counts("4k3/3N4/2P5/8/8/8/8/4K3 b - - 0 1"), (0.0, 0.0));
+        assert_eq!(counts("4k3/3N4/8/8/8/8/8/4K3 b - - 0 1"), (0.0, -knight));
+        // of two pieces en prise (the knight c3 forks the rook b1 and the
+        // queen d1), the more valuable one counts
+        assert_eq!(counts("4k3/8/8/8/8/2n5/8/1R1QK3 b - - 0 1"), (0.0, -queen));
+        // the evaluation adds the weights from the side to move's side
+        let plain = EvalTables::with_params(&v, &EvalTables::default_params(&v)).unwrap();
+        let diff = |fen: &str| {
+            let pos = Position::from_fen(v.clone(), fen).unwrap();
+            t.evaluate(&pos) - plain.evaluate(&pos)
+        };
+        let cp = |x: f64| (x * 100.0).round() as i32;
+        assert_eq!(diff(&format!("{fen} w - - 0 1")), 20 * cp(queen) / 100 - 50);
+        assert_eq!(diff(&format!("{fen} b - - 0 1")), 20 * cp(knight) / 100 - 50);
+    }
+
     #[test]
     fn square_weights_are_read_from_white_s_side() {
         let v = Arc::new(builtin::variant("chess").unwrap());

@@ -7,7 +7,8 @@
 //! variant's data ([`crate::eval::EvalTables`] computes them), equal to the
 //! evaluation's behaviour before weights could be tuned; the new terms (king
 //! attacks, drops near the king, pawn structure, advancement, threats, the
-//! endgame's values and passed-pawn bonuses, king danger) default to 0.
+//! endgame's values and passed-pawn bonuses, king danger, pieces en prise)
+//! default to 0.
 //!
 //! A weights file is text, one weight a line: `KEY VALUE`, `#` starts a
 //! comment, blank lines are ignored. The keys are the names of
@@ -72,9 +73,17 @@ pub const PASSED_RANK_END: usize = 14;
 /// with the square of the attack: of `d = attacks + near + 2 drops` (the
 /// counts of [`KING_ATTACK`], [`TROPISM`] and [`KING_DROP`]), `d² / 16`.
 pub const KING_DANGER: usize = 15;
+/// Index of the penalty per piece of the side to move that is *en prise*:
+/// not royal, and attacked by an enemy piece worth less than itself (by the
+/// derived values), or attacked and not defended.
+pub const EN_PRISE_MOVER: usize = 16;
+/// Index of the bonus (for the side to move) per 100 cp of the derived value
+/// of the most valuable piece of the other side that is en prise (as
+/// [`EN_PRISE_MOVER`] finds them).
+pub const EN_PRISE_OTHER: usize = 17;
 
 /// The scalar weights: name and what it weighs (the defaults depend on the variant only for per-type terms).
-pub const SCALARS: [(&str, f64); 16] = [
+pub const SCALARS: [(&str, f64); 18] = [
     ("tempo", 12.0),
     ("promo", 1.0),
     ("shield", 8.0),
@@ -91,6 +100,8 @@ pub const SCALARS: [(&str, f64); 16] = [
     ("passed_end", 0.0),
     ("passed_rank_end", 0.0),
     ("king_danger", 0.0),
+    ("en_prise_mover", 0.0),
+    ("en_prise_other", 0.0),
 ];
 
 /// The number of scalar weights.

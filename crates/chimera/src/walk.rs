@@ -350,7 +350,43 @@ pub enum Occupant {
 /// assert_eq!((quiet, captures), (8, 1));
 /// ```
 #[inline(always)]
-pub fn reach(cells: &[Cell], from: Square, occupant: impl Fn(Square) -> Occupant, mut hit: impl FnMut(Square, bool)) {
+pub fn reach(cells: &[Cell], from: Square, occupant: impl Fn(Square) -> Occupant, hit: impl FnMut(Square, bool)) {
+    reach_guarding(cells, from, occupant, hit, |_| {});
+}
+
+/// [`reach`], and besides `guard(sq)` for every friend the walk meets on a
+/// square where it could capture (a piece it defends: were the friend an
+/// enemy, the walk would report a capture there), once per path.
+///
+/// ```
+/// use chimera::{builtin, compile::code_of, square::Color, walk::{reach_guarding, Occupant}};
+/// let v = builtin::variant("chess").unwrap();
+/// let g = v.geometry();
+/// let rook = code_of(v.def.piece_by_letter('r').unwrap(), Color::White);
+/// let a1 = g.square(0, 0).unwrap();
+/// let (cells, _) = v.tables.list(rook, false, a1);
+/// // a friend on a3 and one on c1: both guarded, nothing beyond them reached
+/// let (a3, c1) = (g.square(0, 2).unwrap(), g.square(2, 0).unwrap());
+/// let (mut moves, mut guarded) = (0, Vec::new());
+/// reach_guarding(
+///     cells,
+///     a1,
+///     |sq| if sq == a3 || sq == c1 { Occupant::Friend } else { Occupant::Empty },
+///     |_, _| moves += 1,
+///     |sq| guarded.push(sq),
+/// );
+/// assert_eq!(moves, 2); // a2, b1
+/// guarded.sort();
+/// assert_eq!(guarded, vec![c1, a3]);
+/// ```
+#[inline(always)]
+pub fn reach_guarding(
+    cells: &[Cell],
+    from: Square,
+    occupant: impl Fn(Square) -> Occupant,
+    mut hit: impl FnMut(Square, bool),
+    mut guard: impl FnMut(Square),
+) {
     let mut i = 0usize;
     while i < cells.len() {
         let c = &cells[i];
@@ -377,7 +413,12 @@ pub fn reach(cells: &[Cell], from: Square, occupant: impl Fn(Square) -> Occupant
                                 }
                                 break;
                             }
-                            Occupant::Friend => break,
+                            Occupant::Friend => {
+                                if c.flags & CAPTURE != 0 {
+                                    guard(cell.to);
+                                }
+                                break;
+                            }
                         }
                     }
                 }
@@ -389,6 +430,9 @@ pub fn reach(cells: &[Cell], from: Square, occupant: impl Fn(Square) -> Occupant
                 i = if c.flags & OCC_FOE != 0 { c.occ as usize } else { c.next as usize };
             }
             Occupant::Friend => {
+                if c.flags & CAPTURE != 0 {
+                    guard(c.to);
+                }
                 i = if c.flags & OCC_FRIEND != 0 { c.occ as usize } else { c.next as usize };
             }
         }
