@@ -246,6 +246,18 @@ fn add(set: &mut SquareSet, sq: Square) {
     set[sq.index() >> 6] |= 1 << (sq.index() & 63);
 }
 
+/// Marks a capture of a walk when `on`: the square attacked, and (`more`)
+/// a piece worth more than its taker there.
+#[inline(always)]
+fn mark_capture(on: bool, attacked: &mut SquareSet, lower: &mut SquareSet, to: Square, more: bool) {
+    if on {
+        add(attacked, to);
+        if more {
+            add(lower, to);
+        }
+    }
+}
+
 /// What the walks of one colour's pieces mark for the pieces-en-prise
 /// count: the enemy pieces they can take, those of them worth more than
 /// their taker, and the friends they defend.
@@ -1226,12 +1238,7 @@ impl EvalTables {
                                 if capture {
                                     let more = self.terms[pos.piece_at(to).index()].base > t.base;
                                     thr += more as i32;
-                                    if with_marks {
-                                        add(&mut mk.attacked, to);
-                                        if more {
-                                            add(&mut mk.lower, to);
-                                        }
-                                    }
+                                    mark_capture(with_marks, &mut mk.attacked, &mut mk.lower, to, more);
                                 }
                             },
                             |to| {
@@ -1260,12 +1267,7 @@ impl EvalTables {
                             if capture {
                                 let more = !royal && self.terms[pos.piece_at(to).index()].base > t.base;
                                 thr += more as i32;
-                                if with_marks {
-                                    add(&mut mk.attacked, to);
-                                    if more {
-                                        add(&mut mk.lower, to);
-                                    }
-                                }
+                                mark_capture(with_marks, &mut mk.attacked, &mut mk.lower, to, more);
                             }
                         },
                         |to| {
@@ -1748,6 +1750,8 @@ mod tests {
                 PASSED_END,
                 PASSED_RANK_END,
                 THREAT,
+                EN_PRISE_MOVER,
+                EN_PRISE_OTHER,
             ] {
                 p.w[k] = 0.0;
             }
