@@ -746,7 +746,7 @@ impl EvalTables {
                     let mut set: SquareSet = NO_SQUARES;
                     for (t, &(tf, tr)) in coords.iter().enumerate() {
                         if (tf - f).abs() <= reach && (tr - r).abs() <= reach {
-                            set[t >> 6] |= 1 << (t & 63);
+                            add(&mut set, Square::new(t));
                         }
                     }
                     set
