@@ -1157,7 +1157,11 @@ impl EvalTables {
     /// [`EvalTables::evaluate`] with the sums over the pieces given
     /// (`sums` must be [`EvalTables::piece_sums`] of `pos`).
     pub fn evaluate_with(&self, pos: &Position, sums: &PieceSums) -> i32 {
-        self.evaluate_core(pos, sums, None)
+        if self.with_marks() {
+            self.evaluate_core::<true>(pos, sums, None)
+        } else {
+            self.evaluate_core::<false>(pos, sums, None)
+        }
     }
 
     /// [`EvalTables::evaluate_with`], with the pawn-structure terms from
@@ -1178,11 +1182,25 @@ impl EvalTables {
     /// assert_eq!(ev.evaluate_cached(&pos, &sums, &mut pawns), ev.evaluate(&pos));
     /// ```
     pub fn evaluate_cached(&self, pos: &Position, sums: &PieceSums, pawns: &mut PawnCache) -> i32 {
-        self.evaluate_core(pos, sums, Some(pawns))
+        if self.with_marks() {
+            self.evaluate_core::<true>(pos, sums, Some(pawns))
+        } else {
+            self.evaluate_core::<false>(pos, sums, Some(pawns))
+        }
     }
 
+    /// Whether the walks mark attacks and defences (a pieces-en-prise
+    /// weight is not 0).
     #[inline(always)]
-    fn evaluate_core(&self, pos: &Position, sums: &PieceSums, pawns: Option<&mut PawnCache>) -> i32 {
+    fn with_marks(&self) -> bool {
+        self.en_prise_mover != 0 || self.en_prise_other != 0
+    }
+
+    /// The one-pass evaluation; `MARKS` is [`EvalTables::with_marks`], a
+    /// constant so that a variant without the pieces-en-prise terms walks
+    /// as it did before them (no marks, no defence callback).
+    #[inline(always)]
+    fn evaluate_core<const MARKS: bool>(&self, pos: &Position, sums: &PieceSums, pawns: Option<&mut PawnCache>) -> i32 {
         // the pawn terms of this pawn configuration, when a cache has them
         let cached = match pawns.as_deref() {
             Some(c) if self.pawn_structure => c.get(sums.pawn_key),
@@ -1208,7 +1226,7 @@ impl EvalTables {
         let tables = &pos.variant().tables;
         let with_hits = self.king_attack != 0 || self.king_danger != 0;
         let with_threats = self.threat != 0;
-        let with_marks = self.en_prise_mover != 0 || self.en_prise_other != 0;
+        let with_marks = MARKS;
         let mut marks = [Marks::NONE; 2];
         for (ci, sign) in [(0usize, 1i32), (1, -1)] {
             let c = Color::from_index(ci);
