@@ -157,7 +157,7 @@ chimera help)."
         "tune" => {
             "\
 usage: chimera tune --variant V --data FILE [--iterations N] [--k K] [--reg R] [--squares]
-                    [--fitted-tempo] [--start FILE|builtin] [--out FILE]
+                    [--fitted-tempo] [--start FILE|builtin] [--only KEYS] [--out FILE]
        chimera tune --variant V --data FILE --measure-tempo
 Fits the variant's evaluation weights to labelled positions (lines
 `FEN;RESULT`, RESULT White's score: 1, 0.5, 0) by the Texel method: fits K,
@@ -170,7 +170,10 @@ piece-square weights too, for the middlegame and apart for the endgame
 (else they stay 0). The tempo written is the one
 at which the evaluation agrees on average with the evaluation after the best
 quiet move (half the mean gain of that move over the data's positions);
---fitted-tempo keeps the fitted one. Prints K and the error before and after
+--fitted-tempo keeps the fitted one. --only KEYS fits only the weights named
+(keys separated by commas, a prefix ending in '*' names every key it begins:
+`--only en_prise_*,threat`); the others, the tempo too unless named, keep the
+start's values. Prints K and the error before and after
 (on the fitted positions and on those held out: every tenth game when the
 data marks its games with `# game` comment lines, as selfplay writes them,
 otherwise every tenth position), and writes
@@ -817,7 +820,7 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
     let mut fitted_tempo = false;
     let mut measure_tempo = false;
     let known: &[&str] = if cmd == "tune" {
-        &["--variant", "--data", "--iterations", "--k", "--reg", "--start", "--out"]
+        &["--variant", "--data", "--iterations", "--k", "--reg", "--start", "--out", "--only"]
     } else {
         &["--variant", "--games", "--nodes", "--random-plies", "--seed", "--max-plies", "--out"]
     };
@@ -924,6 +927,13 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
         fitted_tempo,
         ..TuneOptions::default()
     };
+    if let Some(t) = opts.get("--only") {
+        let patterns: Vec<String> = t.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
+        if patterns.is_empty() {
+            return Err("--only needs weight keys or prefixes ending in '*', separated by commas".into());
+        }
+        o.only = Some(patterns);
+    }
     if let Some(t) = opts.get("--reg") {
         o.reg = t
             .parse::<f64>()
@@ -957,18 +967,22 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
             format!("tempo {t}: one-ply consistent over {n} positions with a quiet move (the fit gave {f})")
         }
         (f, None) if fitted_tempo => format!("tempo {f}: fitted (--fitted-tempo)"),
+        (f, None) if o.only.is_some() && f == start.w[engine::params::TEMPO] => {
+            format!("tempo {f}: kept from the start (--only does not name it)")
+        }
         (f, None) => format!("tempo {f}: fitted (no position with a quiet move to measure the consistent one)"),
     };
     let held_what = if engine::tune::games_marked(&data) { "every tenth game" } else { "every tenth position" };
     let header = vec![
         format!(
-            "chimera evaluation weights for {}: `chimera tune --variant {} --iterations {} --reg {}{}{}`, from {start_from}",
+            "chimera evaluation weights for {}: `chimera tune --variant {} --iterations {} --reg {}{}{}{}`, from {start_from}",
             v.def.name,
             v.def.name,
             o.iterations,
             o.reg,
             if o.squares { " --squares" } else { "" },
-            if o.fitted_tempo { " --fitted-tempo" } else { "" }
+            if o.fitted_tempo { " --fitted-tempo" } else { "" },
+            o.only.as_ref().map(|p| format!(" --only {}", p.join(","))).unwrap_or_default()
         ),
         format!(
             "on {} positions ({} fitted, {} held out: {held_what}), K {:.4}; error {:.6} -> {:.6} (held out {:.6} -> {:.6})",

@@ -220,12 +220,42 @@ pub struct TuneOptions {
     /// weights written is the one-ply consistent one of the fitted weights
     /// ([`consistent_tempo`] over the data's positions).
     pub fitted_tempo: bool,
+    /// Fit only the weights whose keys match one of these patterns (a key,
+    /// or a prefix ending in `*`: `en_prise_*`, `value.*`); the others keep
+    /// their starting values, the tempo too unless a pattern names it.
+    /// `None` fits every weight ([`TuneOptions::squares`] and [`FROZEN`]
+    /// still apply).
+    pub only: Option<Vec<String>>,
 }
 
 impl Default for TuneOptions {
     fn default() -> Self {
-        TuneOptions { iterations: 1000, k: None, rate: 1.0, reg: 1e-4, squares: false, fitted_tempo: false }
+        TuneOptions { iterations: 1000, k: None, rate: 1.0, reg: 1e-4, squares: false, fitted_tempo: false, only: None }
     }
+}
+
+/// Which weights of variant `v` the patterns of [`TuneOptions::only`] name:
+/// a mask over [`Params::names`]. A pattern that names no weight is an error.
+pub fn only_mask(v: &Variant, patterns: &[String]) -> Result<Vec<bool>, String> {
+    let names = Params::names(v);
+    let mut mask = vec![false; names.len()];
+    for p in patterns {
+        let matches = |n: &str| match p.strip_suffix('*') {
+            Some(prefix) => n.starts_with(prefix),
+            None => n == p,
+        };
+        let mut any = false;
+        for (m, n) in mask.iter_mut().zip(&names) {
+            if matches(n) {
+                *m = true;
+                any = true;
+            }
+        }
+        if !any {
+            return Err(format!("--only: '{p}' names no weight of variant {}", v.def.name));
+        }
+    }
+    Ok(mask)
 }
 
 /// What a tuning run found.
@@ -282,6 +312,10 @@ pub fn tune(
     progress: &mut dyn FnMut(usize, f64),
 ) -> Result<TuneOutcome, String> {
     let ev0 = EvalTables::with_params(v, start)?;
+    let only = match &o.only {
+        Some(patterns) => Some(only_mask(v, patterns)?),
+        None => None,
+    };
     let (fit, held) = split_held_out(data);
     if fit.is_empty() {
         return Err("no positions to fit".into());
@@ -328,7 +362,10 @@ pub fn tune(
     // `promo` moves in hundredths, a piece value in centipawns)
     let step: Vec<f64> = (0..np)
         .map(|i| {
-            if FROZEN.contains(&i) || (!o.squares && i >= start.square_idx(0, 0)) {
+            if FROZEN.contains(&i)
+                || (!o.squares && i >= start.square_idx(0, 0))
+                || only.as_ref().is_some_and(|m| !m[i])
+            {
                 0.0
             } else if i == params::PROMO {
                 0.01 * o.rate
@@ -369,7 +406,8 @@ pub fn tune(
     let mut tuned = Params { w, ..start.clone() };
     let fitted = tuned.w[params::TEMPO];
     let mut consistent = None;
-    if !o.fitted_tempo {
+    let tempo_fitted = only.as_ref().is_none_or(|m| m[params::TEMPO]);
+    if !o.fitted_tempo && tempo_fitted {
         let ev = EvalTables::with_params(v, &tuned)?;
         consistent = consistent_tempo(&ev, data.iter().map(|s| &s.pos));
         if let Some((t, _)) = consistent {
@@ -446,7 +484,15 @@ mod tests {
         truth.w[Params::idx(p, params::VALUE)] -= 30.0;
         truth.w[params::TEMPO] = 40.0;
         let data = labelled_by(&v, &ev, &truth, 400);
-        let o = TuneOptions { iterations: 600, k: Some(1.0), rate: 2.0, reg: 0.0, squares: false, fitted_tempo: true };
+        let o = TuneOptions {
+            iterations: 600,
+            k: Some(1.0),
+            rate: 2.0,
+            reg: 0.0,
+            squares: false,
+            fitted_tempo: true,
+            only: None,
+        };
         let out = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
         assert!(out.model.0 > 1e-3, "the start is not already optimal: {:?}", out.model);
         assert!(out.model.1 < out.model.0 / 20.0, "model error {:?}", out.model);
@@ -474,8 +520,15 @@ mod tests {
         truth.w[at] = 80.0;
         let data = labelled_by(&v, &ev, &truth, 400);
         let first = start.square_idx(0, 0);
-        let mut o =
-            TuneOptions { iterations: 400, k: Some(1.0), rate: 2.0, reg: 0.0, squares: false, fitted_tempo: true };
+        let mut o = TuneOptions {
+            iterations: 400,
+            k: Some(1.0),
+            rate: 2.0,
+            reg: 0.0,
+            squares: false,
+            fitted_tempo: true,
+            only: None,
+        };
         let without = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
         assert!(without.params.w[first..].iter().all(|&x| x == 0.0), "square weights moved");
         o.squares = true;
@@ -485,6 +538,46 @@ mod tests {
         let squares = &with.params.w[first..start.square_end_idx(0, 0)];
         let (best, _) = squares.iter().enumerate().max_by(|a, b| a.1.partial_cmp(b.1).unwrap()).unwrap();
         assert_eq!(first + best, at, "the largest square weight is not the knight's on f3");
+    }
+
+    /// With `only`, the weights not named keep their starting values (the
+    /// tempo too), and the named ones move toward the labels' values; a
+    /// pattern naming nothing is an error.
+    #[test]
+    fn only_the_named_weights_are_fitted() {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let start = EvalTables::default_params(&v);
+        let ev = EvalTables::with_params(&v, &start).unwrap();
+        let mut truth = start.clone();
+        let n = v.def.piece_by_letter('n').unwrap();
+        let p = v.def.piece_by_letter('p').unwrap();
+        truth.w[Params::idx(n, params::VALUE)] += 120.0;
+        truth.w[Params::idx(p, params::MOBILITY)] += 30.0;
+        truth.w[params::TEMPO] = 40.0;
+        let data = labelled_by(&v, &ev, &truth, 300);
+        let o = TuneOptions {
+            iterations: 400,
+            k: Some(1.0),
+            rate: 2.0,
+            reg: 0.0,
+            only: Some(vec!["value.*".into(), "threat".into()]),
+            ..TuneOptions::default()
+        };
+        let out = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
+        let names = Params::names(&v);
+        for (i, name) in names.iter().enumerate() {
+            if !name.starts_with("value.") && name != "threat" {
+                assert_eq!(out.params.w[i], (start.w[i] * 10.0).round() / 10.0, "{name} moved");
+            }
+        }
+        assert_eq!(out.tempo.1, None, "the tempo is not named: no consistent tempo replaces it");
+        let (got, was) = (out.params.of(n, params::VALUE), start.of(n, params::VALUE));
+        assert!(got > was + 40.0, "the knight's value should move toward the labels': {was} -> {got}");
+        assert!(out.model.1 < out.model.0, "{:?}", out.model);
+        let bad = TuneOptions { only: Some(vec!["valu".into()]), ..o };
+        let e = tune(&v, &data, &start, &bad, &mut |_, _| {}).unwrap_err();
+        assert!(e.contains("'valu' names no weight"), "{e}");
+        assert_eq!(only_mask(&v, &["en_prise_*".into()]).unwrap().iter().filter(|&&m| m).count(), 2);
     }
 
     /// The consistent tempo does not depend on the tempo the weights hold,
