@@ -48,9 +48,11 @@ pub struct GameRules {
     /// A repetition (not decided by perpetual check) goes to the side ahead
     /// on points ([`chimera::position::Position::point_count_winner`]) instead of being drawn.
     pub repetition_by_points: bool,
-    /// Null-move pruning may be used: the variant has no drops (with pieces
-    /// in hand a tempo is worth too much), no compulsory captures and no
-    /// stalemate win (such games live on zugzwang).
+    /// Null-move pruning may be used: the variant has no compulsory
+    /// captures and no stalemate win (such games live on zugzwang). Drop
+    /// variants use it too: with pieces in hand a side almost always has a
+    /// useful move, so a pass is rarely better than every move (tested in
+    /// shogi, docs/strength.md, "Null-move pruning in drop variants").
     pub null_move: bool,
     /// A quiescence search over captures ends: the variant has moves that
     /// capture nothing (or drops). Where every move captures (Clobber),
@@ -82,7 +84,7 @@ impl GameRules {
             no_drop_mate: drops.map_or(0, |d| d.no_drop_mate.iter().fold(0u128, |m, &t| m | 1u128 << t)),
             bikjang: r.bikjang,
             repetition_by_points: chimera::counting::counts_points(&v.def),
-            null_move: drops.is_none() && !r.must_capture && r.stalemate != StalemateResult::Win,
+            null_move: !r.must_capture && r.stalemate != StalemateResult::Win,
             quiescence: drops.is_some() || r.pass != PassRule::Never || v.def.pieces.iter().any(may_move_quietly),
         }
     }
@@ -149,9 +151,10 @@ mod tests {
             ("xiangqi", true),
             ("mightylion", true),
             ("janggi", true),
-            ("crazyhouse", false),
-            ("shogi", false),
+            ("crazyhouse", true),
+            ("shogi", true),
             ("antichess", false),
+            ("giveaway", false),
         ] {
             assert_eq!(GameRules::new(&builtin::variant(name).unwrap()).null_move, ok, "{name}");
         }

@@ -9,7 +9,7 @@
 //! table, a stop flag and a node counter ([`Shared`]).
 //!
 //! Null-move pruning (with a verification search at high depth) runs in
-//! variants without drops, compulsory captures or a stalemate win, when the
+//! variants without compulsory captures or a stalemate win, when the
 //! side to move has a piece that is neither royal nor a pawn; reverse
 //! futility pruning and late-move pruning work near the leaves.
 //!
