@@ -468,31 +468,38 @@ mod tests {
             .collect()
     }
 
+    /// Options for labels made by the linear model at K = 1: `iterations`
+    /// steps, no ridge penalty, the fitted tempo kept.
+    fn exact_fit(iterations: usize) -> TuneOptions {
+        TuneOptions { iterations, k: Some(1.0), rate: 2.0, reg: 0.0, fitted_tempo: true, ..TuneOptions::default() }
+    }
+
+    /// Chess, its derived default weights, the true weights of labels
+    /// ([`labelled_by`]: the knight worth 120 more, the pawn's term
+    /// `pawn_term` moved by `delta`, a tempo of 40), `count` positions so
+    /// labelled, and the knight's type.
+    fn chess_labels(pawn_term: usize, delta: f64, count: usize) -> (Arc<Variant>, Params, Params, Vec<Sample>, usize) {
+        let v = Arc::new(builtin::variant("chess").unwrap());
+        let start = EvalTables::default_params(&v);
+        let ev = EvalTables::with_params(&v, &start).unwrap();
+        let n = v.def.piece_by_letter('n').unwrap();
+        let p = v.def.piece_by_letter('p').unwrap();
+        let mut truth = start.clone();
+        truth.w[Params::idx(n, params::VALUE)] += 120.0;
+        truth.w[Params::idx(p, pawn_term)] += delta;
+        truth.w[params::TEMPO] = 40.0;
+        let data = labelled_by(&v, &ev, &truth, count);
+        (v, start, truth, data, n)
+    }
+
     /// Labels made by a known evaluation (the linear model with weights
     /// `truth`, as probabilities at K = 1): the tuner, started from the
     /// defaults, must bring the error close to 0 and the changed weights
     /// close to their true values.
     #[test]
     fn the_tuner_finds_a_known_optimum() {
-        let v = Arc::new(builtin::variant("chess").unwrap());
-        let start = EvalTables::default_params(&v);
-        let ev = EvalTables::with_params(&v, &start).unwrap();
-        let mut truth = start.clone();
-        let n = v.def.piece_by_letter('n').unwrap();
-        let p = v.def.piece_by_letter('p').unwrap();
-        truth.w[Params::idx(n, params::VALUE)] += 120.0;
-        truth.w[Params::idx(p, params::VALUE)] -= 30.0;
-        truth.w[params::TEMPO] = 40.0;
-        let data = labelled_by(&v, &ev, &truth, 400);
-        let o = TuneOptions {
-            iterations: 600,
-            k: Some(1.0),
-            rate: 2.0,
-            reg: 0.0,
-            squares: false,
-            fitted_tempo: true,
-            only: None,
-        };
+        let (v, start, truth, data, n) = chess_labels(params::VALUE, -30.0, 400);
+        let o = exact_fit(600);
         let out = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
         assert!(out.model.0 > 1e-3, "the start is not already optimal: {:?}", out.model);
         assert!(out.model.1 < out.model.0 / 20.0, "model error {:?}", out.model);
@@ -520,15 +527,7 @@ mod tests {
         truth.w[at] = 80.0;
         let data = labelled_by(&v, &ev, &truth, 400);
         let first = start.square_idx(0, 0);
-        let mut o = TuneOptions {
-            iterations: 400,
-            k: Some(1.0),
-            rate: 2.0,
-            reg: 0.0,
-            squares: false,
-            fitted_tempo: true,
-            only: None,
-        };
+        let mut o = exact_fit(400);
         let without = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
         assert!(without.params.w[first..].iter().all(|&x| x == 0.0), "square weights moved");
         o.squares = true;
@@ -545,24 +544,9 @@ mod tests {
     /// pattern naming nothing is an error.
     #[test]
     fn only_the_named_weights_are_fitted() {
-        let v = Arc::new(builtin::variant("chess").unwrap());
-        let start = EvalTables::default_params(&v);
-        let ev = EvalTables::with_params(&v, &start).unwrap();
-        let mut truth = start.clone();
-        let n = v.def.piece_by_letter('n').unwrap();
-        let p = v.def.piece_by_letter('p').unwrap();
-        truth.w[Params::idx(n, params::VALUE)] += 120.0;
-        truth.w[Params::idx(p, params::MOBILITY)] += 30.0;
-        truth.w[params::TEMPO] = 40.0;
-        let data = labelled_by(&v, &ev, &truth, 300);
-        let o = TuneOptions {
-            iterations: 400,
-            k: Some(1.0),
-            rate: 2.0,
-            reg: 0.0,
-            only: Some(vec!["value.*".into(), "threat".into()]),
-            ..TuneOptions::default()
-        };
+        let (v, start, _, data, n) = chess_labels(params::MOBILITY, 30.0, 300);
+        let o =
+            TuneOptions { fitted_tempo: false, only: Some(vec!["value.*".into(), "threat".into()]), ..exact_fit(400) };
         let out = tune(&v, &data, &start, &o, &mut |_, _| {}).unwrap();
         let names = Params::names(&v);
         for (i, name) in names.iter().enumerate() {
