@@ -967,7 +967,11 @@ fn tune_commands(cmd: &str, args: &[String]) -> Result<(), Failure> {
             format!("tempo {t}: one-ply consistent over {n} positions with a quiet move (the fit gave {f})")
         }
         (f, None) if fitted_tempo => format!("tempo {f}: fitted (--fitted-tempo)"),
-        (f, None) if o.only.is_some() && f == start.w[engine::params::TEMPO] => {
+        (f, None)
+            if o.only
+                .as_ref()
+                .is_some_and(|p| engine::tune::only_mask(&v, p).is_ok_and(|m| !m[engine::params::TEMPO])) =>
+        {
             format!("tempo {f}: kept from the start (--only does not name it)")
         }
         (f, None) => format!("tempo {f}: fitted (no position with a quiet move to measure the consistent one)"),
