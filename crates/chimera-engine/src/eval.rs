@@ -1157,11 +1157,7 @@ impl EvalTables {
     /// [`EvalTables::evaluate`] with the sums over the pieces given
     /// (`sums` must be [`EvalTables::piece_sums`] of `pos`).
     pub fn evaluate_with(&self, pos: &Position, sums: &PieceSums) -> i32 {
-        if self.with_marks() {
-            self.evaluate_core::<true>(pos, sums, None)
-        } else {
-            self.evaluate_core::<false>(pos, sums, None)
-        }
+        self.evaluate_one_pass(pos, sums, None)
     }
 
     /// [`EvalTables::evaluate_with`], with the pawn-structure terms from
@@ -1182,23 +1178,24 @@ impl EvalTables {
     /// assert_eq!(ev.evaluate_cached(&pos, &sums, &mut pawns), ev.evaluate(&pos));
     /// ```
     pub fn evaluate_cached(&self, pos: &Position, sums: &PieceSums, pawns: &mut PawnCache) -> i32 {
-        if self.with_marks() {
-            self.evaluate_core::<true>(pos, sums, Some(pawns))
+        self.evaluate_one_pass(pos, sums, Some(pawns))
+    }
+
+    /// The one-pass evaluation, instantiated by whether the walks mark
+    /// attacks and defences (a pieces-en-prise weight is not 0).
+    #[inline(always)]
+    fn evaluate_one_pass(&self, pos: &Position, sums: &PieceSums, pawns: Option<&mut PawnCache>) -> i32 {
+        if self.en_prise_mover != 0 || self.en_prise_other != 0 {
+            self.evaluate_core::<true>(pos, sums, pawns)
         } else {
-            self.evaluate_core::<false>(pos, sums, Some(pawns))
+            self.evaluate_core::<false>(pos, sums, pawns)
         }
     }
 
-    /// Whether the walks mark attacks and defences (a pieces-en-prise
-    /// weight is not 0).
-    #[inline(always)]
-    fn with_marks(&self) -> bool {
-        self.en_prise_mover != 0 || self.en_prise_other != 0
-    }
-
-    /// The one-pass evaluation; `MARKS` is [`EvalTables::with_marks`], a
-    /// constant so that a variant without the pieces-en-prise terms walks
-    /// as it did before them (no marks, no defence callback).
+    /// The one-pass evaluation; `MARKS` is whether the walks mark attacks
+    /// and defences, a constant so that a variant without the
+    /// pieces-en-prise terms walks as it did before them (no marks, no
+    /// defence callback).
     #[inline(always)]
     fn evaluate_core<const MARKS: bool>(&self, pos: &Position, sums: &PieceSums, pawns: Option<&mut PawnCache>) -> i32 {
         // the pawn terms of this pawn configuration, when a cache has them
@@ -1226,7 +1223,6 @@ impl EvalTables {
         let tables = &pos.variant().tables;
         let with_hits = self.king_attack != 0 || self.king_danger != 0;
         let with_threats = self.threat != 0;
-        let with_marks = MARKS;
         let mut marks = [Marks::NONE; 2];
         for (ci, sign) in [(0usize, 1i32), (1, -1)] {
             let c = Color::from_index(ci);
@@ -1237,13 +1233,13 @@ impl EvalTables {
             for &sq in pos.pieces(c) {
                 let code = pos.piece_at(sq);
                 let t = &self.terms[code.index()];
-                if t.flags & (MOBILE | ATTACKER | PAWN) == 0 && !with_marks {
+                if t.flags & (MOBILE | ATTACKER | PAWN) == 0 && !MARKS {
                     continue;
                 }
                 if t.flags & MOBILE != 0 {
                     let (cells, _) = tables.list(code, false, sq);
                     let mut n = 0;
-                    if with_hits || with_threats || with_marks {
+                    if with_hits || with_threats || MARKS {
                         let zone = zone1[them];
                         let (mut h, mut thr) = (0, 0);
                         chimera::walk::reach_guarding(
@@ -1256,11 +1252,11 @@ impl EvalTables {
                                 if capture {
                                     let more = self.terms[pos.piece_at(to).index()].base > t.base;
                                     thr += more as i32;
-                                    mark_capture(with_marks, &mut mk.attacked, &mut mk.lower, to, more);
+                                    mark_capture(MARKS, &mut mk.attacked, &mut mk.lower, to, more);
                                 }
                             },
                             |to| {
-                                if with_marks {
+                                if MARKS {
                                     add(&mut mk.defended, to)
                                 }
                             },
@@ -1271,7 +1267,7 @@ impl EvalTables {
                         chimera::walk::reach(cells, sq, |to| occ[pos.piece_at(to).index()], |_, _| n += 1);
                     }
                     mob += t.mob_weight * (n - t.mob_avg);
-                } else if (t.flags & PAWN != 0 && with_threats) || with_marks {
+                } else if (t.flags & PAWN != 0 && with_threats) || MARKS {
                     // the captures of a piece whose mobility does not count
                     // (a pawn, a royal piece): threats and marks
                     let (cells, _) = tables.list(code, false, sq);
@@ -1285,11 +1281,11 @@ impl EvalTables {
                             if capture {
                                 let more = !royal && self.terms[pos.piece_at(to).index()].base > t.base;
                                 thr += more as i32;
-                                mark_capture(with_marks, &mut mk.attacked, &mut mk.lower, to, more);
+                                mark_capture(MARKS, &mut mk.attacked, &mut mk.lower, to, more);
                             }
                         },
                         |to| {
-                            if with_marks {
+                            if MARKS {
                                 add(&mut mk.defended, to)
                             }
                         },
@@ -1352,7 +1348,7 @@ impl EvalTables {
         }
         let s = if pos.side_to_move() == Color::White { score } else { -score };
         let mut en_prise = 0;
-        if with_marks {
+        if MARKS {
             let stm = pos.side_to_move().index();
             let value = |p: Code| {
                 let t = &self.terms[p.index()];
